@@ -1,0 +1,49 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authPlugin } from './plugins/app/auth';
+import { errorsPlugin } from './plugins/app/errors';
+import { webPlugin } from './plugins/app/web';
+import { docsPlugin } from './plugins/external/docs';
+import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { securityPlugin } from './plugins/external/security';
+import { registerRoutes } from './routes';
+import type { AppDeps } from './types';
+
+/** Secrets never reach the logs (DESIGN §7). */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body._auth',
+  'body.initData',
+  '*.secret',
+  '*.secretKey',
+  '*.apiSecret',
+  '*.token',
+];
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: { paths: REDACT, censor: '[redacted]' },
+});
+
+/** Builds the HTTP app: plugins first (external, then app), then one route per contract. */
+export const buildApp = async (deps: AppDeps) => {
+  const app = Fastify({
+    logger: loggerOptions(deps.env.LOG_LEVEL),
+    bodyLimit: deps.env.BODY_LIMIT_BYTES,
+    trustProxy: deps.env.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(webPlugin);
+  await app.register(registerRoutes);
+  return app;
+};

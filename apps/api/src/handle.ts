@@ -1,0 +1,37 @@
+import type { EndpointDefinition } from '@gridbot/contracts';
+import type { SessionClaims } from '@gridbot/services';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Handler } from './types';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type HandlerInput<E extends EndpointDefinition> = {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** Present on every `auth: true` contract (the auth hook guarantees it). */
+  session: E['auth'] extends true ? SessionClaims : SessionClaims | null;
+};
+
+/**
+ * Binds a handler to its contract with the contract's types: the handler receives validated input
+ * and must return the contract's response (serialized through the same zod schema).
+ */
+export const handle = <E extends EndpointDefinition>(
+  endpoint: E,
+  fn: (input: HandlerInput<E>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['response']>>,
+): [E['id'], Handler] => [
+  endpoint.id,
+  (request, reply) =>
+    fn(
+      {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        session: request.session,
+      } as HandlerInput<E>,
+      request,
+      reply,
+    ),
+];

@@ -1,0 +1,82 @@
+import { type ErrorBody, type ErrorCode, errorCatalogue, type Language } from '@gridbot/contracts';
+import { AppError, getUserLanguage } from '@gridbot/services';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type Classified = { code: ErrorCode; status: number; issues?: ErrorBody['issues'] };
+
+const zodLocales = { en: z.locales.en(), ru: z.locales.ru(), cn: z.locales.zhCN() };
+
+/** The request's language: the signed-in user's stored choice, else Accept-Language, else en. */
+const languageOf = async (request: FastifyRequest): Promise<Language> => {
+  if (request.session) {
+    try {
+      return await getUserLanguage(request.server.deps.prisma, request.session.userId);
+    } catch {
+      return 'en';
+    }
+  }
+  const header = (request.headers['accept-language'] ?? '').toLowerCase();
+  if (header.startsWith('ru')) return 'ru';
+  if (header.startsWith('zh') || header.startsWith('cn')) return 'cn';
+  return 'en';
+};
+
+const classify = (error: FastifyError | Error, language: Language): Classified => {
+  if (error instanceof AppError) {
+    return { code: error.code, status: error.status, ...(error.issues ? { issues: error.issues } : {}) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((item) => {
+      const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const raw = { ...item.params, code: item.keyword, path: path.split('.'), message: item.message };
+      const localized = language === 'en' ? undefined : zodLocales[language].localeError(raw as never);
+      const message = typeof localized === 'string' ? localized : (localized?.message ?? item.message ?? '');
+      return { path: `${error.validationContext ?? 'body'}${path ? `.${path}` : ''}`, message };
+    });
+    return { code: 'VALIDATION', status: 400, issues };
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 413) return { code: 'PAYLOAD_TOO_LARGE', status };
+  if (status === 404) return { code: 'NOT_FOUND', status };
+  if (status === 429) return { code: 'RATE_LIMITED', status };
+  // Malformed JSON, wrong content type, empty body: the input's fault, not the server's.
+  if (status >= 400 && status < 500) {
+    return { code: 'VALIDATION', status, issues: [{ path: 'request', message: error.message }] };
+  }
+  return { code: 'INTERNAL', status: 500 };
+};
+
+export const errorBody = (classified: Classified, language: Language): ErrorBody => {
+  const entry = errorCatalogue[classified.code];
+  const first = classified.issues?.[0];
+  const detail = first && classified.code === 'VALIDATION' ? `${entry.detail[language]} ${first.path}: ${first.message}` : entry.detail[language];
+  return {
+    error: true,
+    status: classified.status,
+    code: classified.code,
+    message: entry.message,
+    detail,
+    ...(classified.issues ? { issues: classified.issues } : {}),
+  };
+};
+
+/** One mapping from every failure to the shared error body (CONVENTIONS: mapped once). */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const language = await languageOf(request);
+      const classified = classify(error, language);
+      if (classified.status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: classified.code, status: classified.status }, 'request refused');
+      return reply.status(classified.status).send(errorBody(classified, language));
+    });
+    app.setNotFoundHandler(async (request, reply) => {
+      const language = await languageOf(request);
+      return reply.status(404).send(errorBody({ code: 'NOT_FOUND', status: 404 }, language));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { loadEnv } from '@gridbot/config';
+import type { PrismaClient, User } from '@gridbot/db';
+import { createTestDb } from '@gridbot/db/testing';
+import { createSessionTokens, ensureRootAccount, signLaunchData } from '@gridbot/services';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../src/app';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A real API on a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set) and, when
+ * REDIS_URL is set, real Redis for rate limits under a key prefix of its own.
+ */
+export const createTestApp = async (overrides: Record<string, string> = {}, options: { demo?: boolean } = {}) => {
+  const db = await createTestDb();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  const botToken = `123456789:${randomBytes(24).toString('base64url')}`;
+  const tokens = createSessionTokens(randomBytes(32).toString('hex'));
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
+  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const root = await ensureRootAccount(db.prisma, { username: 'root', referralCode: 'root' });
+  const demoUser = options.demo ? await createUser(db.prisma, { sponsorId: root.id, username: 'demo_trader' }) : undefined;
+  const app = await buildApp({
+    env,
+    prisma: db.prisma,
+    redis,
+    redisPrefix,
+    tokens,
+    botToken,
+    demoUser,
+    publicUrl: 'http://localhost:3000',
+  });
+  await app.ready();
+
+  let nextTelegramId = 5_000_000_000n;
+  return {
+    app,
+    prisma: db.prisma,
+    botToken,
+    tokens,
+    root,
+    /** initData for any Telegram user, signed with this app's bot token. */
+    launchData: (
+      user: { telegramId: bigint; username?: string | null; firstName?: string; languageCode?: string },
+      extra: { startParam?: string; authDate?: Date; token?: string } = {},
+    ) =>
+      signLaunchData({
+        botToken: extra.token ?? botToken,
+        user: {
+          telegramId: user.telegramId,
+          username: user.username ?? '',
+          firstName: user.firstName ?? 'Test',
+          lastName: null,
+        },
+        ...(user.languageCode ? { languageCode: user.languageCode } : {}),
+        ...(extra.startParam ? { startParam: extra.startParam } : {}),
+        ...(extra.authDate ? { authDate: extra.authDate } : {}),
+      }),
+    /** A registered user (sponsor = root unless given). */
+    createUser: (fields: { username: string; sponsorId?: number }) =>
+      createUser(db.prisma, { sponsorId: fields.sponsorId ?? root.id, username: fields.username, telegramId: nextTelegramId++ }),
+    /** A bearer header for a user, as sign-in would issue. */
+    authHeader: async (user: User) => ({
+      authorization: `Bearer ${(await tokens.issue({ userId: user.id, uid: user.uid })).token}`,
+    }),
+    close: async () => {
+      await app.close();
+      if (redis) {
+        const keys = await redis.keys(`${redisPrefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        redis.disconnect();
+      }
+      await db.close();
+    },
+  };
+};
+
+let fallbackTelegramId = 9_000_000_000n;
+
+const createUser = (
+  prisma: PrismaClient,
+  fields: { sponsorId: number; username: string; telegramId?: bigint },
+): Promise<User> =>
+  prisma.user.create({
+    data: {
+      telegramId: fields.telegramId ?? fallbackTelegramId++,
+      username: fields.username,
+      usernameKey: fields.username.toLowerCase(),
+      firstName: 'Test',
+      referralCode: `c${randomBytes(5).toString('hex')}`,
+      sponsorId: fields.sponsorId,
+    },
+  });

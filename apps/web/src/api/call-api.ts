@@ -1,0 +1,106 @@
+import type { EndpointDefinition, ResponseOf } from '@gridbot/contracts';
+import type { z } from 'zod';
+import { readToken } from '../session/auth-cookies';
+import { ApiError, apiErrorFromResponse } from './api-error';
+import { createRequestGuard, type GuardLimit } from './request-guard';
+
+type Field<T> = T extends z.ZodType ? z.input<T> : never;
+/** A slot is absent without a schema, optional when `{}` satisfies it, else required. */
+type Slot<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : Record<string, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+export type CallInput<E extends EndpointDefinition> = Slot<'params', Field<E['params']>> &
+  Slot<'query', Field<E['query']>> &
+  Slot<'body', Field<E['body']>>;
+
+export type CallOptions = { signal?: AbortSignal };
+
+const apiBase = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
+
+/** Calls without a limit of their own in the contract: a runaway loop stops here, not at the server. */
+const DEFAULT_LIMIT: GuardLimit = { max: 10, windowMs: 1000 };
+const guard = createRequestGuard();
+
+let onUnauthorized: (() => void) | undefined;
+/** The session registers what a 401 on a signed-in call does (spec §4: clear token, go to login). */
+export const setUnauthorizedHandler = (handler: () => void) => {
+  onUnauthorized = handler;
+};
+
+export const resetRequestGuard = () => guard.reset();
+
+export const fillPath = (path: string, params: Record<string, unknown> | undefined): string =>
+  path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new ApiError({ status: 400, code: 'VALIDATION', message: `missing path parameter ${name}` });
+    return encodeURIComponent(String(value));
+  });
+
+export const queryString = (query: Record<string, unknown> | undefined): string => {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The one way the app talks to the API: fills the contract's path, sends the spec §7 headers and
+ * the bearer token, parses a 2xx body with the contract's response schema and turns everything
+ * else into the error object.
+ */
+export const callApi = async <E extends EndpointDefinition>(
+  endpoint: E,
+  input: CallInput<E> = {} as CallInput<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> => {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  guard.check(endpoint.id, endpoint.rateLimit ?? DEFAULT_LIMIT);
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${fillPath(endpoint.path, params)}${queryString(query)}`, {
+      method: endpoint.method,
+      headers,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 500, code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' });
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const failure = apiErrorFromResponse(response.status, json);
+    if (failure.status === 401 && endpoint.auth) onUnauthorized?.();
+    throw failure;
+  }
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({ status: 500, code: 'BAD_RESPONSE', message: `Unexpected answer from ${endpoint.id}`, detail: parsed.error.message });
+  }
+  return parsed.data as ResponseOf<E>;
+};

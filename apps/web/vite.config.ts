@@ -1,0 +1,55 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Vendor groups loaded with the entry (each cached on its own across releases). Route screens are
+ * lazy chunks of their own; rolldown's `codeSplitting.groups` is Vite 8's replacement for
+ * Rollup's `manualChunks`.
+ */
+const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+  {
+    name: 'telegram',
+    test: /node_modules[\\/](@tma\.js|fp-ts|valibot|better-promises|error-kid)[\\/]/,
+  },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+];
+
+// The contract modules only build zod schemas: a module nobody imports can be dropped, so each
+// screen's chunk carries just the contracts it calls.
+const contractsWithoutSideEffects = (id: string) =>
+  /packages[\\/]contracts[\\/]src[\\/]/.test(id) ? false : undefined;
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: contractsWithoutSideEffects },
+      output: {
+        codeSplitting: {
+          groups: vendorGroups.map((group, index) => ({ ...group, priority: vendorGroups.length - index })),
+        },
+      },
+    },
+  },
+  server: {
+    // `npm run dev` next to a running API (`npm start` serves it on :3000).
+    proxy: Object.fromEntries(
+      ['/auth', '/home', '/portfolio', '/wallet', '/profile', '/partners', '/demo'].map((path) => [
+        path,
+        {
+          target: process.env.VITE_API_PROXY ?? 'http://localhost:3000',
+          bypass: (request: { headers: { accept?: string } }) =>
+            request.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+        },
+      ]),
+    ),
+  },
+});

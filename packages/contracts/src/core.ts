@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * One endpoint = one contract. The API registers routes from these objects and the web client
+ * calls them through one typed fetch wrapper that parses every response with the same schema.
+ */
+export type HttpMethod = 'GET' | 'POST';
+
+/** Server-side rate limit: at most `max` calls per `windowMs` per user (spec §9). */
+export type RateLimit = { max: number; windowMs: number };
+
+export type EndpointDefinition = {
+  /** Stable id, `<area>.<verbNoun>`; also the React Query key root. */
+  id: string;
+  method: HttpMethod;
+  /** Fastify-style path (`/portfolio/:coin`), exactly the spec's path. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  /** false only for the sign-in calls and the demo launch data. */
+  auth: boolean;
+  rateLimit?: RateLimit;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The 2xx body. */
+  response: z.ZodType;
+  /** Documented error statuses (each body is ZErrorBody) with what they mean. */
+  errors: Readonly<Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429 | 501 | 502 | 503, string>>>;
+};
+
+export const defineEndpoint = <const T extends EndpointDefinition>(definition: T): T => definition;
+
+export type RequestOf<T extends EndpointDefinition> = {
+  params: T['params'] extends z.ZodType ? z.input<T['params']> : undefined;
+  query: T['query'] extends z.ZodType ? z.input<T['query']> : undefined;
+  body: T['body'] extends z.ZodType ? z.input<T['body']> : undefined;
+};
+export type ResponseOf<T extends EndpointDefinition> = z.output<T['response']>;
+
+// ---- shared field schemas -------------------------------------------------------------------
+
+/** Any non-negative decimal amount as a string (exchange prices and quantities). Never a JS float. */
+export const ZDecimal = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be a decimal number')
+  .describe('decimal number as a string');
+
+/** A signed decimal (PnL, price changes). */
+export const ZSignedDecimal = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number')
+  .describe('signed decimal number as a string');
+
+/** USDT amount on the wire: up to 6 decimals (DESIGN §7). */
+export const ZUsdt = z
+  .string()
+  .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal with at most 6 decimals')
+  .describe('USDT amount as a decimal string, up to 6 decimals');
+
+/** Signed USDT amount (credits positive, debits negative). */
+export const ZSignedUsdt = z
+  .string()
+  .regex(/^-?\d+(\.\d{1,6})?$/, 'must be a decimal with at most 6 decimals')
+  .describe('signed USDT amount as a decimal string');
+
+/** Percent as a decimal string (1 = 1 %). */
+export const ZPct = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number')
+  .describe('percent as a decimal string, 1 = 1 %');
+
+export const ZIsoDateTime = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
+export const ZIsoDate = z.iso.date().describe('calendar date YYYY-MM-DD (UTC)');
+/** A month period `YYYY-MM`. */
+export const ZMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .describe('month YYYY-MM (UTC)');
+
+/** Public numeric user id shown to users (UID) — also the key of the partner tree. */
+export const ZUid = z.coerce.number().int().positive().describe('public user id (UID)');
+
+/** A positive integer id in a response body (UID, coin bot id). Responses never coerce. */
+export const ZIdInt = z.number().int().positive();
+
+/**
+ * On/off query switch (`?status=`): true/false, 1/0, on/off, any case. `z.coerce.boolean()` would
+ * read "false" as true, hence the explicit list.
+ */
+export const ZSwitch = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'on', 'off']))
+  .transform((value) => value === 'true' || value === '1' || value === 'on')
+  .describe('on/off switch: true|false|1|0|on|off');
+
+export const ZPage = z.coerce.number().int().min(1).max(10_000).default(1);
+export const ZLimit = z.coerce.number().int().min(1).max(100).default(10);
+
+export const ZPaging = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    hasMore: z.boolean(),
+  });
+
+/** Generic acknowledgement used by action calls that return nothing else. */
+export const ZOk = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+/** Language codes of the product (spec §1, §9). */
+export const ZLanguage = z.enum(['en', 'ru', 'cn']);
+export type Language = z.infer<typeof ZLanguage>;
+
+/**
+ * Every error body. `message` is the stable server message of the spec's catalogue (the client maps
+ * it to its text), `detail` is a human sentence in the user's language, `code` is stable for code.
+ */
+export const ZErrorBody = z.object({
+  error: z.literal(true),
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  detail: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ZErrorBody>;
+
+// ---- decimal bounds without floats ------------------------------------------------------------
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Compares two decimal strings exactly (-1, 0, 1); both must match `^-?\d+(\.\d+)?$`. */
+export const compareDecimal = (a: string, b: string): -1 | 0 | 1 => {
+  const [aInt = '0', aFrac = ''] = a.split('.');
+  const [bInt = '0', bFrac = ''] = b.split('.');
+  const scale = Math.max(aFrac.length, bFrac.length);
+  const scaled = (int: string, frac: string) => BigInt(int + frac.padEnd(scale, '0'));
+  const x = scaled(aInt, aFrac);
+  const y = scaled(bInt, bFrac);
+  if (x === y) return 0;
+  return x < y ? -1 : 1;
+};
+
+/**
+ * Adds inclusive bounds to a decimal-string schema. Values that are not decimals are left to the
+ * base schema's own format message.
+ */
+export const boundedDecimal = <T extends z.ZodString>(base: T, bounds: { min?: string; max?: string }) => {
+  const { min, max } = bounds;
+  return base
+    .refine((value) => min === undefined || !DECIMAL.test(value) || compareDecimal(value, min) >= 0, {
+      message: `must be at least ${min}`,
+    })
+    .refine((value) => max === undefined || !DECIMAL.test(value) || compareDecimal(value, max) <= 0, {
+      message: `must be at most ${max}`,
+    });
+};

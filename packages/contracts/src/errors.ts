@@ -1,0 +1,322 @@
+import type { Language } from './core';
+
+/**
+ * The error catalogue. `message` is the exact server message of spec §8 (the client maps it to its
+ * text); `detail` is the human sentence in each language. Codes are stable for code and tests.
+ */
+type CatalogueEntry = { status: number; message: string; detail: Record<Language, string> };
+
+const entry = (status: number, message: string, en: string, ru: string, cn: string): CatalogueEntry => ({
+  status,
+  message,
+  detail: { en, ru, cn },
+});
+
+export const errorCatalogue = {
+  // --- sign-in (spec §8 "Login failures") ---
+  INIT_DATA_MISSING: entry(
+    400,
+    'initData отсутствует',
+    'Launch data is missing. Close the mini app and press "Open" in Telegram again in a couple of seconds.',
+    'initData отсутствует. Пожалуйста, закройте WebApp и снова нажмите кнопку "Открыть" в Telegram через пару секунд.',
+    '缺少启动数据。请关闭小程序，几秒钟后在 Telegram 中再次点击“打开”。',
+  ),
+  INIT_DATA_INVALID: entry(
+    401,
+    'Invalid initData',
+    'The launch data is invalid or has expired. Close and reopen the mini app in Telegram.',
+    'Данные запуска недействительны или устарели. Закройте и снова откройте WebApp в Telegram.',
+    '启动数据无效或已过期。请在 Telegram 中关闭并重新打开小程序。',
+  ),
+  NO_USER: entry(
+    403,
+    'No User',
+    'Only registered users can sign in. Get a referral link from the person who invited you or contact support.',
+    'Вход только для зарегистрированных пользователей. Получите реферальную ссылку у пригласившего вас или напишите в поддержку.',
+    '仅限注册用户登录。请向邀请人索取推荐链接或联系客服。',
+  ),
+  NO_NICKNAME: entry(
+    403,
+    'No Nickname',
+    'Set a username in Telegram (Settings → My Profile → Edit → Username) and try again.',
+    'Установите имя пользователя в Telegram (Настройки → Мой профиль → Изменить → Имя пользователя) и повторите попытку.',
+    '请在 Telegram 中设置用户名（设置 → 我的资料 → 编辑 → 用户名）后重试。',
+  ),
+  NO_NICKNAME_IN_DB: entry(
+    403,
+    'No Nickname in DB',
+    'Your username was not found. Use the correct link and make sure your account is registered.',
+    'Ваше имя пользователя не найдено. Используйте правильную ссылку и убедитесь, что аккаунт зарегистрирован.',
+    '未找到您的用户名。请使用正确的链接并确认账户已注册。',
+  ),
+  REFERRAL_CODE_UNKNOWN: entry(
+    403,
+    'No User',
+    'This referral link is not valid. Ask the person who invited you for a new link.',
+    'Эта реферальная ссылка недействительна. Попросите пригласившего вас прислать новую ссылку.',
+    '该推荐链接无效。请向邀请人索取新的链接。',
+  ),
+  // --- session ---
+  UNAUTHORIZED: entry(
+    401,
+    'Unauthorized',
+    'Your session has expired. Please sign in again.',
+    'Сессия истекла. Пожалуйста, войдите снова.',
+    '会话已过期，请重新登录。',
+  ),
+  RATE_LIMITED: entry(
+    429,
+    'Too many requests. Please try again later.',
+    'Too many requests. Please try again later.',
+    'Слишком много запросов. Пожалуйста, попробуйте позже.',
+    '请求过于频繁，请稍后再试。',
+  ),
+  // --- input ---
+  VALIDATION: entry(
+    400,
+    'Validation error',
+    'Some fields are invalid.',
+    'Некоторые поля заполнены неверно.',
+    '部分字段无效。',
+  ),
+  CONFIG_VALUE_INVALID: entry(
+    400,
+    'Validation error',
+    'This value is not allowed for this setting.',
+    'Это значение недопустимо для данной настройки.',
+    '此设置不允许该值。',
+  ),
+  NOT_FOUND: entry(404, 'Not found', 'Not found.', 'Не найдено.', '未找到。'),
+  PAYLOAD_TOO_LARGE: entry(
+    413,
+    'Payload too large',
+    'The request is too large.',
+    'Слишком большой запрос.',
+    '请求过大。',
+  ),
+  NOT_IMPLEMENTED: entry(
+    501,
+    'Not implemented',
+    'This feature is not available yet.',
+    'Эта функция пока недоступна.',
+    '此功能暂不可用。',
+  ),
+  // --- trading (spec §8 "Server messages") ---
+  EXCHANGE_BALANCE_ZERO: entry(
+    422,
+    'Your USDT balance on the exchange account should be more than zero',
+    'Your USDT balance on the exchange account should be more than zero.',
+    'Баланс USDT на вашем биржевом аккаунте должен быть больше нуля.',
+    '您交易所账户的 USDT 余额必须大于零。',
+  ),
+  FEE_BALANCE_EMPTY: entry(
+    422,
+    'To start, you need to top up your wallet to pay trading fees',
+    'To start, top up your wallet to pay trading fees.',
+    'Чтобы начать, пополните кошелёк для оплаты торговых комиссий.',
+    '开始之前，请为钱包充值以支付交易手续费。',
+  ),
+  NO_API_CONNECTION: entry(
+    422,
+    'No API connection',
+    'Failed to start trading: check your API keys.',
+    'Не удалось запустить торговлю: проверьте API-ключи.',
+    '无法开始交易：请检查您的 API 密钥。',
+  ),
+  LICENSE_BALANCE_LIMIT: entry(
+    422,
+    'You have reached your license balance limit.',
+    'You have reached your license balance limit.',
+    'Вы достигли лимита баланса вашей лицензии.',
+    '您已达到许可证的余额上限。',
+  ),
+  LICENSE_EXPIRED: entry(
+    422,
+    'Limit expiration of free license, cannot start trading.',
+    'Your free license has expired: upgrade it to start trading.',
+    'Срок бесплатной лицензии истёк: повысьте лицензию, чтобы начать торговлю.',
+    '您的免费许可证已过期：请升级后再开始交易。',
+  ),
+  COIN_LIMIT: entry(
+    422,
+    'You have exceeded the number of coins in your portfolio',
+    'You have exceeded the number of coins allowed by your license.',
+    'Вы превысили количество монет в портфеле, допустимое вашей лицензией.',
+    '您已超过许可证允许的投资组合币种数量。',
+  ),
+  // --- wallet ---
+  INSUFFICIENT_FUNDS: entry(
+    422,
+    "You don't have enough money on your account",
+    "You don't have enough money on your account.",
+    'На вашем счёте недостаточно средств.',
+    '您的账户余额不足。',
+  ),
+  WITHDRAW_ADDRESS_FORMAT: entry(
+    400,
+    'Withdrawal address format error',
+    'Withdrawal address format error: use a USDT TRC20 address.',
+    'Ошибка формата адреса вывода: используйте адрес USDT TRC20.',
+    '提现地址格式错误：请使用 USDT TRC20 地址。',
+  ),
+  DEPOSIT_ADDRESS_NOT_FOUND: entry(
+    404,
+    'Адрес депозита не найден',
+    'Deposit address not found.',
+    'Адрес депозита не найден.',
+    '未找到充值地址。',
+  ),
+  TRANSFER_TO_SELF: entry(
+    400,
+    'You cannot transfer to yourself',
+    'You cannot transfer to yourself.',
+    'Нельзя перевести средства самому себе.',
+    '不能转账给自己。',
+  ),
+  TRANSFER_RECIPIENT_MISSING: entry(
+    404,
+    'User not found',
+    'The user to transfer to is not in the database.',
+    'Пользователь для перевода не найден в базе данных.',
+    '数据库中没有该收款用户。',
+  ),
+  // --- licences ---
+  LICENSE_UPDATE_FAILED: entry(
+    422,
+    'Failed to update licence, try again later',
+    'Failed to update the licence, try again later.',
+    'Не удалось обновить лицензию, попробуйте позже.',
+    '许可证更新失败，请稍后再试。',
+  ),
+  // --- portfolio and exchange ---
+  COIN_NOT_FOUND: entry(
+    404,
+    'Coin not found',
+    'This coin is not in your portfolio.',
+    'Этой монеты нет в вашем портфеле.',
+    '您的投资组合中没有该币种。',
+  ),
+  COIN_ALREADY_ADDED: entry(
+    409,
+    'Coin is already in your portfolio',
+    'This coin is already in your portfolio.',
+    'Эта монета уже есть в вашем портфеле.',
+    '该币种已在您的投资组合中。',
+  ),
+  COIN_NOT_LISTED: entry(
+    422,
+    'Coin is not available on your exchange',
+    'This coin has no USDT market on your exchange.',
+    'У этой монеты нет рынка к USDT на вашей бирже.',
+    '该币种在您的交易所没有 USDT 交易对。',
+  ),
+  ORDER_BELOW_EXCHANGE_MIN: entry(
+    422,
+    'Order size is below the exchange minimum',
+    'The order size is below the minimum order of this market on your exchange.',
+    'Размер ордера меньше минимального ордера этого рынка на вашей бирже.',
+    '订单金额低于您交易所该市场的最小下单额。',
+  ),
+  EXCHANGE_UNAVAILABLE: entry(
+    502,
+    'Exchange is unavailable',
+    'The exchange did not answer. Please try again later.',
+    'Биржа не отвечает. Пожалуйста, попробуйте позже.',
+    '交易所无响应，请稍后再试。',
+  ),
+  // --- API keys (spec §5: spot trading permission required; DESIGN §7: withdrawals refused) ---
+  API_KEY_INVALID: entry(
+    422,
+    'Invalid API key',
+    'The exchange rejected these API keys. Check the key and the secret.',
+    'Биржа отклонила эти API-ключи. Проверьте ключ и секрет.',
+    '交易所拒绝了这些 API 密钥。请检查密钥和私钥。',
+  ),
+  API_KEY_NO_SPOT: entry(
+    422,
+    'API keys need spot trading permission enabled',
+    'Enable spot trading permission for these API keys on the exchange.',
+    'Включите для этих API-ключей разрешение на спотовую торговлю на бирже.',
+    '请在交易所为这些 API 密钥开启现货交易权限。',
+  ),
+  API_KEY_WITHDRAW_ENABLED: entry(
+    422,
+    'API keys with withdrawal permission are not allowed',
+    'For your safety, disable the withdrawal permission of these API keys on the exchange.',
+    'В целях безопасности отключите для этих API-ключей разрешение на вывод средств на бирже.',
+    '为了您的安全，请在交易所关闭这些 API 密钥的提现权限。',
+  ),
+  // --- partners and access ---
+  FORBIDDEN: entry(
+    403,
+    'Forbidden',
+    'You do not have access to this data.',
+    'У вас нет доступа к этим данным.',
+    '您无权访问这些数据。',
+  ),
+  PARTNER_NOT_FOUND: entry(
+    404,
+    'Partner not found',
+    'This user is not in your partner structure.',
+    'Этого пользователя нет в вашей партнёрской структуре.',
+    '该用户不在您的伙伴结构中。',
+  ),
+  // --- wallet addresses ---
+  WITHDRAW_ADDRESS_MISSING: entry(
+    422,
+    'Withdrawal address is required',
+    'Add a USDT TRC20 withdrawal address first.',
+    'Сначала добавьте адрес вывода USDT TRC20.',
+    '请先添加 USDT TRC20 提现地址。',
+  ),
+  WITHDRAW_ADDRESS_EXISTS: entry(
+    409,
+    'Withdrawal address already set',
+    'A withdrawal address is already saved: change it instead.',
+    'Адрес вывода уже сохранён: измените его.',
+    '已保存提现地址，请改为修改该地址。',
+  ),
+  // --- licence purchases ---
+  LICENSE_LEVEL_UNKNOWN: entry(
+    400,
+    'Unknown license level',
+    'This license level does not exist.',
+    'Такого уровня лицензии не существует.',
+    '该许可证等级不存在。',
+  ),
+  LICENSE_NOT_UPGRADE: entry(
+    422,
+    'You can only upgrade to a higher license',
+    'You can only upgrade to a higher license level.',
+    'Можно перейти только на более высокий уровень лицензии.',
+    '只能升级到更高等级的许可证。',
+  ),
+  LICENSE_RENEWAL_UNAVAILABLE: entry(
+    422,
+    'License renewal is not available',
+    'A paid license can be renewed in the last 30 days before it expires.',
+    'Платную лицензию можно продлить в последние 30 дней до окончания срока.',
+    '付费许可证可在到期前 30 天内续期。',
+  ),
+  // --- generic ---
+  INTERNAL: entry(
+    500,
+    'Внутренняя ошибка сервера',
+    'Internal server error.',
+    'Внутренняя ошибка сервера.',
+    '服务器内部错误。',
+  ),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Status of a catalogue code. */
+export const statusOf = (code: ErrorCode): number => errorCatalogue[code].status;
+
+/**
+ * Text for an endpoint's `errors` entry naming catalogue codes, e.g.
+ * `LICENSE_EXPIRED 'Limit expiration of free license, cannot start trading.'`. Tests check that
+ * every code named under a status has that status in the catalogue.
+ */
+export const documented = (...codes: readonly ErrorCode[]): string =>
+  codes.map((code) => `${code} '${errorCatalogue[code].message}'`).join(' | ');

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEndpoint, ZDecimal, ZIsoDateTime } from '../core';
+import { documented } from '../errors';
+
+/** Why the saved keys do not work; null when they do. Catalogue codes, plus NO_API_KEYS. */
+export const ZKeyProblem = z.enum([
+  'NO_API_KEYS',
+  'API_KEY_INVALID',
+  'API_KEY_NO_SPOT',
+  'API_KEY_WITHDRAW_ENABLED',
+  'EXCHANGE_UNAVAILABLE',
+  'EXCHANGE_BALANCE_ZERO',
+]);
+
+/** Live check of the saved exchange keys (a call to the exchange, not a cached flag). */
+export const checkKeys = defineEndpoint({
+  id: 'home.checkKeys',
+  method: 'GET',
+  path: '/home/check_keys',
+  summary: 'Check the saved exchange API keys',
+  tags: ['home'],
+  auth: true,
+  response: z.object({
+    hasKeys: z.boolean(),
+    connected: z.boolean(),
+    exchange: z.string().nullable(),
+    permissions: z.object({ spot: z.boolean(), withdraw: z.boolean() }).nullable(),
+    usdtBalance: ZDecimal.nullable().describe('free USDT on the exchange account'),
+    problem: ZKeyProblem.nullable(),
+    checkedAt: ZIsoDateTime,
+  }),
+  errors: { 401: documented('UNAUTHORIZED') },
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core';
+import { documented } from '../errors';
+import { ZCoinName } from '../portfolio/coin-settings';
+import { ZTradingState } from './trading-state';
+
+/**
+ * Starts one coin (`?coin_name=BTC`) or, without it, every coin of the portfolio. Checks API
+ * connection, exchange USDT balance, fee balance, licence expiry and balance limit first.
+ */
+export const startTrading = defineEndpoint({
+  id: 'home.startTrading',
+  method: 'POST',
+  path: '/home/start',
+  summary: 'Start trading for one coin or all coins',
+  tags: ['home'],
+  auth: true,
+  query: z.object({ coin_name: ZCoinName.optional().describe('absent = all coins') }),
+  response: ZTradingState,
+  errors: {
+    400: documented('VALIDATION'),
+    401: documented('UNAUTHORIZED'),
+    404: documented('COIN_NOT_FOUND'),
+    422: documented(
+      'NO_API_CONNECTION',
+      'EXCHANGE_BALANCE_ZERO',
+      'FEE_BALANCE_EMPTY',
+      'LICENSE_EXPIRED',
+      'LICENSE_BALANCE_LIMIT',
+    ),
+    502: documented('EXCHANGE_UNAVAILABLE'),
+  },
+});

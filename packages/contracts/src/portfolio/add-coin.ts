@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core';
+import { documented } from '../errors';
+import { ZPortfolioCoin } from './coin-bot';
+import { ZCoinName } from './coin-settings';
+
+/**
+ * Adds a coin (`?data_send=SOL`) with DEFAULT_COIN_SETTINGS, paused; the user edits and starts it.
+ * The coin count is checked against the licence.
+ */
+export const addCoin = defineEndpoint({
+  id: 'portfolio.addCoin',
+  method: 'POST',
+  path: '/portfolio/add_coin/add',
+  summary: 'Add a coin to the portfolio',
+  tags: ['portfolio'],
+  auth: true,
+  query: z.object({ data_send: ZCoinName.describe('coin to add') }),
+  response: z.object({ coin: ZPortfolioCoin }),
+  errors: {
+    400: documented('VALIDATION'),
+    401: documented('UNAUTHORIZED'),
+    409: documented('COIN_ALREADY_ADDED'),
+    422: documented('COIN_LIMIT', 'COIN_NOT_LISTED'),
+    502: documented('EXCHANGE_UNAVAILABLE'),
+  },
+});

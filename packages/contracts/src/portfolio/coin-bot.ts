@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ZDecimal, ZIdInt, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../core';
+import { ZCoinSettings } from './coin-settings';
+
+/**
+ * What a coin bot is doing now, derived from its flags and lots (DESIGN §3):
+ * running = buys and sells; waiting = purchase limit reached (only take profits rest);
+ * drying = dry (coin, global, licence expiry or empty fee balance) with open lots;
+ * dried = dry and no lots left (idle); paused = orders cancelled, lots kept;
+ * error = the last reconcile failed (see `lastError`).
+ */
+export const ZCoinState = z.enum(['running', 'waiting', 'drying', 'dried', 'paused', 'error']);
+export type CoinState = z.output<typeof ZCoinState>;
+
+/** Why a coin is dry when the user did not ask for it. */
+export const ZDryReason = z.enum(['coin', 'all', 'license_expired', 'fee_balance_empty']);
+
+export const ZCoinError = z.object({
+  code: z.string().describe('error catalogue code, e.g. NO_API_CONNECTION'),
+  message: z.string(),
+  at: ZIsoDateTime,
+});
+
+/** Coin statistics (DESIGN §3 "Stats per coin"). USDT figures are net of exchange fees. */
+export const ZCoinStats = z.object({
+  unrealizedPnl: ZSignedUsdt.describe('Σq × last price − Σc over open lots'),
+  realizedPnl: ZSignedUsdt.describe('Σ(proceeds − cost) over closed lots, all time'),
+  openDeals: z.number().int().describe('open lot count'),
+  openQty: ZDecimal.describe('Σq of open lots, base coin'),
+  invested: ZUsdt.describe('Σc of open lots (fees included)'),
+  avgPrice: ZDecimal.nullable().describe('Σc / Σq of open lots; null without lots'),
+  startDate: ZIsoDateTime.nullable().describe('first fill of this coin bot; null before it'),
+  profitableTrades: z.number().int().describe('closed lots with PnL > 0'),
+  closedTrades: z.number().int(),
+  tradeFeesPaid: ZUsdt.describe('platform trading fee paid for this coin (trade_fee)'),
+});
+export type CoinStats = z.output<typeof ZCoinStats>;
+
+/** One coin of the portfolio, as the portfolio list and the token screen show it. */
+export const ZPortfolioCoin = z.object({
+  coinUserId: ZIdInt.describe('coin bot id, the spec coin_user_id'),
+  coin: z.string(),
+  symbol: z.string().describe('exchange market, e.g. BTC/USDT'),
+  addedAt: ZIsoDateTime,
+  settings: ZCoinSettings,
+  running: z.boolean().describe('started (true) or paused (false) by the user'),
+  state: ZCoinState,
+  dryReason: ZDryReason.nullable().describe('why the coin is effectively dry; null when it is not'),
+  lastPrice: ZDecimal.nullable().describe('last traded price; null when the exchange is unreachable'),
+  committedCapital: ZUsdt.describe('orderSize × maxTrades, counted against the licence balance limit'),
+  periodPnl: ZSignedUsdt.describe('realized PnL over the requested period'),
+  periodPnlPct: ZPct.describe('periodPnl / committedCapital × 100'),
+  stats: ZCoinStats,
+  lastError: ZCoinError.nullable(),
+});
+export type PortfolioCoin = z.output<typeof ZPortfolioCoin>;
+
+/** A planned or resting averaging buy. Only the next one rests on the exchange (DESIGN §3). */
+export const ZLadderBuy = z.object({
+  lotNumber: z.number().int().describe('the lot this buy would open (k + 1)'),
+  price: ZDecimal,
+  orderSize: ZUsdt,
+  quantity: ZDecimal.describe('orderSize / price, before exchange rounding'),
+  stepPct: ZPct.describe('drop from the previous lot: stepPct + (k − 1) × stepIncreasePct'),
+  resting: z.boolean().describe('true for the order resting on the exchange, false for later levels'),
+});
+
+/** The take profit of one open lot: sell its quantity at p × (1 + step). */
+export const ZLadderTakeProfit = z.object({
+  lotId: z.string(),
+  lotNumber: z.number().int(),
+  buyPrice: ZDecimal,
+  price: ZDecimal,
+  quantity: ZDecimal,
+  expectedPnl: ZSignedUsdt.describe('net of the exchange fee on both legs, before the platform fee'),
+  resting: z.boolean().describe('false while paused or before the next reconcile'),
+});
+
+/** The grid around the current price: what the bot will buy and sell next. */
+export const ZLadder = z.object({
+  lastPrice: ZDecimal.nullable(),
+  openLots: z.number().int(),
+  maxTrades: z.number().int(),
+  waiting: z.boolean().describe('purchase limit reached: no buy until a lot sells'),
+  nextEntry: z
+    .object({ orderSize: ZUsdt })
+    .nullable()
+    .describe('a market entry buy is due (no open lot, running, not dry)'),
+  buys: z.array(ZLadderBuy).describe('next averaging buy first, then deeper planned levels up to maxTrades'),
+  takeProfits: z.array(ZLadderTakeProfit).describe('ascending price: the newest lot first'),
+  plannedAt: ZIsoDateTime,
+});
+export type Ladder = z.output<typeof ZLadder>;

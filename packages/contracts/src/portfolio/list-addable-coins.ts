@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineEndpoint, ZDecimal, ZSignedDecimal, ZUsdt } from '../core';
+import { documented } from '../errors';
+
+export const ZAddableCoin = z.object({
+  coin: z.string(),
+  symbol: z.string().describe('exchange market, e.g. SOL/USDT'),
+  lastPrice: ZDecimal.nullable(),
+  change24hPct: ZSignedDecimal.nullable().describe('24 h price change, %'),
+  quoteVolume24h: ZUsdt.nullable().describe('24 h volume in USDT, for sorting'),
+  minOrderUsdt: ZUsdt.nullable().describe("the market's minimum order (notional) on the exchange"),
+  inPortfolio: z.boolean(),
+});
+
+/**
+ * Add-token screen: the spot markets `<COIN>/USDT` open on the user's exchange, most traded first.
+ * Without API keys the operator's default exchange is listed (`keysConnected` false).
+ */
+export const listAddableCoins = defineEndpoint({
+  id: 'portfolio.listAddableCoins',
+  method: 'GET',
+  path: '/portfolio/add_coin',
+  summary: 'Coins that can be added: USDT spot markets of the exchange',
+  tags: ['portfolio'],
+  auth: true,
+  query: z.object({
+    search: z.string().trim().toUpperCase().max(15).optional().describe('coin symbol prefix filter'),
+  }),
+  response: z.object({
+    exchange: z.string(),
+    quote: z.literal('USDT'),
+    keysConnected: z.boolean(),
+    coinsUsed: z.number().int(),
+    coinsLimit: z.number().int(),
+    coins: z.array(ZAddableCoin),
+  }),
+  errors: {
+    400: documented('VALIDATION'),
+    401: documented('UNAUTHORIZED'),
+    502: documented('EXCHANGE_UNAVAILABLE'),
+  },
+});

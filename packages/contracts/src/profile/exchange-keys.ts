@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ZIsoDateTime } from '../core';
+
+/** Exchanges a user can connect. Binance spot (the sandbox speaks its dialect); extend additively. */
+export const ZExchange = z.enum(['binance']);
+export type Exchange = z.output<typeof ZExchange>;
+
+/** Spec §5 text rules, which fit Binance keys: a string of 50–100 letters and digits. */
+export const ZApiKeyText = z
+  .string()
+  .trim()
+  .min(50, 'must be at least 50 characters')
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9]+$/, 'only letters and numbers');
+
+/** Saved keys as shown back: masked, never the secret (DESIGN §7). */
+export const ZApiKeyView = z.object({
+  exchange: ZExchange,
+  apiKeyMasked: z.string().describe('first 4 and last 4 characters, e.g. AbCd…WxYz'),
+  secretKeyMasked: z.string().describe('last 4 characters only, e.g. ••••WxYz'),
+  permissions: z.object({ spot: z.boolean(), withdraw: z.boolean() }),
+  savedAt: ZIsoDateTime,
+  lastCheckedAt: ZIsoDateTime.nullable(),
+  connected: z.boolean().describe('the last check succeeded'),
+});
+export type ApiKeyView = z.output<typeof ZApiKeyView>;

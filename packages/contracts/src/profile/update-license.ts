@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineEndpoint, ZUsdt } from '../core';
+import { documented } from '../errors';
+import { ZBalances } from '../wallet/transaction';
+import { ZLicense, ZLicenseLevel } from './license';
+
+export const ZLicensePurchase = z.object({
+  license: ZLicense,
+  charged: ZUsdt.describe('paid from the main balance'),
+  transactionId: z.string().describe('the license_purchase transaction'),
+  balances: ZBalances,
+});
+
+/**
+ * Buys a higher licence level from the main balance: from an unexpired paid licence the price
+ * difference with expiry unchanged, otherwise the full price and a year from now.
+ */
+export const updateLicense = defineEndpoint({
+  id: 'profile.updateLicense',
+  method: 'POST',
+  path: '/profile/update_licence',
+  summary: 'Upgrade the licence',
+  tags: ['profile'],
+  auth: true,
+  body: z.object({ level: ZLicenseLevel.describe('level to buy') }),
+  response: ZLicensePurchase,
+  errors: {
+    400: documented('VALIDATION', 'LICENSE_LEVEL_UNKNOWN'),
+    401: documented('UNAUTHORIZED'),
+    422: documented('INSUFFICIENT_FUNDS', 'LICENSE_NOT_UPGRADE', 'LICENSE_UPDATE_FAILED'),
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core';
+import { documented } from '../errors';
+import { ZTronAddress } from './withdrawal';
+
+/** Saves the first withdrawal address (`?address=T…`); later changes go through update. */
+export const addWithdrawAddress = defineEndpoint({
+  id: 'wallet.addWithdrawAddress',
+  method: 'POST',
+  path: '/wallet/add_withdraw_address',
+  summary: 'Save the withdrawal address',
+  tags: ['wallet'],
+  auth: true,
+  rateLimit: { max: 1, windowMs: 1500 },
+  query: z.object({ address: ZTronAddress }),
+  response: z.object({ withdrawAddress: z.string() }),
+  errors: {
+    400: documented('WITHDRAW_ADDRESS_FORMAT'),
+    401: documented('UNAUTHORIZED'),
+    409: documented('WITHDRAW_ADDRESS_EXISTS'),
+    429: documented('RATE_LIMITED'),
+  },
+});

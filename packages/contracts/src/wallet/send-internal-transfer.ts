@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoint, ZIdInt, ZUid } from '../core';
+import { documented } from '../errors';
+import { ZBalances, ZTransaction } from './transaction';
+import { ZTransferAmount } from './withdrawal';
+
+/** Sends `summ` from the main balance to another user by UID (`to_user`), instantly, no fee. */
+export const sendInternalTransfer = defineEndpoint({
+  id: 'wallet.sendInternalTransfer',
+  method: 'POST',
+  path: '/wallet/inner_transaction',
+  summary: 'Transfer USDT to another user by UID',
+  tags: ['wallet'],
+  auth: true,
+  query: z.object({
+    summ: ZTransferAmount.describe('USDT, at least 1'),
+    to_user: ZUid.describe('UID of the recipient'),
+  }),
+  response: z.object({
+    transaction: ZTransaction.describe('the transfer_out entry'),
+    recipient: z.object({ uid: ZIdInt, username: z.string().nullable() }),
+    balances: ZBalances,
+  }),
+  errors: {
+    400: documented('VALIDATION', 'TRANSFER_TO_SELF'),
+    401: documented('UNAUTHORIZED'),
+    404: documented('TRANSFER_RECIPIENT_MISSING'),
+    422: documented('INSUFFICIENT_FUNDS'),
+  },
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ZIdInt, ZIsoDateTime, ZSignedUsdt, ZUsdt } from '../core';
+
+/** Transaction types, exactly the spec's list (§3). `unknown` is what the client falls back to. */
+export const ZTransactionType = z.enum([
+  'trade_fee',
+  'matching_bonus',
+  'referral_bonus',
+  'deposit_balance',
+  'withdraw',
+  'withdraw_exchange',
+  'transfer_out',
+  'transfer_in',
+  'license_purchase',
+  'deposit',
+  'unknown',
+]);
+export type TransactionType = z.output<typeof ZTransactionType>;
+
+/**
+ * Transaction status. Deposits: pending (seen, awaiting finality) → credited, or not_credited
+ * (under 11 USDT). Withdrawals: pending → approved → broadcast → confirmed, or rejected/failed
+ * (refunded). Internal moves (fees, bonuses, transfers, licences) are confirmed at once.
+ */
+export const ZTransactionStatus = z.enum([
+  'pending',
+  'approved',
+  'broadcast',
+  'confirmed',
+  'rejected',
+  'failed',
+  'credited',
+  'not_credited',
+]);
+export type TransactionStatus = z.output<typeof ZTransactionStatus>;
+
+/** The user's two sub-balances (DESIGN §4). */
+export const ZSubBalance = z.enum(['main', 'fee']);
+
+export const ZBalances = z.object({
+  main: ZUsdt.describe('available: deposits, bonuses, transfers; pays withdrawals and licences'),
+  fee: ZSignedUsdt.describe('pays trading fees; may fall to ≤ 0, then bots go dry'),
+  held: ZUsdt.describe('held by pending withdrawals; already deducted from main'),
+});
+
+export const ZTransaction = z.object({
+  id: z.string(),
+  type: ZTransactionType,
+  status: ZTransactionStatus,
+  balance: ZSubBalance.describe('sub-balance the amount applies to; deposit_balance credits fee'),
+  amount: ZSignedUsdt.describe('credit positive, debit negative'),
+  networkFee: ZUsdt.nullable().describe('withdrawals: TRC20 network fee'),
+  txid: z.string().nullable().describe('TRON transaction id for deposits and withdrawals'),
+  address: z.string().nullable(),
+  counterparty: z
+    .object({ uid: ZIdInt, username: z.string().nullable() })
+    .nullable()
+    .describe('transfers: the other user; bonuses: the partner'),
+  note: z.string().nullable().describe('e.g. the coin of a trade_fee, the level of a license_purchase'),
+  createdAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime,
+});
+export type Transaction = z.output<typeof ZTransaction>;

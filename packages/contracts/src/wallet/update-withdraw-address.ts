@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core';
+import { documented } from '../errors';
+import { ZTronAddress } from './withdrawal';
+
+/** Replaces the saved withdrawal address; pending withdrawals keep the address they were made to. */
+export const updateWithdrawAddress = defineEndpoint({
+  id: 'wallet.updateWithdrawAddress',
+  method: 'POST',
+  path: '/wallet/update_withdraw_address',
+  summary: 'Change the withdrawal address',
+  tags: ['wallet'],
+  auth: true,
+  rateLimit: { max: 1, windowMs: 1500 },
+  query: z.object({ address: ZTronAddress }),
+  response: z.object({ withdrawAddress: z.string() }),
+  errors: {
+    400: documented('WITHDRAW_ADDRESS_FORMAT'),
+    401: documented('UNAUTHORIZED'),
+    422: documented('WITHDRAW_ADDRESS_MISSING'),
+    429: documented('RATE_LIMITED'),
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core';
+import { documented } from '../errors';
+import { ZBalances } from './transaction';
+import { ZWithdrawAmount, ZWithdrawal } from './withdrawal';
+
+/**
+ * Withdraws `summ` (at least 11 USDT, network fee included) to the saved address, or with
+ * `to=exchange` to the deposit address of the user's exchange account (withdraw_exchange). The
+ * amount is held at once; the withdrawal starts `pending`.
+ */
+export const withdrawMoney = defineEndpoint({
+  id: 'wallet.withdrawMoney',
+  method: 'POST',
+  path: '/wallet/withdraw_money',
+  summary: 'Withdraw USDT TRC20',
+  tags: ['wallet'],
+  auth: true,
+  query: z.object({
+    summ: ZWithdrawAmount.describe('USDT, at least 11'),
+    to: z.enum(['address', 'exchange']).default('address'),
+  }),
+  response: z.object({ withdrawal: ZWithdrawal, balances: ZBalances }),
+  errors: {
+    400: documented('VALIDATION', 'WITHDRAW_ADDRESS_FORMAT'),
+    401: documented('UNAUTHORIZED'),
+    422: documented('INSUFFICIENT_FUNDS', 'WITHDRAW_ADDRESS_MISSING', 'NO_API_CONNECTION'),
+    502: documented('EXCHANGE_UNAVAILABLE'),
+  },
+});

@@ -1,0 +1,25 @@
+import type { PrismaClient, User } from '@gridbot/db';
+
+export type RootAccountOptions = { telegramId?: bigint | undefined; username: string; referralCode: string };
+
+/**
+ * The root account makes the first referral codes possible (registration needs a sponsor). It is
+ * created once; with no ROOT_TELEGRAM_ID it is a system account nobody can sign in to (id 0).
+ */
+export const ensureRootAccount = async (prisma: PrismaClient, options: RootAccountOptions): Promise<User> => {
+  const existing = await prisma.user.findFirst({ where: { isRoot: true } });
+  if (existing) return existing;
+  const telegramId = options.telegramId ?? 0n;
+  return prisma.user.upsert({
+    where: { telegramId },
+    update: { isRoot: true },
+    create: {
+      telegramId,
+      username: options.username,
+      usernameKey: options.username.toLowerCase(),
+      firstName: 'Root',
+      referralCode: options.referralCode,
+      isRoot: true,
+    },
+  });
+};

@@ -1,0 +1,106 @@
+import type { PrismaClient, User } from '@gridbot/db';
+import { getUserLanguage } from '../config/user-config';
+import { AppError } from '../errors';
+import { verifyInitData, type TelegramUser } from './init-data';
+import { newReferralCode, productLanguageFor, referralCodeFrom } from './referral-code';
+import type { SessionTokens } from './session-token';
+
+export type SignInInput = {
+  /** Raw initData (`_auth`). */
+  initData: string | undefined;
+  /** The user id the client claims; must match the signed one when given. */
+  claimedUserId?: number | bigint | undefined;
+};
+
+export type SignInDeps = {
+  prisma: PrismaClient;
+  tokens: SessionTokens;
+  botToken: string;
+  initDataMaxAgeS: number;
+};
+
+export type SignInResult = { token: string; expiresAt: Date; user: User; language: 'en' | 'ru' | 'cn'; registered: boolean };
+
+/**
+ * Sign-in and registration (spec §4, §8; DESIGN §6). Users are matched by Telegram id. A new
+ * Telegram id is registered only with a valid `ref_<code>` start parameter; a username is required.
+ */
+export const signIn = async (deps: SignInDeps, input: SignInInput): Promise<SignInResult> => {
+  const launch = verifyInitData(input.initData, deps.botToken, deps.initDataMaxAgeS);
+  if (input.claimedUserId !== undefined && BigInt(input.claimedUserId) !== launch.user.id) {
+    throw new AppError('INIT_DATA_INVALID');
+  }
+  const username = launch.user.username;
+  if (!username) throw new AppError('NO_NICKNAME');
+
+  const existing = await deps.prisma.user.findUnique({ where: { telegramId: launch.user.id } });
+  const { user, registered } = existing
+    ? { user: await refreshProfile(deps.prisma, existing, launch.user, username), registered: false }
+    : { user: await register(deps.prisma, launch.user, username, launch.startParam), registered: true };
+
+  const language = await getUserLanguage(deps.prisma, user.id);
+  const { token, expiresAt } = await deps.tokens.issue({ userId: user.id, uid: user.uid });
+  return { token, expiresAt, user, language, registered };
+};
+
+/** Keeps names in step with Telegram; a new username is taken over only if no other account holds it. */
+const refreshProfile = async (prisma: PrismaClient, user: User, tg: TelegramUser, username: string): Promise<User> => {
+  const usernameKey = username.toLowerCase();
+  if (usernameKey !== user.usernameKey) {
+    const holder = await prisma.user.findUnique({ where: { usernameKey } });
+    if (holder && holder.id !== user.id) throw new AppError('NO_NICKNAME_IN_DB');
+  }
+  const changed =
+    usernameKey !== user.usernameKey ||
+    username !== user.username ||
+    tg.firstName !== user.firstName ||
+    tg.lastName !== user.lastName ||
+    tg.languageCode !== user.languageCode;
+  if (!changed) return user;
+  return prisma.user.update({
+    where: { id: user.id },
+    data: { username, usernameKey, firstName: tg.firstName, lastName: tg.lastName, languageCode: tg.languageCode },
+  });
+};
+
+const register = async (
+  prisma: PrismaClient,
+  tg: TelegramUser,
+  username: string,
+  startParam: string | null,
+): Promise<User> => {
+  const code = referralCodeFrom(startParam);
+  if (!code) throw new AppError('NO_USER');
+  const sponsor = await prisma.user.findUnique({ where: { referralCode: code } });
+  if (!sponsor) throw new AppError('REFERRAL_CODE_UNKNOWN');
+  const usernameKey = username.toLowerCase();
+  const holder = await prisma.user.findUnique({ where: { usernameKey } });
+  if (holder) throw new AppError('NO_NICKNAME_IN_DB');
+
+  try {
+    return await prisma.user.create({
+      data: {
+        telegramId: tg.id,
+        username,
+        usernameKey,
+        firstName: tg.firstName,
+        lastName: tg.lastName,
+        languageCode: tg.languageCode,
+        referralCode: newReferralCode(),
+        sponsorId: sponsor.id,
+        configs: { create: { name: 'localization', value: productLanguageFor(tg.languageCode) } },
+      },
+    });
+  } catch (error) {
+    // Two sign-ins of the same new user race: the loser reads the winner's row.
+    if (isUniqueViolation(error)) {
+      const winner = await prisma.user.findUnique({ where: { telegramId: tg.id } });
+      if (winner) return winner;
+      throw new AppError('NO_NICKNAME_IN_DB');
+    }
+    throw error;
+  }
+};
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';

@@ -1,0 +1,38 @@
+import type { PrismaClient, User } from '@gridbot/db';
+import { ensureRootAccount } from '../auth/root-account';
+
+/** The demo cast: root → sponsor → demo user (the one the demo launch data signs in). */
+export const DEMO_ACCOUNTS = {
+  sponsor: { telegramId: 700000001n, username: 'demo_sponsor', firstName: 'Alice', lastName: 'Sponsor', referralCode: 'alice' },
+  user: { telegramId: 700000002n, username: 'demo_trader', firstName: 'Demo', lastName: 'Trader', referralCode: 'demo' },
+} as const;
+
+export type DemoCast = { root: User; sponsor: User; user: User };
+
+/** Idempotent: running it on every start keeps the cast and never duplicates it. */
+export const seedDemo = async (prisma: PrismaClient): Promise<DemoCast> => {
+  const root = await ensureRootAccount(prisma, { username: 'root', referralCode: 'root' });
+  const sponsor = await upsertAccount(prisma, DEMO_ACCOUNTS.sponsor, root.id);
+  const user = await upsertAccount(prisma, DEMO_ACCOUNTS.user, sponsor.id);
+  return { root, sponsor, user };
+};
+
+const upsertAccount = (
+  prisma: PrismaClient,
+  account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS],
+  sponsorId: number,
+) =>
+  prisma.user.upsert({
+    where: { telegramId: account.telegramId },
+    update: {},
+    create: {
+      telegramId: account.telegramId,
+      username: account.username,
+      usernameKey: account.username.toLowerCase(),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      referralCode: account.referralCode,
+      sponsorId,
+      configs: { create: { name: 'localization', value: 'en' } },
+    },
+  });

@@ -1,0 +1,20 @@
+import { type ErrorCode, errorCatalogue } from '@gridbot/contracts';
+
+/**
+ * A failure the user should see: a stable catalogue code, mapped once (in the API) to the HTTP
+ * status, the spec's message and the localized detail.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(errorCatalogue[code].message);
+    this.status = errorCatalogue[code].status;
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -1,0 +1,32 @@
+// Bundles an app's entry points with esbuild: our workspace packages (TypeScript sources) are
+// bundled in, every npm dependency stays external and is loaded from node_modules at run time.
+import { build } from 'esbuild';
+
+const entries = process.argv.slice(2);
+if (entries.length === 0) {
+  console.error('usage: node scripts/build-app.mjs <entry.ts>...');
+  process.exit(2);
+}
+
+const externalNpm = {
+  name: 'external-npm',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@gridbot/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: entries,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalNpm],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
