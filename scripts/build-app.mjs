@@ -28,5 +28,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [externalNpm],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
 });

@@ -9,10 +9,14 @@ if (!existsSync(`${root}node_modules/.bin/turbo`)) {
   process.exit(1);
 }
 const started = Date.now();
-const build = spawnSync('npx', ['turbo', 'run', 'build', '--filter=@gridbot/api', '--filter=@gridbot/web', '--output-logs=errors-only'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const build = spawnSync(
+  'npx',
+  ['turbo', 'run', 'build', '--filter=@gridbot/api', '--filter=@gridbot/web', '--output-logs=errors-only'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(`build ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

@@ -17,7 +17,20 @@ const run = (label, command, args, env) => {
 
 const vitest = (label, project, env, name) => {
   const report = `${root}artifacts/vitest-${name}.json`;
-  const ok = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -32,7 +45,12 @@ const withoutServices = { DATABASE_URL: '', REDIS_URL: '' };
 
 if (!run('prisma generate', 'npm', ['run', '--silent', 'db:generate'])) failedPhases.push('prisma generate');
 vitest('unit tests', 'unit', withoutServices, 'unit');
-vitest('integration tests on PGlite (in-process rate limits)', 'integration', withoutServices, 'integration-pglite');
+vitest(
+  'integration tests on PGlite (in-process rate limits)',
+  'integration',
+  withoutServices,
+  'integration-pglite',
+);
 if (process.env.DATABASE_URL || process.env.REDIS_URL) {
   vitest(
     `integration tests on ${[process.env.DATABASE_URL && 'PostgreSQL', process.env.REDIS_URL && 'Redis'].filter(Boolean).join(' + ')}`,
@@ -43,7 +61,8 @@ if (process.env.DATABASE_URL || process.env.REDIS_URL) {
 }
 const webPackage = JSON.parse(readFileSync(`${root}apps/web/package.json`, 'utf8'));
 if (webPackage.scripts?.e2e) {
-  if (!run('web build', 'npm', ['run', '--silent', 'build', '-w', '@gridbot/web'])) failedPhases.push('web build');
+  if (!run('web build', 'npm', ['run', '--silent', 'build', '-w', '@gridbot/web']))
+    failedPhases.push('web build');
   else vitest('browser tests (Playwright + Chromium)', 'e2e', {}, 'e2e');
 }
 

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
@@ -26,6 +26,17 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   redact: { paths: REDACT, censor: '[redacted]' },
 });
 
+/**
+ * Fastify hands a missing body to the validator as null; contracts mean "no body" as undefined so
+ * their defaults apply (sign-in without a body is "initData missing", not a type error).
+ */
+const contractValidator: FastifySchemaCompiler<Parameters<typeof validatorCompiler>[0]['schema']> = (
+  route,
+) => {
+  const validate = validatorCompiler(route);
+  return route.httpPart === 'body' ? (data) => validate(data === null ? undefined : data) : validate;
+};
+
 /** Builds the HTTP app: plugins first (external, then app), then one route per contract. */
 export const buildApp = async (deps: AppDeps) => {
   const app = Fastify({
@@ -34,7 +45,7 @@ export const buildApp = async (deps: AppDeps) => {
     trustProxy: deps.env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
 

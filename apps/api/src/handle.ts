@@ -20,7 +20,11 @@ export type HandlerInput<E extends EndpointDefinition> = {
  */
 export const handle = <E extends EndpointDefinition>(
   endpoint: E,
-  fn: (input: HandlerInput<E>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['response']>>,
+  fn: (
+    input: HandlerInput<E>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<z.input<E['response']>>,
 ): [E['id'], Handler] => [
   endpoint.id,
   (request, reply) =>

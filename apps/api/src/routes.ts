@@ -1,7 +1,6 @@
-import { type AnyEndpoint, endpoints, ZErrorBody } from '@gridbot/contracts';
+import { type AnyEndpoint, type EndpointDefinition, endpoints, ZErrorBody } from '@gridbot/contracts';
 import { AppError } from '@gridbot/services';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { handlers } from './handlers';
 import type { Handler } from './types';
 
@@ -12,7 +11,7 @@ const notImplemented: Handler = async () => {
   throw new AppError('NOT_IMPLEMENTED');
 };
 
-const schemaOf = (endpoint: AnyEndpoint) => {
+const schemaOf = (endpoint: EndpointDefinition) => {
   const errorResponses = Object.fromEntries(
     Object.entries(endpoint.errors).map(([status, text]) => [status, ZErrorBody.describe(String(text))]),
   );
@@ -28,23 +27,23 @@ const schemaOf = (endpoint: AnyEndpoint) => {
   };
 };
 
-const rateLimitOf = (endpoint: AnyEndpoint) => {
+const rateLimitOf = (endpoint: EndpointDefinition) => {
   if (endpoint.rateLimit) return { max: endpoint.rateLimit.max, timeWindow: endpoint.rateLimit.windowMs };
   return endpoint.auth ? undefined : SIGN_IN_LIMIT;
 };
 
 /** Registers every contract (spec §7) at its exact path; demo routes only in demo mode. */
 export const registerRoutes = async (app: FastifyInstance) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  for (const endpoint of endpoints) {
+  const all: readonly EndpointDefinition[] = endpoints;
+  for (const endpoint of all) {
     if (endpoint.tags.includes('demo') && !app.deps.demoUser) continue;
     const rateLimit = rateLimitOf(endpoint);
-    typed.route({
+    app.route({
       method: endpoint.method,
       url: endpoint.path,
       schema: schemaOf(endpoint),
-      config: { endpoint, ...(rateLimit ? { rateLimit } : {}) },
-      handler: handlers[endpoint.id] ?? notImplemented,
+      config: { endpoint: endpoint as AnyEndpoint, ...(rateLimit ? { rateLimit } : {}) },
+      handler: handlers[endpoint.id as AnyEndpoint['id']] ?? notImplemented,
     });
   }
 };

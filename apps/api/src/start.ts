@@ -29,10 +29,14 @@ export type StartOptions = { env: Env; migrate: boolean };
 
 /** Starts the API: database (migrated when asked), root account, demo cast in demo mode, listen. */
 export const startApi = async ({ env, migrate }: StartOptions) => {
-  const db = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR });
+  const db = await createDb(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR },
+  );
   if (migrate) await applyMigrations(db);
   const botToken = env.BOT_TOKEN ?? (env.DEMO ? demoBotToken() : undefined);
-  const jwtSecret = env.JWT_SECRET ?? (env.DEMO || env.NODE_ENV !== 'production' ? randomBytes(32).toString('hex') : undefined);
+  const jwtSecret =
+    env.JWT_SECRET ??
+    (env.DEMO || env.NODE_ENV !== 'production' ? randomBytes(32).toString('hex') : undefined);
   if (!botToken || !jwtSecret) throw new Error('BOT_TOKEN and JWT_SECRET are required outside demo mode');
 
   await ensureRootAccount(db.prisma, {
@@ -41,7 +45,9 @@ export const startApi = async ({ env, migrate }: StartOptions) => {
     referralCode: env.ROOT_REFERRAL_CODE,
   });
   const demo = env.DEMO ? await seedDemo(db.prisma) : undefined;
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : undefined;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
   const app = await buildApp({

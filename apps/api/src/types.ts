@@ -1,5 +1,5 @@
-import type { AnyEndpoint } from '@gridbot/contracts';
 import type { Env } from '@gridbot/config';
+import type { AnyEndpoint } from '@gridbot/contracts';
 import type { PrismaClient, User } from '@gridbot/db';
 import type { SessionClaims, SessionTokens } from '@gridbot/services';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -10,16 +10,30 @@ afterAll(async () => {
 });
 
 const login = (body: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/auth/login', payload: body as object, headers: { accept: 'application/json', ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: body as object,
+    headers: { accept: 'application/json', ...headers },
+  });
 
 describe('POST /auth/login', () => {
   it('signs in a registered user with valid initData and returns a working bearer token', async () => {
     const user = await t.createUser({ username: 'Alice_Trader' });
     const initData = t.launchData({ telegramId: user.telegramId, username: 'Alice_Trader' });
-    const res = await login({ user_id: Number(user.telegramId), first_name: 'Test', username: 'Alice_Trader', _auth: initData });
+    const res = await login({
+      user_id: Number(user.telegramId),
+      first_name: 'Test',
+      username: 'Alice_Trader',
+      _auth: initData,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ uid: user.uid, username: 'Alice_Trader', telegramId: user.telegramId.toString() });
+    expect(body.user).toMatchObject({
+      uid: user.uid,
+      username: 'Alice_Trader',
+      telegramId: user.telegramId.toString(),
+    });
     expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(86_000_000);
     const config = await t.app.inject({
       method: 'GET',
@@ -47,7 +61,12 @@ describe('POST /auth/login', () => {
   ])('answers 400 initData missing for %s', async (_name, body) => {
     const res = await login(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: true, status: 400, code: 'INIT_DATA_MISSING', message: 'initData отсутствует' });
+    expect(res.json()).toMatchObject({
+      error: true,
+      status: 400,
+      code: 'INIT_DATA_MISSING',
+      message: 'initData отсутствует',
+    });
   });
 
   it('refuses tampered initData (a changed field breaks the signature)', async () => {
@@ -63,7 +82,10 @@ describe('POST /auth/login', () => {
   it('refuses initData signed with another bot token', async () => {
     const user = await t.createUser({ username: 'dave' });
     const res = await login({
-      _auth: t.launchData({ telegramId: user.telegramId, username: 'dave' }, { token: '999:AAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }),
+      _auth: t.launchData(
+        { telegramId: user.telegramId, username: 'dave' },
+        { token: '999:AAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      ),
     });
     expect(res.statusCode).toBe(401);
   });
@@ -71,7 +93,9 @@ describe('POST /auth/login', () => {
   it('refuses expired initData (older than INIT_DATA_MAX_AGE_S) and accepts fresh', async () => {
     const user = await t.createUser({ username: 'erin' });
     const old = new Date(Date.now() - 86_401_000);
-    const expired = await login({ _auth: t.launchData({ telegramId: user.telegramId, username: 'erin' }, { authDate: old }) });
+    const expired = await login({
+      _auth: t.launchData({ telegramId: user.telegramId, username: 'erin' }, { authDate: old }),
+    });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe('INIT_DATA_INVALID');
     const fresh = await login({ _auth: t.launchData({ telegramId: user.telegramId, username: 'erin' }) });
@@ -80,7 +104,10 @@ describe('POST /auth/login', () => {
 
   it('refuses a user_id that differs from the signed one', async () => {
     const user = await t.createUser({ username: 'frank' });
-    const res = await login({ user_id: 42, _auth: t.launchData({ telegramId: user.telegramId, username: 'frank' }) });
+    const res = await login({
+      user_id: 42,
+      _auth: t.launchData({ telegramId: user.telegramId, username: 'frank' }),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -99,7 +126,9 @@ describe('POST /auth/login', () => {
   });
 
   it("answers 403 'No User' for an unknown referral code and registers nobody", async () => {
-    const res = await login({ _auth: t.launchData({ telegramId: 778n, username: 'stranger2' }, { startParam: 'ref_nosuchcode' }) });
+    const res = await login({
+      _auth: t.launchData({ telegramId: 778n, username: 'stranger2' }, { startParam: 'ref_nosuchcode' }),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('No User');
     expect(await t.prisma.user.count({ where: { telegramId: 778n } })).toBe(0);
@@ -108,13 +137,18 @@ describe('POST /auth/login', () => {
   it("answers 403 'No Nickname in DB' when the username belongs to another account", async () => {
     await t.createUser({ username: 'taken_name' });
     const viaReferral = await login({
-      _auth: t.launchData({ telegramId: 779n, username: 'Taken_Name' }, { startParam: `ref_${t.root.referralCode}` }),
+      _auth: t.launchData(
+        { telegramId: 779n, username: 'Taken_Name' },
+        { startParam: `ref_${t.root.referralCode}` },
+      ),
     });
     expect(viaReferral.statusCode).toBe(403);
     expect(viaReferral.json().message).toBe('No Nickname in DB');
 
     const existing = await t.createUser({ username: 'henry' });
-    const renamed = await login({ _auth: t.launchData({ telegramId: existing.telegramId, username: 'taken_name' }) });
+    const renamed = await login({
+      _auth: t.launchData({ telegramId: existing.telegramId, username: 'taken_name' }),
+    });
     expect(renamed.statusCode).toBe(403);
     expect(renamed.json().message).toBe('No Nickname in DB');
   });
@@ -128,9 +162,15 @@ describe('POST /auth/login', () => {
   });
 
   it('localizes the error detail from Accept-Language', async () => {
-    const res = await login({ _auth: t.launchData({ telegramId: 780n, username: 'x_user' }) }, { 'accept-language': 'ru-RU' });
+    const res = await login(
+      { _auth: t.launchData({ telegramId: 780n, username: 'x_user' }) },
+      { 'accept-language': 'ru-RU' },
+    );
     expect(res.json().detail).toContain('зарегистрированных');
-    const cn = await login({ _auth: t.launchData({ telegramId: 780n, username: 'x_user' }) }, { 'accept-language': 'zh-CN' });
+    const cn = await login(
+      { _auth: t.launchData({ telegramId: 780n, username: 'x_user' }) },
+      { 'accept-language': 'zh-CN' },
+    );
     expect(cn.json().detail).toContain('注册');
   });
 });
@@ -139,7 +179,10 @@ describe('registration through a referral code', () => {
   it('registers a new user under the sponsor of the code, with a public UID and own code', async () => {
     const sponsor = await t.createUser({ username: 'sponsor_one' });
     const res = await login({
-      _auth: t.launchData({ telegramId: 880_001n, username: 'newbie' }, { startParam: `ref_${sponsor.referralCode}` }),
+      _auth: t.launchData(
+        { telegramId: 880_001n, username: 'newbie' },
+        { startParam: `ref_${sponsor.referralCode}` },
+      ),
     });
     expect(res.statusCode).toBe(200);
     const created = await t.prisma.user.findUniqueOrThrow({ where: { telegramId: 880_001n } });
@@ -150,16 +193,25 @@ describe('registration through a referral code', () => {
 
     // Signing in again (even with another code) neither re-registers nor moves the sponsor.
     const again = await login({
-      _auth: t.launchData({ telegramId: 880_001n, username: 'newbie' }, { startParam: `ref_${t.root.referralCode}` }),
+      _auth: t.launchData(
+        { telegramId: 880_001n, username: 'newbie' },
+        { startParam: `ref_${t.root.referralCode}` },
+      ),
     });
     expect(again.statusCode).toBe(200);
-    expect((await t.prisma.user.findUniqueOrThrow({ where: { telegramId: 880_001n } })).sponsorId).toBe(sponsor.id);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { telegramId: 880_001n } })).sponsorId).toBe(
+      sponsor.id,
+    );
   });
 
   it('the root account makes the first code possible', async () => {
-    const res = await login({ _auth: t.launchData({ telegramId: 880_002n, username: 'first_one' }, { startParam: 'ref_root' }) });
+    const res = await login({
+      _auth: t.launchData({ telegramId: 880_002n, username: 'first_one' }, { startParam: 'ref_root' }),
+    });
     expect(res.statusCode).toBe(200);
-    expect((await t.prisma.user.findUniqueOrThrow({ where: { telegramId: 880_002n } })).sponsorId).toBe(t.root.id);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { telegramId: 880_002n } })).sponsorId).toBe(
+      t.root.id,
+    );
   });
 
   it('concurrent first sign-ins of the same new user create exactly one account', async () => {
@@ -172,7 +224,10 @@ describe('registration through a referral code', () => {
 
   it('stores the language from Telegram as the initial localization', async () => {
     const res = await login({
-      _auth: t.launchData({ telegramId: 880_004n, username: 'ru_user', languageCode: 'ru' }, { startParam: 'ref_root' }),
+      _auth: t.launchData(
+        { telegramId: 880_004n, username: 'ru_user', languageCode: 'ru' },
+        { startParam: 'ref_root' },
+      ),
     });
     expect(res.json().user.language).toBe('ru');
   });

@@ -20,7 +20,11 @@ describe('user config', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ name: 'localization', data: 'ru' });
 
-    const after = await t.app.inject({ method: 'GET', url: '/home/config/localization/get', headers: await t.authHeader(user) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/home/config/localization/get',
+      headers: await t.authHeader(user),
+    });
     expect(after.json()).toEqual({ name: 'localization', data: 'ru' });
 
     const login = await t.app.inject({

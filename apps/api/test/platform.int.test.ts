@@ -19,7 +19,7 @@ describe('OpenAPI', () => {
     const res = await prod.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    for (const endpoint of endpoints.filter((e) => !e.tags.includes('demo'))) {
+    for (const endpoint of endpoints.filter((e) => !(e.tags as readonly string[]).includes('demo'))) {
       const path = endpoint.path.replace(/:([a-z_]+)/g, '{$1}');
       expect(doc.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${path}`).toBeDefined();
     }
@@ -76,7 +76,11 @@ describe('HTTP hardening', () => {
   });
 
   it('refuses bodies over the limit with 413 and malformed JSON with 400, in the shared error body', async () => {
-    const big = await prod.app.inject({ method: 'POST', url: '/auth/login', payload: { _auth: 'x'.repeat(4096) } });
+    const big = await prod.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { _auth: 'x'.repeat(4096) },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ error: true, code: 'PAYLOAD_TOO_LARGE' });
     const bad = await prod.app.inject({

@@ -34,7 +34,9 @@ describe(`server rate limits per user (${process.env.REDIS_URL ? 'Redis' : 'in-p
     const headers = await t.authHeader(user);
     const codes = [];
     for (let i = 0; i < 3; i += 1) {
-      codes.push((await t.app.inject({ method: 'POST', url: '/portfolio/trades?coin_user_id=1', headers })).statusCode);
+      codes.push(
+        (await t.app.inject({ method: 'POST', url: '/portfolio/trades?coin_user_id=1', headers })).statusCode,
+      );
     }
     expect(codes.filter((c) => c === 429)).toHaveLength(2);
   });
@@ -42,7 +44,10 @@ describe(`server rate limits per user (${process.env.REDIS_URL ? 'Redis' : 'in-p
   it('sign-in is limited per IP', async () => {
     const codes = [];
     for (let i = 0; i < 35; i += 1) {
-      codes.push((await t.app.inject({ method: 'POST', url: '/auth/login', payload: {}, remoteAddress: '10.9.9.9' })).statusCode);
+      codes.push(
+        (await t.app.inject({ method: 'POST', url: '/auth/login', payload: {}, remoteAddress: '10.9.9.9' }))
+          .statusCode,
+      );
     }
     expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
     expect(codes.slice(30).every((c) => c === 429)).toBe(true);

@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 /** A concrete URL for a contract path (`:name` → a valid value). */
-const urlOf = (path: string) => path.replace(':name', 'localization').replace(':period', 'current_month').replace(/:[a-z_]+/g, 'BTC');
+const urlOf = (path: string) =>
+  path
+    .replace(':name', 'localization')
+    .replace(':period', 'current_month')
+    .replace(/:[a-z_]+/g, 'BTC');
 
 const protectedEndpoints = endpoints.filter((e) => e.auth);
 
@@ -21,11 +25,14 @@ describe('401 on every protected route', () => {
     expect(protectedEndpoints.length).toBeGreaterThan(45);
   });
 
-  it.each(protectedEndpoints.map((e) => [e.method, e.path] as const))('%s %s without a token → 401', async (method, path) => {
-    const res = await t.app.inject({ method, url: urlOf(path), headers: { accept: 'application/json' } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ error: true, status: 401, code: 'UNAUTHORIZED' });
-  });
+  it.each(protectedEndpoints.map((e) => [e.method, e.path] as const))(
+    '%s %s without a token → 401',
+    async (method, path) => {
+      const res = await t.app.inject({ method, url: urlOf(path), headers: { accept: 'application/json' } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: true, status: 401, code: 'UNAUTHORIZED' });
+    },
+  );
 
   it('rejects a malformed, a foreign and an expired token', async () => {
     const user = await t.createUser({ username: 'tokens' });
@@ -43,25 +50,44 @@ describe('401 on every protected route', () => {
       .setIssuer('gridbot')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('y'.repeat(64)));
-    for (const authorization of ['Bearer nonsense', `Bearer ${foreign}`, `Bearer ${expired}`, 'Basic abc', '']) {
-      const res = await t.app.inject({ method: 'GET', url: '/home/config/localization/get', headers: { authorization } });
+    for (const authorization of [
+      'Bearer nonsense',
+      `Bearer ${foreign}`,
+      `Bearer ${expired}`,
+      'Basic abc',
+      '',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/home/config/localization/get',
+        headers: { authorization },
+      });
       expect(res.statusCode, authorization).toBe(401);
     }
-    const good = await t.app.inject({ method: 'GET', url: '/home/config/localization/get', headers: await t.authHeader(user) });
+    const good = await t.app.inject({
+      method: 'GET',
+      url: '/home/config/localization/get',
+      headers: await t.authHeader(user),
+    });
     expect(good.statusCode).toBe(200);
   });
 });
 
 describe('every contract is registered', () => {
-  it.each(endpoints.filter((e) => !e.tags.includes('demo')).map((e) => [e.method, e.path] as const))(
-    '%s %s is routed (never 404)',
-    async (method, path) => {
-      const user = await t.createUser({ username: `u${Math.random().toString(36).slice(2, 10)}` });
-      const res = await t.app.inject({ method, url: urlOf(path), headers: { ...(await t.authHeader(user)), accept: 'application/json' } });
-      expect(res.statusCode).not.toBe(404);
-      if (res.statusCode === 501) expect(res.json()).toMatchObject({ code: 'NOT_IMPLEMENTED', status: 501 });
-    },
-  );
+  it.each(
+    endpoints
+      .filter((e) => !(e.tags as readonly string[]).includes('demo'))
+      .map((e) => [e.method, e.path] as const),
+  )('%s %s is routed (never 404)', async (method, path) => {
+    const user = await t.createUser({ username: `u${Math.random().toString(36).slice(2, 10)}` });
+    const res = await t.app.inject({
+      method,
+      url: urlOf(path),
+      headers: { ...(await t.authHeader(user)), accept: 'application/json' },
+    });
+    expect(res.statusCode).not.toBe(404);
+    if (res.statusCode === 501) expect(res.json()).toMatchObject({ code: 'NOT_IMPLEMENTED', status: 501 });
+  });
 
   it('unknown paths answer the shared 404 body', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/no/such/route' });

@@ -21,10 +21,20 @@ export const ZEnv = z.object({
   /** Public URL of the mini app (printed at start, used in demo launch URLs and bot menus). */
   PUBLIC_URL: ZOptionalUrl.pipe(z.url().optional()),
   /** PostgreSQL; when absent the embedded PGlite database in PGLITE_DIR is used. */
-  DATABASE_URL: ZOptionalUrl.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATABASE_URL: ZOptionalUrl.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Redis; when absent rate limits and jobs live in process (embedded mode only). */
-  REDIS_URL: ZOptionalUrl.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  REDIS_URL: ZOptionalUrl.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
   /** Demo mode: seeds demo accounts and serves GET /demo/launch-data. Never in production. */
   DEMO: ZBool.default(false),
   /** Telegram bot token: the key of the initData signature. Required outside demo mode. */
@@ -32,7 +42,10 @@ export const ZEnv = z.object({
     .string()
     .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must look like 123456:ABC…')
     .optional(),
-  BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{5,32}$/).default('gridbot_demo_bot'),
+  BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,32}$/)
+    .default('gridbot_demo_bot'),
   /** Secret for the bearer JWTs (≥ 32 chars). Required outside demo mode. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Max age of initData `auth_date`, seconds (DESIGN §7: default 24 h). */
@@ -47,7 +60,10 @@ export const ZEnv = z.object({
   /** Root account: the first referral code of a fresh installation. */
   ROOT_TELEGRAM_ID: z.coerce.bigint().optional(),
   ROOT_USERNAME: z.string().default('root'),
-  ROOT_REFERRAL_CODE: z.string().regex(/^[A-Za-z0-9_-]{4,32}$/).default('root'),
+  ROOT_REFERRAL_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,32}$/)
+    .default('root'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -67,7 +83,9 @@ export const loadEnv = (source: Record<string, string | undefined> = process.env
   if (!env.DEMO && env.NODE_ENV === 'production') {
     const missing = (['BOT_TOKEN', 'JWT_SECRET'] as const).filter((name) => !env[name]);
     if (missing.length > 0) {
-      throw new ConfigError(`Invalid environment:\n${missing.map((n) => `  ${n}: required in production`).join('\n')}`);
+      throw new ConfigError(
+        `Invalid environment:\n${missing.map((n) => `  ${n}: required in production`).join('\n')}`,
+      );
     }
   }
   return env;

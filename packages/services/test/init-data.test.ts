@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../src/errors';
 import { verifyInitData } from '../src/auth/init-data';
-import { referralCodeFrom, productLanguageFor } from '../src/auth/referral-code';
+import { productLanguageFor, referralCodeFrom } from '../src/auth/referral-code';
 import { signLaunchData } from '../src/demo/launch-data';
+import { AppError } from '../src/errors';
 
 const TOKEN = '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 const now = new Date('2026-11-21T12:00:00Z');
@@ -35,14 +35,20 @@ describe('verifyInitData', () => {
     ['hash of wrong length', valid.replace(/hash=[0-9a-f]+/, 'hash=abcd'), 'INIT_DATA_INVALID'],
     ['changed field', valid.replace('neo', 'trinity'), 'INIT_DATA_INVALID'],
     ['added field', `${valid}&extra=1`, 'INIT_DATA_INVALID'],
-    ['flipped hash digit', valid.replace(/hash=([0-9a-f])/, (_m, d) => `hash=${d === '0' ? '1' : '0'}`), 'INIT_DATA_INVALID'],
+    [
+      'flipped hash digit',
+      valid.replace(/hash=([0-9a-f])/, (_m, d) => `hash=${d === '0' ? '1' : '0'}`),
+      'INIT_DATA_INVALID',
+    ],
     ['garbage', 'not init data at all', 'INIT_DATA_INVALID'],
   ])('refuses %s', (_name, raw, code) => {
     expect(codeOf(() => verifyInitData(raw, TOKEN, 86_400, now))).toBe(code);
   });
 
   it('refuses another bot token', () => {
-    expect(codeOf(() => verifyInitData(valid, '654321:ZYXWVUTSRQPONMLKJIHGFEDCBA98765', 86_400, now))).toBe('INIT_DATA_INVALID');
+    expect(codeOf(() => verifyInitData(valid, '654321:ZYXWVUTSRQPONMLKJIHGFEDCBA98765', 86_400, now))).toBe(
+      'INIT_DATA_INVALID',
+    );
   });
 
   it.each([

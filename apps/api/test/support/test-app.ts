@@ -12,7 +12,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A real API on a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set) and, when
  * REDIS_URL is set, real Redis for rate limits under a key prefix of its own.
  */
-export const createTestApp = async (overrides: Record<string, string> = {}, options: { demo?: boolean } = {}) => {
+export const createTestApp = async (
+  overrides: Record<string, string> = {},
+  options: { demo?: boolean } = {},
+) => {
   const db = await createTestDb();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
   const botToken = `123456789:${randomBytes(24).toString('base64url')}`;
@@ -20,7 +23,9 @@ export const createTestApp = async (overrides: Record<string, string> = {}, opti
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const root = await ensureRootAccount(db.prisma, { username: 'root', referralCode: 'root' });
-  const demoUser = options.demo ? await createUser(db.prisma, { sponsorId: root.id, username: 'demo_trader' }) : undefined;
+  const demoUser = options.demo
+    ? await createUser(db.prisma, { sponsorId: root.id, username: 'demo_trader' })
+    : undefined;
   const app = await buildApp({
     env,
     prisma: db.prisma,
@@ -59,7 +64,11 @@ export const createTestApp = async (overrides: Record<string, string> = {}, opti
       }),
     /** A registered user (sponsor = root unless given). */
     createUser: (fields: { username: string; sponsorId?: number }) =>
-      createUser(db.prisma, { sponsorId: fields.sponsorId ?? root.id, username: fields.username, telegramId: nextTelegramId++ }),
+      createUser(db.prisma, {
+        sponsorId: fields.sponsorId ?? root.id,
+        username: fields.username,
+        telegramId: nextTelegramId++,
+      }),
     /** A bearer header for a user, as sign-in would issue. */
     authHeader: async (user: User) => ({
       authorization: `Bearer ${(await tokens.issue({ userId: user.id, uid: user.uid })).token}`,

@@ -50,7 +50,11 @@ export const verifyInitData = (
   // A small negative age tolerates clock skew; anything in the future beyond that is forged.
   if (ageS > maxAgeS || ageS < -60) throw new AppError('INIT_DATA_INVALID');
 
-  return { user: parseUser(params.get('user')), authDate: new Date(authDateS * 1000), startParam: params.get('start_param') };
+  return {
+    user: parseUser(params.get('user')),
+    authDate: new Date(authDateS * 1000),
+    startParam: params.get('start_param'),
+  };
 };
 
 const parseUser = (json: string | null): TelegramUser => {

@@ -19,7 +19,8 @@ export const referralCodeFrom = (startParam: string | null | undefined): string 
 /** Telegram's language_code → the product's language (en default). */
 export const productLanguageFor = (languageCode: string | null): 'en' | 'ru' | 'cn' => {
   const code = (languageCode ?? '').toLowerCase();
-  if (code.startsWith('ru') || code.startsWith('uk') || code.startsWith('be') || code.startsWith('kk')) return 'ru';
+  if (code.startsWith('ru') || code.startsWith('uk') || code.startsWith('be') || code.startsWith('kk'))
+    return 'ru';
   if (code.startsWith('zh')) return 'cn';
   return 'en';
 };

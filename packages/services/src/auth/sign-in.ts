@@ -1,7 +1,7 @@
 import type { PrismaClient, User } from '@gridbot/db';
 import { getUserLanguage } from '../config/user-config';
 import { AppError } from '../errors';
-import { verifyInitData, type TelegramUser } from './init-data';
+import { type TelegramUser, verifyInitData } from './init-data';
 import { newReferralCode, productLanguageFor, referralCodeFrom } from './referral-code';
 import type { SessionTokens } from './session-token';
 
@@ -19,7 +19,13 @@ export type SignInDeps = {
   initDataMaxAgeS: number;
 };
 
-export type SignInResult = { token: string; expiresAt: Date; user: User; language: 'en' | 'ru' | 'cn'; registered: boolean };
+export type SignInResult = {
+  token: string;
+  expiresAt: Date;
+  user: User;
+  language: 'en' | 'ru' | 'cn';
+  registered: boolean;
+};
 
 /**
  * Sign-in and registration (spec §4, §8; DESIGN §6). Users are matched by Telegram id. A new
@@ -44,7 +50,12 @@ export const signIn = async (deps: SignInDeps, input: SignInInput): Promise<Sign
 };
 
 /** Keeps names in step with Telegram; a new username is taken over only if no other account holds it. */
-const refreshProfile = async (prisma: PrismaClient, user: User, tg: TelegramUser, username: string): Promise<User> => {
+const refreshProfile = async (
+  prisma: PrismaClient,
+  user: User,
+  tg: TelegramUser,
+  username: string,
+): Promise<User> => {
   const usernameKey = username.toLowerCase();
   if (usernameKey !== user.usernameKey) {
     const holder = await prisma.user.findUnique({ where: { usernameKey } });
@@ -59,7 +70,13 @@ const refreshProfile = async (prisma: PrismaClient, user: User, tg: TelegramUser
   if (!changed) return user;
   return prisma.user.update({
     where: { id: user.id },
-    data: { username, usernameKey, firstName: tg.firstName, lastName: tg.lastName, languageCode: tg.languageCode },
+    data: {
+      username,
+      usernameKey,
+      firstName: tg.firstName,
+      lastName: tg.lastName,
+      languageCode: tg.languageCode,
+    },
   });
 };
 

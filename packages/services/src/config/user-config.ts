@@ -1,10 +1,14 @@
-import { configValues, type ConfigName } from '@gridbot/contracts';
+import { type ConfigName, configValues } from '@gridbot/contracts';
 import type { PrismaClient } from '@gridbot/db';
 import { AppError } from '../errors';
 
 export type ConfigEntry = { name: ConfigName; data: string | null };
 
-export const getUserConfig = async (prisma: PrismaClient, userId: number, name: ConfigName): Promise<ConfigEntry> => {
+export const getUserConfig = async (
+  prisma: PrismaClient,
+  userId: number,
+  name: ConfigName,
+): Promise<ConfigEntry> => {
   const row = await prisma.userConfig.findUnique({ where: { userId_name: { userId, name } } });
   return { name, data: row?.value ?? null };
 };

@@ -1,5 +1,5 @@
-import { sign } from '@tma.js/init-data-node';
 import type { User } from '@gridbot/db';
+import { sign } from '@tma.js/init-data-node';
 
 export type LaunchDataOptions = {
   botToken: string;

@@ -3,8 +3,20 @@ import { ensureRootAccount } from '../auth/root-account';
 
 /** The demo cast: root → sponsor → demo user (the one the demo launch data signs in). */
 export const DEMO_ACCOUNTS = {
-  sponsor: { telegramId: 700000001n, username: 'demo_sponsor', firstName: 'Alice', lastName: 'Sponsor', referralCode: 'alice' },
-  user: { telegramId: 700000002n, username: 'demo_trader', firstName: 'Demo', lastName: 'Trader', referralCode: 'demo' },
+  sponsor: {
+    telegramId: 700000001n,
+    username: 'demo_sponsor',
+    firstName: 'Alice',
+    lastName: 'Sponsor',
+    referralCode: 'alice',
+  },
+  user: {
+    telegramId: 700000002n,
+    username: 'demo_trader',
+    firstName: 'Demo',
+    lastName: 'Trader',
+    referralCode: 'demo',
+  },
 } as const;
 
 export type DemoCast = { root: User; sponsor: User; user: User };

@@ -24,12 +24,20 @@ const depsOf = (app: FastifyInstance) => ({
 
 export const loginHandler = handle(login, async ({ body }, request) => {
   const result = await signIn(depsOf(request.server), { initData: body._auth, claimedUserId: body.user_id });
-  return { token: result.token, expiresAt: result.expiresAt.toISOString(), user: sessionUser(result.user, result.language) };
+  return {
+    token: result.token,
+    expiresAt: result.expiresAt.toISOString(),
+    user: sessionUser(result.user, result.language),
+  };
 });
 
 export const signInTelegramHandler = handle(signInTelegram, async ({ body }, request) => {
   const result = await signIn(depsOf(request.server), { initData: body.initData });
   return {
-    data: { token: result.token, expiresAt: result.expiresAt.toISOString(), user: sessionUser(result.user, result.language) },
+    data: {
+      token: result.token,
+      expiresAt: result.expiresAt.toISOString(),
+      user: sessionUser(result.user, result.language),
+    },
   };
 });

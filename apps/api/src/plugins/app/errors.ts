@@ -52,7 +52,10 @@ const classify = (error: FastifyError | Error, language: Language): Classified =
 export const errorBody = (classified: Classified, language: Language): ErrorBody => {
   const entry = errorCatalogue[classified.code];
   const first = classified.issues?.[0];
-  const detail = first && classified.code === 'VALIDATION' ? `${entry.detail[language]} ${first.path}: ${first.message}` : entry.detail[language];
+  const detail =
+    first && classified.code === 'VALIDATION'
+      ? `${entry.detail[language]} ${first.path}: ${first.message}`
+      : entry.detail[language];
   return {
     error: true,
     status: classified.status,

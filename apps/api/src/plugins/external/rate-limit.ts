@@ -19,7 +19,9 @@ export const rateLimitPlugin = fp(
       global: true,
       ...DEFAULT_LIMIT,
       keyGenerator: keyOf,
-      ...(app.deps.redis ? { redis: app.deps.redis, nameSpace: `${app.deps.redisPrefix ?? 'gridbot:'}rl:` } : {}),
+      ...(app.deps.redis
+        ? { redis: app.deps.redis, nameSpace: `${app.deps.redisPrefix ?? 'gridbot:'}rl:` }
+        : {}),
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     });
   },

@@ -1,0 +1,72 @@
+/**
+ * Money and quantities arrive as decimal strings and are formatted as strings: never through a JS
+ * number, so no float rounding can change a figure (CONVENTIONS "Money and numbers").
+ */
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+export type Sign = 'positive' | 'negative' | 'zero';
+
+type Parts = { negative: boolean; int: string; frac: string };
+
+const parse = (value: string): Parts | null => {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return null;
+  return { negative: match[1] === '-', int: match[2] ?? '0', frac: match[3] ?? '' };
+};
+
+const isZero = (parts: Parts) => /^0*$/.test(parts.int) && /^0*$/.test(parts.frac);
+
+export const signOf = (value: string): Sign => {
+  const parts = parse(value);
+  if (!parts || isZero(parts)) return 'zero';
+  return parts.negative ? 'negative' : 'positive';
+};
+
+/** Rounds half away from zero to `digits` decimals, exactly (BigInt on the digits). */
+export const roundDecimal = (value: string, digits: number): string => {
+  const parts = parse(value);
+  if (!parts) return value;
+  const frac = parts.frac.padEnd(digits + 1, '0');
+  let units = BigInt(parts.int + frac.slice(0, digits));
+  if (Number(frac[digits] ?? '0') >= 5) units += 1n;
+  const text = units.toString().padStart(digits + 1, '0');
+  const int = text.slice(0, text.length - digits) || '0';
+  const rounded = digits > 0 ? `${int}.${text.slice(text.length - digits)}` : int;
+  const zero = /^[0.]*$/.test(rounded);
+  return parts.negative && !zero ? `-${rounded}` : rounded;
+};
+
+/** Removes trailing zeros of the fraction, keeping at least `minDigits` decimals. */
+export const trimDecimal = (value: string, minDigits = 0): string => {
+  const parts = parse(value);
+  if (!parts) return value;
+  let frac = parts.frac.replace(/0+$/, '');
+  if (frac.length < minDigits) frac = frac.padEnd(minDigits, '0');
+  const int = parts.int.replace(/^0+(?=\d)/, '');
+  return `${parts.negative && !isZero(parts) ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+};
+
+export type NumberSymbols = { group: string; decimal: string };
+
+/** Groups the integer part and swaps in the locale's symbols; keeps the sign. */
+export const localizeDecimal = (value: string, symbols: NumberSymbols, options: { plus?: boolean } = {}): string => {
+  const parts = parse(value);
+  if (!parts) return value;
+  const int = parts.int.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, symbols.group);
+  const body = parts.frac ? `${int}${symbols.decimal}${parts.frac}` : int;
+  if (parts.negative && !isZero(parts)) return `−${body}`;
+  return options.plus && !isZero(parts) ? `+${body}` : body;
+};
+
+/** `a - b` and comparisons are left to the server; the client only needs "is it below". */
+export const compareDecimals = (a: string, b: string): -1 | 0 | 1 => {
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y) return 0;
+  const scale = Math.max(x.frac.length, y.frac.length);
+  const units = (p: Parts) => BigInt(p.int + p.frac.padEnd(scale, '0')) * (p.negative ? -1n : 1n);
+  const ux = units(x);
+  const uy = units(y);
+  if (ux === uy) return 0;
+  return ux < uy ? -1 : 1;
+};

@@ -1,0 +1,46 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, htmlLangOf, type Language, LANGUAGES } from './language';
+import { en, type Messages } from './locales/en';
+
+/** English ships with the entry; the other languages load when first needed. */
+const loaders: Record<Language, () => Promise<Messages>> = {
+  en: async () => en,
+  ru: () => import('./locales/ru').then((module) => module.ru),
+  cn: () => import('./locales/cn').then((module) => module.cn),
+};
+
+const ensureLoaded = async (language: Language) => {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await loaders[language](), true, true);
+};
+
+export const initI18n = async (language: Language): Promise<void> => {
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  await changeLanguage(language);
+};
+
+let changing = Promise.resolve();
+
+/** Switches the interface language (loading it and the fallback first). */
+export const changeLanguage = (language: Language): Promise<void> => {
+  changing = changing.then(async () => {
+    await Promise.all([ensureLoaded(language), language === DEFAULT_LANGUAGE ? null : ensureLoaded(FALLBACK_LANGUAGE)]);
+    await i18next.changeLanguage(language);
+    document.documentElement.lang = htmlLangOf(language);
+  });
+  return changing;
+};
+
+export const currentLanguage = (): Language => {
+  const language = i18next.language;
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
+};

@@ -1,0 +1,26 @@
+import type { ResponseOf, login } from '@gridbot/contracts';
+import { createStore } from '../state/create-store';
+import { hasAuthCookies, readToken } from './auth-cookies';
+import type { LoginFailure } from './login-failure';
+
+export type SessionUser = ResponseOf<typeof login>['user'];
+
+/** Auth state of spec §3; `status` says whether the routed view may show (spec §2). */
+export type SessionState = {
+  status: 'pending' | 'valid' | 'invalid';
+  user: SessionUser | null;
+  token: string | null;
+  /** True while the bearer-token cookie and the user cookie exist. */
+  loggedIn: boolean;
+  isAuthenticated: boolean;
+  failure: LoginFailure | null;
+};
+
+export const sessionStore = createStore<SessionState>({
+  status: 'pending',
+  user: null,
+  token: typeof document === 'undefined' ? null : (readToken() ?? null),
+  loggedIn: typeof document === 'undefined' ? false : hasAuthCookies(),
+  isAuthenticated: false,
+  failure: null,
+});

@@ -1,0 +1,69 @@
+import { login } from '@gridbot/contracts';
+import { ApiError } from '../api/api-error';
+import { callApi, setUnauthorizedHandler } from '../api/call-api';
+import { showErrorModal } from '../shell/error-modal-store';
+import type { LaunchContext } from '../telegram/launch';
+import { clearAuthCookies, saveAuthCookies } from './auth-cookies';
+import { loginFailureOf } from './login-failure';
+import { type SessionUser, sessionStore } from './session-store';
+
+/** Spec §9: re-authorisation interval. */
+export const REAUTH_INTERVAL_MS = 540_000;
+
+let launch: LaunchContext | null = null;
+let inFlight: Promise<SessionUser> | null = null;
+
+export const setLaunchContext = (context: LaunchContext | null) => {
+  launch = context;
+};
+
+const signInOnce = async (): Promise<SessionUser> => {
+  try {
+    if (!launch) throw new ApiError({ status: 400, code: 'INIT_DATA_MISSING', message: 'initData отсутствует' });
+    const user = launch.user;
+    const session = await callApi(login, {
+      body: {
+        ...(user ? { user_id: user.id } : {}),
+        first_name: user?.first_name ?? '',
+        last_name: user?.last_name ?? '',
+        username: user?.username ?? '',
+        _auth: launch.rawInitData,
+      },
+    });
+    saveAuthCookies(session.token, session.user);
+    sessionStore.set({
+      status: 'valid',
+      user: session.user,
+      token: session.token,
+      loggedIn: true,
+      isAuthenticated: true,
+      failure: null,
+    });
+    return session.user;
+  } catch (error) {
+    const failure = loginFailureOf(error);
+    sessionStore.set((state) => ({ ...state, status: 'invalid', isAuthenticated: false, failure }));
+    showErrorModal({ kind: 'login', failure });
+    throw error;
+  }
+};
+
+/**
+ * Signs in with the launch data (spec §4). Concurrent triggers (start, timer, visibility) share one
+ * call. Failure marks the session invalid, opens the error modal and rethrows.
+ */
+export const signIn = (): Promise<SessionUser> => {
+  inFlight ??= signInOnce().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+};
+
+/** Spec §4: on any 401 the token is cleared, loggedIn becomes false and the user goes to login. */
+export const handleUnauthorized = (goToLogin: () => void) => {
+  setUnauthorizedHandler(() => {
+    clearAuthCookies();
+    sessionStore.set((state) => ({ ...state, token: null, loggedIn: false }));
+    goToLogin();
+  });
+};

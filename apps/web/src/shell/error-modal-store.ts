@@ -1,0 +1,10 @@
+import { createStore } from '../state/create-store';
+import type { LoginFailure } from '../session/login-failure';
+
+export type ErrorModalContent = { kind: 'login'; failure: LoginFailure } | { kind: 'text'; title?: string; text: string };
+
+/** The modal overlay with the access error text (spec §2). */
+export const errorModalStore = createStore<ErrorModalContent | null>(null);
+
+export const showErrorModal = (content: ErrorModalContent) => errorModalStore.set(content);
+export const closeErrorModal = () => errorModalStore.set(null);

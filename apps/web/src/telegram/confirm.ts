@@ -1,0 +1,27 @@
+import { popup } from '@tma.js/sdk-react';
+import { fitPopup, popupProblems } from './popup-params';
+import { sdkFailureOf } from './sdk-errors';
+
+export type ConfirmOptions = { title?: string; message: string; confirmText: string; destructive?: boolean };
+
+/** A yes/no question through Telegram's popup (within the §5 limits), else the browser's. */
+export const confirmAction = async (options: ConfirmOptions): Promise<boolean> => {
+  const params = fitPopup({
+    ...(options.title ? { title: options.title } : {}),
+    message: options.message,
+    buttons: [
+      { id: 'confirm', type: options.destructive ? 'destructive' : 'default', text: options.confirmText },
+      { id: 'cancel', type: 'cancel' },
+    ],
+  });
+  if (popupProblems(params).length === 0 && popup.show.isAvailable()) {
+    try {
+      return (await popup.show(params as Parameters<typeof popup.show>[0])) === 'confirm';
+    } catch (error) {
+      // A popup already open (concurrent call) means the user is answering that one.
+      if (sdkFailureOf(error) === 'concurrentCall') return false;
+      console.warn('Telegram popup failed, asking in the page', error);
+    }
+  }
+  return window.confirm(options.message);
+};

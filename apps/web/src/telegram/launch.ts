@@ -1,0 +1,78 @@
+import { getLaunchData } from '@gridbot/contracts';
+import { retrieveRawLaunchParams } from '@tma.js/sdk-react';
+import { isApiError } from '../api/api-error';
+import { callApi } from '../api/call-api';
+
+export type TelegramUser = {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+};
+
+/** What the app needs from Telegram's launch parameters. */
+export type LaunchContext = {
+  rawInitData: string;
+  user: TelegramUser | null;
+  platform: string;
+  /** Theme parameters as Telegram sent them (snake_case keys, #rrggbb values). */
+  themeParams: Record<string, string>;
+  /** Launched from the server's demo launch data in an ordinary browser. */
+  demo: boolean;
+};
+
+const parseJson = <T>(text: string | null, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** Parses `tgWebAppData=…&tgWebAppPlatform=…` (pure, for tests too). */
+export const parseLaunchParams = (raw: string, demo = false): LaunchContext | null => {
+  const search = new URLSearchParams(raw);
+  const rawInitData = search.get('tgWebAppData');
+  if (!rawInitData) return null;
+  const user = parseJson<TelegramUser | null>(new URLSearchParams(rawInitData).get('user'), null);
+  return {
+    rawInitData,
+    user: user && typeof user.id === 'number' ? user : null,
+    platform: search.get('tgWebAppPlatform') ?? 'unknown',
+    themeParams: parseJson<Record<string, string>>(search.get('tgWebAppThemeParams'), {}),
+    demo,
+  };
+};
+
+/** Launch parameters from the URL hash, or from where the SDK kept them across reloads. */
+export const readLaunchContext = (demo = false): LaunchContext | null => {
+  try {
+    return parseLaunchParams(retrieveRawLaunchParams(), demo);
+  } catch {
+    return null;
+  }
+};
+
+const DEMO_FLAG = 'gridbot/demo';
+
+/**
+ * Spec §7 "Outside Telegram": without launch data the embedded demo's server hands out signed
+ * launch data for the demo user; the app puts its launch parameters into the URL hash, so the SDK
+ * starts exactly as inside Telegram. Without demo mode (404) there is no launch data at all.
+ */
+export const resolveLaunch = async (): Promise<LaunchContext | null> => {
+  const existing = readLaunchContext(sessionStorage.getItem(DEMO_FLAG) === '1');
+  if (existing) return existing;
+  try {
+    const demo = await callApi(getLaunchData);
+    const hash = new URL(demo.url, location.href).hash;
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+    sessionStorage.setItem(DEMO_FLAG, '1');
+    return readLaunchContext(true);
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 404) console.warn('Demo launch data unavailable', error);
+    return null;
+  }
+};
