@@ -30,6 +30,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     reportCompressedSize: false,
+    manifest: true,
     rolldownOptions: {
       treeshake: { moduleSideEffects: contractsWithoutSideEffects },
       output: {

@@ -1,0 +1,67 @@
+// Bundle budgets (DESIGN §8, issue 3): the JavaScript loaded at start ≤ 170 KB gzip and each lazily
+// loaded route chunk ≤ 60 KB gzip. Reads the Vite manifest, prints every size, exits 1 when over.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ENTRY_BUDGET = 170 * 1024;
+const ROUTE_BUDGET = 60 * 1024;
+
+const dist = new URL('../dist/', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const chunks = Object.values(manifest);
+const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+const keyToChunk = new Map(Object.entries(manifest));
+
+const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A chunk and everything it imports statically (what the browser loads together). */
+const staticClosure = (chunk, seen = new Set()) => {
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const key of chunk.imports ?? []) {
+    const child = keyToChunk.get(key);
+    if (child) staticClosure(child, seen);
+  }
+  return seen;
+};
+
+const entry = chunks.find((chunk) => chunk.isEntry);
+if (!entry) {
+  console.error('bundle budget: no entry chunk in the manifest');
+  process.exit(1);
+}
+
+const entryFiles = [...staticClosure(entry)].filter((file) => file.endsWith('.js'));
+const entryTotal = entryFiles.reduce((sum, file) => sum + gzipSize(file), 0);
+let failed = false;
+
+console.log('\nBundle sizes (gzip -9)');
+console.log(`  entry JS (loaded at start): ${kb(entryTotal)} of ${kb(ENTRY_BUDGET)}`);
+for (const file of entryFiles.sort()) console.log(`    ${file.padEnd(48)} ${kb(gzipSize(file)).padStart(9)}`);
+if (entryTotal > ENTRY_BUDGET) {
+  console.error(`  ✗ entry JS is over budget by ${kb(entryTotal - ENTRY_BUDGET)}`);
+  failed = true;
+}
+
+const entrySet = new Set(entryFiles);
+const routes = chunks.filter((chunk) => chunk.isDynamicEntry && /screens\//.test(chunk.src ?? ''));
+console.log(`  route chunks (own code + shared chunks not in the entry), budget ${kb(ROUTE_BUDGET)} each:`);
+for (const chunk of routes.sort((a, b) => a.src.localeCompare(b.src))) {
+  const extra = [...staticClosure(chunk)].filter((file) => file.endsWith('.js') && !entrySet.has(file));
+  const total = extra.reduce((sum, file) => sum + gzipSize(file), 0);
+  const over = total > ROUTE_BUDGET;
+  if (over) failed = true;
+  const name = chunk.src.replace(/^src\/screens\//, '').replace(/\.tsx$/, '');
+  console.log(`    ${over ? '✗' : ' '} ${name.padEnd(46)} ${kb(total).padStart(9)}`);
+}
+
+const others = chunks.filter((chunk) => chunk.isDynamicEntry && !/screens\//.test(chunk.src ?? ''));
+for (const chunk of others) console.log(`    (lazy) ${chunk.src.padEnd(42)} ${kb(gzipSize(chunk.file)).padStart(9)}`);
+
+if (byFile.size === 0 || failed) {
+  console.error('\nbundle budget exceeded');
+  process.exit(1);
+}
+console.log('  ✓ within budget\n');

@@ -1,0 +1,1 @@
+export const PanelScreen = () => <section data-screen="PanelScreen" />;

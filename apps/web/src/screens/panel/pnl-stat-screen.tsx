@@ -1,0 +1,1 @@
+export const PnlStatScreen = () => <section data-screen="PnlStatScreen" />;

@@ -1,0 +1,1 @@
+export const MatchingBonusScreen = () => <section data-screen="MatchingBonusScreen" />;

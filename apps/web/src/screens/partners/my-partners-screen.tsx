@@ -1,0 +1,1 @@
+export const MyPartnersScreen = () => <section data-screen="MyPartnersScreen" />;

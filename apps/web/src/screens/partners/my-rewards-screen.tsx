@@ -1,0 +1,1 @@
+export const MyRewardsScreen = () => <section data-screen="MyRewardsScreen" />;

@@ -1,0 +1,1 @@
+export const NetworkExpansionBonusScreen = () => <section data-screen="NetworkExpansionBonusScreen" />;

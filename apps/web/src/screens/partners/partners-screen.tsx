@@ -1,0 +1,1 @@
+export const PartnersScreen = () => <section data-screen="PartnersScreen" />;

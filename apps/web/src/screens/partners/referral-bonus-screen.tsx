@@ -1,0 +1,1 @@
+export const ReferralBonusScreen = () => <section data-screen="ReferralBonusScreen" />;

@@ -1,0 +1,1 @@
+export const StructureScreen = () => <section data-screen="StructureScreen" />;

@@ -1,0 +1,1 @@
+export const AddTokenScreen = () => <section data-screen="AddTokenScreen" />;

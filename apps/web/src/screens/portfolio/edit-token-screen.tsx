@@ -1,0 +1,1 @@
+export const EditTokenScreen = () => <section data-screen="EditTokenScreen" />;

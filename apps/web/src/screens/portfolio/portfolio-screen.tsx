@@ -1,0 +1,1 @@
+export const PortfolioScreen = () => <section data-screen="PortfolioScreen" />;

@@ -1,0 +1,1 @@
+export const TokenScreen = () => <section data-screen="TokenScreen" />;

@@ -1,0 +1,1 @@
+export const ApiKeyScreen = () => <section data-screen="ApiKeyScreen" />;

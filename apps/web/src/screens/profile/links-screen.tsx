@@ -1,0 +1,1 @@
+export const LinksScreen = () => <section data-screen="LinksScreen" />;

@@ -1,0 +1,1 @@
+export const ProfileScreen = () => <section data-screen="ProfileScreen" />;

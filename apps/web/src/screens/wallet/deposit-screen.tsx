@@ -1,0 +1,1 @@
+export const DepositScreen = () => <section data-screen="DepositScreen" />;

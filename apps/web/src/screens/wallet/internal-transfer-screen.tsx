@@ -1,0 +1,1 @@
+export const InternalTransferScreen = () => <section data-screen="InternalTransferScreen" />;

@@ -1,0 +1,1 @@
+export const WalletScreen = () => <section data-screen="WalletScreen" />;

@@ -1,0 +1,1 @@
+export const WithdrawScreen = () => <section data-screen="WithdrawScreen" />;

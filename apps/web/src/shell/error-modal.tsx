@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { hasSupportLink, SUPPORT_URL } from '../session/login-failure';
+import { useStore } from '../state/create-store';
+import { openExternal } from '../telegram/links';
+import { Button } from '../ui/button';
+import { AlertIcon } from '../ui/icons';
+import { closeErrorModal, errorModalStore } from './error-modal-store';
+
+/** The modal overlay with the access error text (spec §2, §8). */
+export const ErrorModal = () => {
+  const { t } = useTranslation();
+  const content = useStore(errorModalStore);
+  if (!content) return null;
+  const title = content.kind === 'login' ? t('login.errorTitle') : (content.title ?? t('login.errorTitle'));
+  const text = content.kind === 'login' ? t(`login.failure.${content.failure}`) : content.text;
+  return (
+    <div className="modal-overlay" role="presentation">
+      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="error-modal-title" aria-describedby="error-modal-text">
+        <div className="modal__icon">
+          <AlertIcon />
+        </div>
+        <h2 id="error-modal-title" className="modal__title">
+          {title}
+        </h2>
+        <p id="error-modal-text" className="modal__text" data-testid="error-text">
+          {text}
+        </p>
+        <div className="modal__actions">
+          {content.kind === 'login' && hasSupportLink(content.failure) ? (
+            <a
+              className="button button--telegram button--block"
+              href={SUPPORT_URL}
+              onClick={(event) => {
+                event.preventDefault();
+                openExternal(SUPPORT_URL);
+              }}
+            >
+              {t('login.supportLink')}
+            </a>
+          ) : null}
+          <Button variant="secondary" block onClick={closeErrorModal}>
+            {t('common.close')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,60 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ChevronIcon } from './icons';
+
+type RowContentProps = {
+  start?: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  end?: ReactNode;
+  chevron?: boolean;
+};
+
+const RowContent = ({ start, title, subtitle, end, chevron }: RowContentProps) => (
+  <>
+    {start}
+    <span className="row__body">
+      <span className="row__title" style={{ display: 'block' }}>
+        {title}
+      </span>
+      {subtitle ? (
+        <span className="row__subtitle" style={{ display: 'block' }}>
+          {subtitle}
+        </span>
+      ) : null}
+    </span>
+    {end !== undefined ? <span className="row__end">{end}</span> : null}
+    {chevron ? <ChevronIcon className="row__chevron" /> : null}
+  </>
+);
+
+/** A list row that navigates inside the app. */
+export const LinkRow = ({ link, ...content }: RowContentProps & { link: LinkProps }) => (
+  <Link className="row" {...link}>
+    <RowContent chevron {...content} />
+  </Link>
+);
+
+export const ButtonRow = ({ onClick, ...content }: RowContentProps & { onClick: () => void }) => (
+  <button type="button" className="row" onClick={onClick}>
+    <RowContent {...content} />
+  </button>
+);
+
+export const Row = (content: RowContentProps) => (
+  <div className="row" style={{ cursor: 'default' }}>
+    <RowContent {...content} />
+  </div>
+);
+
+export const Avatar = ({ name }: { name: string }) => (
+  <span className="avatar" aria-hidden="true">
+    {name.trim().slice(0, 2).toUpperCase() || '?'}
+  </span>
+);
+
+export const IconAvatar = ({ children }: { children: ReactNode }) => (
+  <span className="avatar avatar--icon" aria-hidden="true">
+    {children}
+  </span>
+);

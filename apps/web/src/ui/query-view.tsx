@@ -1,0 +1,27 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Card } from './screen';
+import { ErrorState, SkeletonRows } from './states';
+
+type QueryViewProps<T> = {
+  query: UseQueryResult<T, unknown>;
+  children: (data: T) => ReactNode;
+  /** Shown while loading; skeleton rows by default. */
+  loading?: ReactNode;
+  /** When true for the data, `empty` is shown instead of the children. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  /** Wrap the error state in a card (for sections inside a screen). */
+  card?: boolean;
+};
+
+/** Loading, in-place error, empty and content states of one contract-fed section. */
+export const QueryView = <T,>({ query, children, loading, isEmpty, empty, card = true }: QueryViewProps<T>) => {
+  if (query.isPending) return <>{loading ?? <SkeletonRows />}</>;
+  if (query.isError) {
+    const state = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    return card ? <Card>{state}</Card> : state;
+  }
+  if (isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+};

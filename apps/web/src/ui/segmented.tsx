@@ -1,0 +1,22 @@
+type SegmentedProps<T extends string> = {
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  label: string;
+};
+
+export const Segmented = <T extends string>({ value, options, onChange, label }: SegmentedProps<T>) => (
+  <div className="segmented" role="group" aria-label={label}>
+    {options.map((option) => (
+      <button
+        key={option.value}
+        type="button"
+        className="segmented__item"
+        aria-pressed={option.value === value}
+        onClick={() => onChange(option.value)}
+      >
+        {option.label}
+      </button>
+    ))}
+  </div>
+);

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/api-error';
+import { errorTextKeyOf } from '../api/error-text';
+import { Button } from './button';
+import { AlertIcon, ClockIcon, InfoIcon } from './icons';
+
+export const EmptyState = ({ title, text, action }: { title: ReactNode; text?: ReactNode; action?: ReactNode }) => (
+  <div className="state">
+    <div className="state__icon">
+      <InfoIcon />
+    </div>
+    <div className="state__title">{title}</div>
+    {text ? <div className="state__text">{text}</div> : null}
+    {action}
+  </div>
+);
+
+/** In-place error: "coming soon" while the feature's endpoint is not live yet (501), else a retry. */
+export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () => void }) => {
+  const { t } = useTranslation();
+  if (isApiError(error) && error.status === 501) {
+    return (
+      <div className="state" data-state="coming-soon">
+        <div className="state__icon">
+          <ClockIcon />
+        </div>
+        <div className="state__title">{t('common.comingSoonTitle')}</div>
+        <div className="state__text">{t('common.comingSoonText')}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="state state--error" role="alert" data-state="error">
+      <div className="state__icon">
+        <AlertIcon />
+      </div>
+      <div className="state__title">{t('common.loadFailed')}</div>
+      <div className="state__text">{t(`errors.${errorTextKeyOf(error)}`)}</div>
+      {onRetry ? (
+        <Button variant="secondary" small onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      ) : null}
+    </div>
+  );
+};
+
+export const Skeleton = ({ height = 16, width = '100%' }: { height?: number; width?: number | string }) => (
+  <div className="skeleton" style={{ height, width }} aria-hidden="true" />
+);
+
+/** Placeholder rows while a list loads. */
+export const SkeletonRows = ({ rows = 3 }: { rows?: number }) => (
+  <div className="card" aria-busy="true">
+    {Array.from({ length: rows }, (_, index) => (
+      <div key={index} style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '8px 0' }}>
+        <Skeleton height={38} width={38} />
+        <div style={{ flex: 1, display: 'grid', gap: 6 }}>
+          <Skeleton height={14} width="60%" />
+          <Skeleton height={12} width="35%" />
+        </div>
+      </div>
+    ))}
+  </div>
+);
