@@ -46,18 +46,19 @@ if (entryTotal > ENTRY_BUDGET) {
 }
 
 const entrySet = new Set(entryFiles);
-const routes = chunks.filter((chunk) => chunk.isDynamicEntry && /screens\//.test(chunk.src ?? ''));
+const isRoute = (chunk) => /src\/(screens|layouts)\//.test(chunk.src ?? '');
+const routes = chunks.filter((chunk) => chunk.isDynamicEntry && isRoute(chunk));
 console.log(`  route chunks (own code + shared chunks not in the entry), budget ${kb(ROUTE_BUDGET)} each:`);
 for (const chunk of routes.sort((a, b) => a.src.localeCompare(b.src))) {
   const extra = [...staticClosure(chunk)].filter((file) => file.endsWith('.js') && !entrySet.has(file));
   const total = extra.reduce((sum, file) => sum + gzipSize(file), 0);
   const over = total > ROUTE_BUDGET;
   if (over) failed = true;
-  const name = chunk.src.replace(/^src\/screens\//, '').replace(/\.tsx$/, '');
+  const name = chunk.src.replace(/^src\/(screens\/)?/, '').replace(/\.tsx$/, '');
   console.log(`    ${over ? '✗' : ' '} ${name.padEnd(46)} ${kb(total).padStart(9)}`);
 }
 
-const others = chunks.filter((chunk) => chunk.isDynamicEntry && !/screens\//.test(chunk.src ?? ''));
+const others = chunks.filter((chunk) => chunk.isDynamicEntry && !isRoute(chunk));
 for (const chunk of others) console.log(`    (lazy) ${chunk.src.padEnd(42)} ${kb(gzipSize(chunk.file)).padStart(9)}`);
 
 if (byFile.size === 0 || failed) {

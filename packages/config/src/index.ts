@@ -57,6 +57,13 @@ export const ZEnv = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_URL: z.url().default('https://t.me/gridbot_support'),
+  /**
+   * Master key(s) for exchange secrets at rest: comma-separated 32-byte keys (hex or base64), the
+   * first seals, all open. SECRETS_KEY_FILE names a file holding the same. Required outside demo
+   * mode; the demo keeps a generated one in .data/secrets.key.
+   */
+  SECRETS_KEY: z.string().optional(),
+  SECRETS_KEY_FILE: z.string().optional(),
   /** Root account: the first referral code of a fresh installation. */
   ROOT_TELEGRAM_ID: z.coerce.bigint().optional(),
   ROOT_USERNAME: z.string().default('root'),

@@ -4,6 +4,7 @@ export * from './auth/root-account';
 export * from './auth/session-token';
 export * from './auth/sign-in';
 export * from './config/user-config';
+export * from './crypto/secret-box';
 export * from './demo/launch-data';
 export * from './demo/seed-demo';
 export * from './errors';

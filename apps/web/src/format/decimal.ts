@@ -70,3 +70,29 @@ export const compareDecimals = (a: string, b: string): -1 | 0 | 1 => {
   if (ux === uy) return 0;
   return ux < uy ? -1 : 1;
 };
+
+const toMicros = (value: string): bigint => {
+  const parts = parse(value);
+  if (!parts) return 0n;
+  const units = BigInt(parts.int + parts.frac.padEnd(6, '0').slice(0, 6));
+  return parts.negative ? -units : units;
+};
+
+/**
+ * |value| / |max| in [0, 1] for drawing (bar heights); computed on integer micro-units, the figures
+ * themselves never become floats.
+ */
+export const ratioOf = (value: string, max: string): number => {
+  const abs = (n: bigint) => (n < 0n ? -n : n);
+  const denominator = abs(toMicros(max));
+  if (denominator === 0n) return 0;
+  const scaled = (abs(toMicros(value)) * 1000n) / denominator;
+  return Math.min(1000, Number(scaled)) / 1000;
+};
+
+/** The largest absolute value of a list of decimal strings ("0" for none). */
+export const maxAbsOf = (values: readonly string[]): string =>
+  values.reduce((best, value) => {
+    const magnitude = value.replace(/^[+-]/, '');
+    return compareDecimals(magnitude, best) > 0 ? magnitude : best;
+  }, '0');

@@ -1,11 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, htmlLangOf, type Language, LANGUAGES } from './language';
-import { en, type Messages } from './locales/en';
+import type { Messages } from './locales/en';
 
-/** English ships with the entry; the other languages load when first needed. */
+/** Each language is a chunk of its own, loaded before first use (keeps the entry small). */
 const loaders: Record<Language, () => Promise<Messages>> = {
-  en: async () => en,
+  en: () => import('./locales/en').then((module) => module.en),
   ru: () => import('./locales/ru').then((module) => module.ru),
   cn: () => import('./locales/cn').then((module) => module.cn),
 };
@@ -17,7 +17,7 @@ const ensureLoaded = async (language: Language) => {
 
 export const initI18n = async (language: Language): Promise<void> => {
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: {},
     lng: DEFAULT_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],

@@ -5,9 +5,7 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
-import { GuestLayout } from '../layouts/guest-layout';
 import { RootLayout } from '../layouts/root-layout';
-import { UserLayout } from '../layouts/user-layout';
 import { FullScreenLoader } from '../shell/full-screen';
 import { NotFound } from '../shell/not-found';
 import { ROUTES, type RouteEntry, type TabName } from './route-table';
@@ -37,8 +35,18 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   notFoundComponent: NotFound,
 });
 
-const guest = createRoute({ getParentRoute: () => rootRoute, id: 'guest', component: GuestLayout });
-const user = createRoute({ getParentRoute: () => rootRoute, id: 'user', component: UserLayout });
+// The layouts are lazy too: the user layout brings the shell, the session's initial load and
+// its contracts, which guest screens never need.
+const guest = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guest',
+  component: lazyRouteComponent(() => import('../layouts/guest-layout'), 'GuestLayout'),
+});
+const user = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'user',
+  component: lazyRouteComponent(() => import('../layouts/user-layout'), 'UserLayout'),
+});
 
 const routeTree = rootRoute.addChildren([
   guest.addChildren([

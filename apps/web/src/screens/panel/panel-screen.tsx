@@ -1,1 +1,157 @@
-export const PanelScreen = () => <section data-screen="PanelScreen" />;
+import { getPanel, type ResponseOf } from '@gridbot/contracts';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/use-api';
+import { useFormat } from '../../format/use-format';
+import { INITIAL_INPUTS } from '../../session/initial-load';
+import { useSessionUser } from '../../session/use-session-user';
+import { ChartIcon } from '../../ui/icons';
+import { Avatar, IconAvatar, LinkRow } from '../../ui/list-row';
+import { Pct, Usdt } from '../../ui/money';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { EmptyState, Skeleton } from '../../ui/states';
+import { CoinStateBadge } from '../shared/coin-state-badge';
+import { ProfitChart } from './profit-chart';
+import { TradingControls } from './trading-controls';
+
+type Panel = ResponseOf<typeof getPanel>;
+
+const PnlHero = ({ panel }: { panel: Panel }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="hero">
+      <div className="hero__label">{t('panel.pnlToday')}</div>
+      <div className="hero__value">
+        <Usdt value={panel.pnl.today} /> <span className="hero__pct">{<Pct value={panel.pnl.todayPct} signed />}</span>
+      </div>
+      <div className="hero__row">
+        <span>
+          {t('panel.pnlTotal')}
+          <b>
+            <Usdt value={panel.pnl.total} />
+          </b>
+        </span>
+        <span>
+          {t('panel.unrealized')}
+          <b>
+            <Usdt value={panel.pnl.unrealized} />
+          </b>
+        </span>
+        <span>
+          {t('panel.openDeals')}
+          <b>{panel.openDeals}</b>
+        </span>
+      </div>
+    </div>
+  );
+};
+
+const LicenseAndFees = ({ panel }: { panel: Panel }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className="grid-2">
+      <Link to="/profile" className="card" style={{ color: 'inherit' }}>
+        <div className="mini-card__label">{t('panel.license')}</div>
+        <div className="mini-card__value">{panel.license.level}</div>
+        <div className={`mini-card__note${panel.license.expired ? ' negative' : ''}`}>
+          {panel.license.expired
+            ? t('panel.expired')
+            : t('panel.activeUntil', { date: format.date(panel.license.activeUntil) })}
+        </div>
+      </Link>
+      <Link to="/wallet" className="card" style={{ color: 'inherit' }}>
+        <div className="mini-card__label">{t('panel.feeBalance')}</div>
+        <div className="mini-card__value">
+          <Usdt value={panel.feeBalance} signed={panel.feeBalance.startsWith('-')} />
+        </div>
+        <div className="mini-card__note">
+          {t('panel.exchange')}: {panel.exchange.connected ? t('panel.connected') : t('panel.notConnected')}
+        </div>
+      </Link>
+    </div>
+  );
+};
+
+const Coins = ({ panel }: { panel: Panel }) => {
+  const { t } = useTranslation();
+  if (panel.coins.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          title={t('panel.noCoins')}
+          action={
+            <Link to="/portfolio/add" className="button button--secondary button--small">
+              {t('panel.addCoins')}
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card flush>
+      {panel.coins.map((coin) => (
+        <LinkRow
+          key={coin.coinUserId}
+          link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
+          start={<Avatar name={coin.coin} />}
+          title={coin.coin}
+          subtitle={
+            <>
+              <CoinStateBadge state={coin.state} /> {t('panel.deals', { open: coin.openDeals, max: coin.maxTrades })}
+            </>
+          }
+          end={<Usdt value={coin.pnlToday} signed unit={false} />}
+        />
+      ))}
+    </Card>
+  );
+};
+
+const PanelLoading = () => (
+  <>
+    <Skeleton height={150} />
+    <div style={{ height: 12 }} />
+    <Skeleton height={120} />
+  </>
+);
+
+/** The main trading panel (spec §2 "/"): PnL, start/pause, coins, licence and fee balance. */
+export const PanelScreen = () => {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const panel = useApiQuery(getPanel, INITIAL_INPUTS.panel);
+  return (
+    <Screen title={t('panel.greeting', { name: user.firstName || user.username })} subtitle={t('panel.subtitle')}>
+      <QueryView query={panel} loading={<PanelLoading />}>
+        {(data) => (
+          <>
+            <PnlHero panel={data} />
+            <TradingControls panel={data} />
+            <LicenseAndFees panel={data} />
+          </>
+        )}
+      </QueryView>
+      <ProfitChart />
+      {panel.data ? (
+        <>
+          <SectionTitle>{t('panel.coins')}</SectionTitle>
+          <Coins panel={panel.data} />
+        </>
+      ) : null}
+      <Card flush>
+        <LinkRow
+          link={{ to: '/pnl-stat' }}
+          start={
+            <IconAvatar>
+              <ChartIcon />
+            </IconAvatar>
+          }
+          title={t('panel.pnlStats')}
+        />
+      </Card>
+    </Screen>
+  );
+};

@@ -1,0 +1,116 @@
+import type { Decimal } from 'decimal.js';
+import { binanceErrors } from './binance-error';
+import { Dec, fmt8, isMultipleOf } from './money';
+
+/** How a market is described to the sandbox (decimal strings, like Binance's filters). */
+export type MarketSpec = {
+  base: string;
+  quote: string;
+  tickSize: string;
+  stepSize: string;
+  minQty?: string;
+  maxQty?: string;
+  minNotional?: string;
+  maxPrice?: string;
+};
+
+/** A market with its filters parsed. `symbol` is Binance's id, e.g. "BTCUSDT". */
+export type Market = {
+  symbol: string;
+  base: string;
+  quote: string;
+  tickSize: Decimal;
+  stepSize: Decimal;
+  minQty: Decimal;
+  maxQty: Decimal;
+  minNotional: Decimal;
+  minPrice: Decimal;
+  maxPrice: Decimal;
+};
+
+export const toMarket = (spec: MarketSpec): Market => {
+  const base = spec.base.toUpperCase();
+  const quote = spec.quote.toUpperCase();
+  const tickSize = new Dec(spec.tickSize);
+  const stepSize = new Dec(spec.stepSize);
+  return {
+    symbol: `${base}${quote}`,
+    base,
+    quote,
+    tickSize,
+    stepSize,
+    minQty: new Dec(spec.minQty ?? spec.stepSize),
+    maxQty: new Dec(spec.maxQty ?? '9000000000'),
+    minNotional: new Dec(spec.minNotional ?? '5'),
+    minPrice: tickSize,
+    maxPrice: new Dec(spec.maxPrice ?? '1000000'),
+  };
+};
+
+/** One entry of `symbols` in GET /api/v3/exchangeInfo, shaped like Binance's (ccxt's parseMarket reads it). */
+export const exchangeInfoSymbol = (market: Market) => ({
+  symbol: market.symbol,
+  status: 'TRADING',
+  baseAsset: market.base,
+  baseAssetPrecision: 8,
+  quoteAsset: market.quote,
+  quotePrecision: 8,
+  quoteAssetPrecision: 8,
+  baseCommissionPrecision: 8,
+  quoteCommissionPrecision: 8,
+  orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
+  icebergAllowed: false,
+  ocoAllowed: false,
+  otoAllowed: false,
+  quoteOrderQtyMarketAllowed: true,
+  allowTrailingStop: false,
+  cancelReplaceAllowed: false,
+  isSpotTradingAllowed: true,
+  isMarginTradingAllowed: false,
+  filters: [
+    {
+      filterType: 'PRICE_FILTER',
+      minPrice: fmt8(market.minPrice),
+      maxPrice: fmt8(market.maxPrice),
+      tickSize: fmt8(market.tickSize),
+    },
+    {
+      filterType: 'LOT_SIZE',
+      minQty: fmt8(market.minQty),
+      maxQty: fmt8(market.maxQty),
+      stepSize: fmt8(market.stepSize),
+    },
+    {
+      filterType: 'NOTIONAL',
+      minNotional: fmt8(market.minNotional),
+      applyMinToMarket: true,
+      maxNotional: '9000000.00000000',
+      applyMaxToMarket: false,
+      avgPriceMins: 5,
+    },
+    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
+  ],
+  permissions: [],
+  permissionSets: [['SPOT']],
+  defaultSelfTradePreventionMode: 'EXPIRE_MAKER',
+  allowedSelfTradePreventionModes: ['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
+});
+
+/** PRICE_FILTER: within [minPrice, maxPrice] and on the tick grid. */
+export const checkPriceFilter = (market: Market, price: Decimal): void => {
+  if (price.lt(market.minPrice) || price.gt(market.maxPrice) || !isMultipleOf(price, market.tickSize)) {
+    throw binanceErrors.filterFailure('PRICE_FILTER');
+  }
+};
+
+/** LOT_SIZE: within [minQty, maxQty] and on the step grid. */
+export const checkLotSize = (market: Market, quantity: Decimal): void => {
+  if (quantity.lt(market.minQty) || quantity.gt(market.maxQty) || !isMultipleOf(quantity, market.stepSize)) {
+    throw binanceErrors.filterFailure('LOT_SIZE');
+  }
+};
+
+/** NOTIONAL: price × quantity at least minNotional (applied to market orders too). */
+export const checkNotional = (market: Market, price: Decimal, quantity: Decimal): void => {
+  if (price.mul(quantity).lt(market.minNotional)) throw binanceErrors.filterFailure('NOTIONAL');
+};

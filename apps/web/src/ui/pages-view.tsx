@@ -1,0 +1,36 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LoadMore } from './load-more';
+import { Card } from './screen';
+import { ErrorState, SkeletonRows } from './states';
+
+type PagesViewProps<P, I> = {
+  query: UseInfiniteQueryResult<{ pages: P[] }, unknown>;
+  itemsOf: (page: P) => readonly I[];
+  empty: ReactNode;
+  children: (items: I[]) => ReactNode;
+};
+
+/** A load-more list with its loading, in-place error and empty states. */
+export const PagesView = <P, I>({ query, itemsOf, empty, children }: PagesViewProps<P, I>) => {
+  if (query.isPending) return <SkeletonRows rows={4} />;
+  if (query.isError) {
+    return (
+      <Card>
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  const items = query.data.pages.flatMap((page) => [...itemsOf(page)]);
+  if (items.length === 0) return <Card>{empty}</Card>;
+  return (
+    <>
+      {children(items)}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+      />
+    </>
+  );
+};

@@ -1,0 +1,78 @@
+import type Decimal from 'decimal.js';
+
+/** Per-coin grid settings (DESIGN §3). Percentages are plain numbers: 1 = 1 %. */
+export type GridSettings = {
+  /** S: USDT spent by every buy (entry and averaging). */
+  orderSize: Decimal;
+  /** s: distance of the first averaging buy below the newest lot, and of every take profit above its lot. */
+  stepPct: Decimal;
+  /** d: added to the step for each further averaging buy. */
+  stepIncreasePct: Decimal;
+  /** N: purchase limit, the most open lots at a time. */
+  maxTrades: number;
+};
+
+/** One filled buy that has not been sold yet (a "deal"). */
+export type Lot = {
+  seq: number;
+  price: Decimal;
+  qty: Decimal;
+  /** USDT paid, including the buy fee. */
+  cost: Decimal;
+  openedAt: Date;
+};
+
+export type GridState = {
+  /** Open lots, oldest first. Every buy after the entry is below the newest lot, so this is also descending price. */
+  lots: Lot[];
+  /** Sequence number of the next lot to open; lot seqs are never reused. */
+  nextSeq: number;
+};
+
+/** `dry` is the OR of every reason to stop buying (coin dry, global dryAll, licence, fee balance): the caller ORs them. */
+export type GridFlags = { running: boolean; dry: boolean };
+
+export type OrderRole = 'entry' | 'averaging' | 'take_profit';
+
+/** An order the coin bot should have resting (or place at market) right now. */
+export type DesiredOrder = {
+  /** Stable identity across re-plans: 'entry:<seq>' | 'buy:<seq>' | 'tp:<lotSeq>'. A settings edit keeps the key and changes the price. */
+  key: string;
+  role: OrderRole;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit';
+  /** Limit price; null for market. */
+  price: Decimal | null;
+  /** Buys: S in USDT. Null for sells. */
+  quoteAmount: Decimal | null;
+  /** Sells: the lot quantity. Null for buys. */
+  qty: Decimal | null;
+  /** The lot the order opens (buys: state.nextSeq) or closes (sells). */
+  lotSeq: number;
+};
+
+export type BuyFill = { seq: number; price: Decimal; qty: Decimal; cost: Decimal; at: Date };
+
+export type SellFill = {
+  lotSeq: number;
+  price: Decimal;
+  qty: Decimal;
+  /** USDT received, net of the sell fee. */
+  proceeds: Decimal;
+  at: Date;
+};
+
+/** A lot (or, after a partial sell, the sold part of a lot) that has been sold. */
+export type ClosedLot = {
+  seq: number;
+  buyPrice: Decimal;
+  sellPrice: Decimal;
+  qty: Decimal;
+  /** The share of the lot's cost (incl. buy fee) that this sale closes. */
+  cost: Decimal;
+  proceeds: Decimal;
+  /** proceeds − cost: net of both fees. */
+  pnl: Decimal;
+  openedAt: Date;
+  closedAt: Date;
+};

@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type {
+  EnqueueOptions,
+  JobDefinition,
+  JobHandler,
+  JobQueue,
+  PayloadOf,
+  ProcessOptions,
+} from './define-job';
+import { queueNameOf } from './define-job';
+
+export type BullQueueOptions = {
+  redisUrl: string;
+  /** Key prefix (tests isolate themselves with their own). */
+  prefix?: string;
+  onError?: (error: unknown, job: string) => void;
+};
+
+/** The distributed transport: one BullMQ queue per job type, any number of worker processes. */
+export const createBullQueue = (options: BullQueueOptions): JobQueue => {
+  const prefix = options.prefix ?? 'gridbot';
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+
+  const queueOf = (job: JobDefinition) => {
+    const name = queueNameOf(job);
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection, prefix });
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+
+  const jobOptions = (o: EnqueueOptions = {}) => ({
+    ...(o.jobId ? { jobId: o.jobId } : {}),
+    ...(o.delayMs ? { delay: o.delayMs } : {}),
+    removeOnComplete: true,
+    removeOnFail: 1000,
+  });
+
+  return {
+    kind: 'bullmq',
+    enqueue: async <J extends JobDefinition>(job: J, payload: PayloadOf<J>, o?: EnqueueOptions) => {
+      await queueOf(job).add(job.name, job.payload.parse(payload), jobOptions(o));
+    },
+    enqueueMany: async (job, items) => {
+      if (items.length === 0) return;
+      await queueOf(job).addBulk(
+        items.map((item) => ({
+          name: job.name,
+          data: job.payload.parse(item.payload),
+          opts: jobOptions(item.options),
+        })),
+      );
+    },
+    process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, o: ProcessOptions = {}) => {
+      const worker = new Worker(
+        queueNameOf(job),
+        async (bullJob) => handler(job.payload.parse(bullJob.data) as PayloadOf<J>),
+        {
+          connection: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
+          prefix,
+          concurrency: o.concurrency ?? 1,
+        },
+      );
+      worker.on('failed', (_bullJob, error) => options.onError?.(error, queueNameOf(job)));
+      workers.push(worker);
+    },
+    drain: async (timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const counts = await Promise.all(
+          [...queues.values()].map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+        );
+        const busy = counts.some((c) => Object.values(c).some((n) => n > 0));
+        if (!busy) return;
+        if (Date.now() > deadline) throw new Error('queue did not drain in time');
+        await sleep(20);
+      }
+    },
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      await Promise.all(workers.map((w) => w.disconnect()));
+      connection.disconnect();
+    },
+  };
+};

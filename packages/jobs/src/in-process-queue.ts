@@ -1,0 +1,101 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  EnqueueOptions,
+  JobDefinition,
+  JobHandler,
+  JobQueue,
+  PayloadOf,
+  ProcessOptions,
+} from './define-job';
+import { queueNameOf } from './define-job';
+
+type Pending = { id: string | undefined; payload: unknown; runAt: number };
+type Lane = { handler?: JobHandler<JobDefinition>; concurrency: number; running: number; waiting: Pending[] };
+
+/**
+ * The embedded transport: same definitions and semantics as BullMQ (payload validated on enqueue,
+ * waiting duplicates by jobId dropped, per-job-type concurrency), state in memory.
+ */
+export const createInProcessQueue = (
+  onError: (error: unknown, job: string) => void = () => undefined,
+): JobQueue => {
+  const lanes = new Map<string, Lane>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  const laneOf = (name: string): Lane => {
+    let lane = lanes.get(name);
+    if (!lane) {
+      lane = { concurrency: 1, running: 0, waiting: [] };
+      lanes.set(name, lane);
+    }
+    return lane;
+  };
+
+  const pump = (name: string) => {
+    const lane = laneOf(name);
+    if (!lane.handler || closed) return;
+    const now = Date.now();
+    while (lane.running < lane.concurrency) {
+      const index = lane.waiting.findIndex((p) => p.runAt <= now);
+      if (index < 0) break;
+      const [next] = lane.waiting.splice(index, 1);
+      if (!next) break;
+      lane.running += 1;
+      const handler = lane.handler;
+      void handler(next.payload as never)
+        .catch((error: unknown) => onError(error, name))
+        .finally(() => {
+          lane.running -= 1;
+          pump(name);
+        });
+    }
+  };
+
+  const add = (job: JobDefinition, payload: unknown, options: EnqueueOptions = {}) => {
+    if (closed) return;
+    const name = queueNameOf(job);
+    const parsed = job.payload.parse(payload);
+    const lane = laneOf(name);
+    if (options.jobId && lane.waiting.some((p) => p.id === options.jobId)) return;
+    const delay = options.delayMs ?? 0;
+    lane.waiting.push({ id: options.jobId, payload: parsed, runAt: Date.now() + delay });
+    if (delay > 0) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        pump(name);
+      }, delay);
+      timers.add(timer);
+    }
+    pump(name);
+  };
+
+  return {
+    kind: 'in-process',
+    enqueue: async <J extends JobDefinition>(job: J, payload: PayloadOf<J>, options?: EnqueueOptions) => {
+      add(job, payload, options);
+    },
+    enqueueMany: async (job, items) => {
+      for (const item of items) add(job, item.payload, item.options);
+    },
+    process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, options: ProcessOptions = {}) => {
+      const lane = laneOf(queueNameOf(job));
+      lane.handler = handler as JobHandler<JobDefinition>;
+      lane.concurrency = options.concurrency ?? 1;
+      pump(queueNameOf(job));
+    },
+    drain: async (timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while ([...lanes.values()].some((l) => l.running > 0 || (l.handler && l.waiting.length > 0))) {
+        if (Date.now() > deadline) throw new Error('queue did not drain in time');
+        await sleep(5);
+      }
+    },
+    close: async () => {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      while ([...lanes.values()].some((l) => l.running > 0)) await sleep(5);
+    },
+  };
+};
