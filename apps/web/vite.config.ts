@@ -8,8 +8,6 @@ import { defineConfig } from 'vite';
  */
 const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   {
     name: 'telegram',

@@ -1,15 +1,29 @@
+import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
-import Fastify from 'fastify';
+import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
 
-/** Local stand-ins for the outside world (exchange, TRON node). Their protocols arrive with issue 4. */
+/**
+ * The sandbox as its own process: the Binance-dialect exchange on SANDBOX_PORT (default 3100),
+ * replaying the candles of SANDBOX_CANDLES_DIR (default ./data/candles) when they are there,
+ * advancing prices every SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API).
+ */
 const main = async () => {
   const env = loadEnv();
-  const app = Fastify({ logger: { level: env.LOG_LEVEL } });
-  app.get('/health', async () => ({ ok: true, services: [] as string[] }));
   const port = Number(process.env.SANDBOX_PORT ?? 3100);
-  await app.listen({ host: '127.0.0.1', port });
+  const tickMs = Number(process.env.SANDBOX_TICK_MS ?? 250);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError('SANDBOX_PORT: must be a port');
+  if (!Number.isInteger(tickMs) || tickMs < 0) throw new ConfigError('SANDBOX_TICK_MS: must be an integer ≥ 0');
+  const replayed = replayMarkets(resolve(process.env.SANDBOX_CANDLES_DIR ?? 'data/candles'));
+  const sandbox = await startSandboxExchange({
+    host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+    port,
+    tickMs,
+    markets: replayed.length > 0 ? replayed : DEFAULT_MARKETS,
+    logger: env.LOG_LEVEL !== 'silent',
+  });
+  console.log(`sandbox exchange on ${sandbox.url} (markets: ${sandbox.control.markets().map((m) => m.symbol).join(', ')})`);
   const stop = async () => {
-    await app.close();
+    await sandbox.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

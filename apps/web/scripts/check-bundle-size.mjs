@@ -59,7 +59,8 @@ for (const chunk of routes.sort((a, b) => a.src.localeCompare(b.src))) {
 }
 
 const others = chunks.filter((chunk) => chunk.isDynamicEntry && !isRoute(chunk));
-for (const chunk of others) console.log(`    (lazy) ${chunk.src.padEnd(42)} ${kb(gzipSize(chunk.file)).padStart(9)}`);
+for (const chunk of others)
+  console.log(`    (lazy) ${chunk.src.padEnd(42)} ${kb(gzipSize(chunk.file)).padStart(9)}`);
 
 if (byFile.size === 0 || failed) {
   console.error('\nbundle budget exceeded');

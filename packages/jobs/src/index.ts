@@ -1,3 +1,4 @@
 export * from './bullmq-queue';
 export * from './define-job';
+export * from './definitions/grid';
 export * from './in-process-queue';

@@ -8,3 +8,4 @@ export * from './crypto/secret-box';
 export * from './demo/launch-data';
 export * from './demo/seed-demo';
 export * from './errors';
+export * from './grid/find-crossed-coin-bots';

@@ -13,7 +13,13 @@ export class ApiError extends Error {
   readonly detail: string;
   readonly issues: readonly ApiIssue[];
 
-  constructor(fields: { status?: number; code?: string; message?: string; detail?: string; issues?: readonly ApiIssue[] }) {
+  constructor(fields: {
+    status?: number;
+    code?: string;
+    message?: string;
+    detail?: string;
+    issues?: readonly ApiIssue[];
+  }) {
     super(fields.message || 'Internal server error');
     this.name = 'ApiError';
     this.status = fields.status ?? 500;
@@ -24,7 +30,13 @@ export class ApiError extends Error {
 
   /** Plain error object, e.g. for logging. */
   toJSON() {
-    return { error: this.error, status: this.status, code: this.code, message: this.message, detail: this.detail };
+    return {
+      error: this.error,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      detail: this.detail,
+    };
   }
 }
 
@@ -35,13 +47,23 @@ export const apiErrorFromResponse = (status: number, body: unknown): ApiError =>
   const parsed = ZErrorBody.safeParse(body);
   if (parsed.success) {
     const { code, message, detail, issues } = parsed.data;
-    return new ApiError({ status: parsed.data.status || status, code, message, detail, ...(issues ? { issues } : {}) });
+    return new ApiError({
+      status: parsed.data.status || status,
+      code,
+      message,
+      detail,
+      ...(issues ? { issues } : {}),
+    });
   }
   const message =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : undefined;
-  return new ApiError({ status: status || 500, code: `HTTP_${status || 500}`, ...(message ? { message } : {}) });
+  return new ApiError({
+    status: status || 500,
+    code: `HTTP_${status || 500}`,
+    ...(message ? { message } : {}),
+  });
 };
 
 /** Any thrown value as the error object (network failures become status 500). */

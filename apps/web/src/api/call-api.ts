@@ -35,7 +35,8 @@ export const resetRequestGuard = () => guard.reset();
 export const fillPath = (path: string, params: Record<string, unknown> | undefined): string =>
   path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null) throw new ApiError({ status: 400, code: 'VALIDATION', message: `missing path parameter ${name}` });
+    if (value === undefined || value === null)
+      throw new ApiError({ status: 400, code: 'VALIDATION', message: `missing path parameter ${name}` });
     return encodeURIComponent(String(value));
   });
 
@@ -70,10 +71,17 @@ export const callApi = async <E extends EndpointDefinition>(
   input: CallInput<E> = {} as CallInput<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> => {
-  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   guard.check(endpoint.id, endpoint.rateLimit ?? DEFAULT_LIMIT);
 
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -89,7 +97,11 @@ export const callApi = async <E extends EndpointDefinition>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError({ status: 500, code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' });
+    throw new ApiError({
+      status: 500,
+      code: 'NETWORK',
+      message: error instanceof Error ? error.message : 'Network error',
+    });
   }
 
   const json = await readJson(response);
@@ -100,7 +112,12 @@ export const callApi = async <E extends EndpointDefinition>(
   }
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError({ status: 500, code: 'BAD_RESPONSE', message: `Unexpected answer from ${endpoint.id}`, detail: parsed.error.message });
+    throw new ApiError({
+      status: 500,
+      code: 'BAD_RESPONSE',
+      message: `Unexpected answer from ${endpoint.id}`,
+      detail: parsed.error.message,
+    });
   }
   return parsed.data as ResponseOf<E>;
 };

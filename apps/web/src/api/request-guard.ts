@@ -24,7 +24,12 @@ export const createRequestGuard = (now: () => number = Date.now): RequestGuard =
       const recent = (history.get(key) ?? []).filter((time) => at - time < windowMs);
       if (recent.length >= max) {
         history.set(key, recent);
-        throw new ApiError({ status: 429, code: 'RATE_LIMITED', message: TOO_MANY_REQUESTS, detail: TOO_MANY_REQUESTS });
+        throw new ApiError({
+          status: 429,
+          code: 'RATE_LIMITED',
+          message: TOO_MANY_REQUESTS,
+          detail: TOO_MANY_REQUESTS,
+        });
       }
       recent.push(at);
       history.set(key, recent);

@@ -13,15 +13,15 @@ type Paged = { page: number; hasMore: boolean };
 export const useApiPages = <E extends EndpointDefinition>(
   endpoint: E,
   inputFor: (page: number) => CallInput<E>,
-  options: { enabled?: boolean } = {},
+  options: { enabled?: boolean; firstPage?: number } = {},
 ) =>
   useInfiniteQuery<ResponseOf<E>, ApiError, { pages: ResponseOf<E>[] }, readonly unknown[], number>({
-    queryKey: [...queryKeyOf(endpoint, inputFor(1)), 'pages'],
+    queryKey: [...queryKeyOf(endpoint, inputFor(options.firstPage ?? 1)), 'pages'],
     queryFn: ({ pageParam, signal }) => callApi(endpoint, inputFor(pageParam), { signal }),
-    initialPageParam: 1,
+    initialPageParam: options.firstPage ?? 1,
     getNextPageParam: (last) => {
       const paged = last as unknown as Paged;
       return paged.hasMore ? paged.page + 1 : undefined;
     },
-    ...options,
+    ...(options.enabled === undefined ? {} : { enabled: options.enabled }),
   });

@@ -15,7 +15,10 @@ type QueryOptions<E extends EndpointDefinition> = Omit<
   'queryKey' | 'queryFn'
 >;
 
-export const apiQueryOptions = <E extends EndpointDefinition>(endpoint: E, input: CallInput<E> = {} as CallInput<E>) => ({
+export const apiQueryOptions = <E extends EndpointDefinition>(
+  endpoint: E,
+  input: CallInput<E> = {} as CallInput<E>,
+) => ({
   queryKey: queryKeyOf(endpoint, input),
   queryFn: ({ signal }: { signal: AbortSignal }) => callApi(endpoint, input, { signal }),
 });

@@ -49,7 +49,11 @@ export const trimDecimal = (value: string, minDigits = 0): string => {
 export type NumberSymbols = { group: string; decimal: string };
 
 /** Groups the integer part and swaps in the locale's symbols; keeps the sign. */
-export const localizeDecimal = (value: string, symbols: NumberSymbols, options: { plus?: boolean } = {}): string => {
+export const localizeDecimal = (
+  value: string,
+  symbols: NumberSymbols,
+  options: { plus?: boolean } = {},
+): string => {
   const parts = parse(value);
   if (!parts) return value;
   const int = parts.int.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, symbols.group);

@@ -14,14 +14,26 @@ export type Formatters = ReturnType<typeof createFormatters>;
 
 export const createFormatters = (locale: string) => {
   const symbols = symbolsOf(locale);
-  const dateFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const dateFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
     /** USDT with 2 decimals: `1,234.50`. */
-    usdt: (value: string, options: { plus?: boolean } = {}) => localizeDecimal(roundDecimal(value, 2), symbols, options),
+    usdt: (value: string, options: { plus?: boolean } = {}) =>
+      localizeDecimal(roundDecimal(value, 2), symbols, options),
     /** A price or quantity with its own precision, trailing zeros trimmed. */
-    amount: (value: string, maxDigits = 8) => localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), symbols),
+    amount: (value: string, maxDigits = 8) =>
+      localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), symbols),
     /** Percent string (1 = 1 %) with 2 decimals. */
     pct: (value: string, options: { plus?: boolean } = {}) =>
       `${localizeDecimal(trimDecimal(roundDecimal(value, 2)), symbols, options)}%`,

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, htmlLangOf, type Language, LANGUAGES } from './language';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, htmlLangOf, LANGUAGES, type Language } from './language';
 import type { Messages } from './locales/en';
 
 /** Each language is a chunk of its own, loaded before first use (keeps the entry small). */
@@ -33,7 +33,10 @@ let changing = Promise.resolve();
 /** Switches the interface language (loading it and the fallback first). */
 export const changeLanguage = (language: Language): Promise<void> => {
   changing = changing.then(async () => {
-    await Promise.all([ensureLoaded(language), language === DEFAULT_LANGUAGE ? null : ensureLoaded(FALLBACK_LANGUAGE)]);
+    await Promise.all([
+      ensureLoaded(language),
+      language === DEFAULT_LANGUAGE ? null : ensureLoaded(FALLBACK_LANGUAGE),
+    ]);
     await i18next.changeLanguage(language);
     document.documentElement.lang = htmlLangOf(language);
   });

@@ -1,9 +1,10 @@
-import { Outlet } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Outlet } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { runInitialLoad } from '../session/initial-load';
 import { type SessionUser, sessionStore } from '../session/session-store';
-import { FullScreenLoader, SessionInvalid } from '../shell/full-screen';
+import { SessionInvalid } from '../shell/brand';
+import { FullScreenLoader } from '../shell/full-screen';
 import { TabBar } from '../shell/tab-bar';
 import { useStore } from '../state/create-store';
 
@@ -11,16 +12,18 @@ import { useStore } from '../state/create-store';
 const SignedInLayout = ({ user }: { user: SessionUser }) => {
   const client = useQueryClient();
   const [loaded, setLoaded] = useState(false);
+  // The initial load runs once per signed-in user (the layout is keyed by uid), not on every
+  // re-authorisation that refreshes the user object.
+  const firstUser = useRef(user);
   useEffect(() => {
     let active = true;
-    void runInitialLoad(client, user).finally(() => {
+    void runInitialLoad(client, firstUser.current).finally(() => {
       if (active) setLoaded(true);
     });
     return () => {
       active = false;
     };
-    // The initial load runs once per signed-in user, not on every re-authorisation.
-  }, [client, user.uid]);
+  }, [client]);
   if (!loaded) return <FullScreenLoader />;
   return (
     <>
@@ -37,5 +40,5 @@ export const UserLayout = () => {
   const session = useStore(sessionStore);
   if (session.status === 'invalid') return <SessionInvalid />;
   if (session.status === 'pending' || !session.user) return <FullScreenLoader />;
-  return <SignedInLayout user={session.user} />;
+  return <SignedInLayout key={session.user.uid} user={session.user} />;
 };

@@ -39,7 +39,11 @@ export const ROUTES = {
   myRewards: user('/partners/my-rewards', 'my-rewards', 'partners'),
   referalBonus: user('/partners/my-rewards/referal-bonus', 'referal-bonus', 'partners'),
   matchingBonus: user('/partners/my-rewards/matching-bonus', 'matching-bonus', 'partners'),
-  networkExpansionBonus: user('/partners/my-rewards/network-expansion-bonus', 'network-expansion-bonus', 'partners'),
+  networkExpansionBonus: user(
+    '/partners/my-rewards/network-expansion-bonus',
+    'network-expansion-bonus',
+    'partners',
+  ),
   pnlStat: user('/pnl-stat', 'pnl-stat', 'panel'),
   underDevelopment: { ...user('/under-development', 'under-development', 'panel'), hidden: true },
 } as const satisfies Record<string, RouteEntry>;

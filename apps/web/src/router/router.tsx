@@ -7,7 +7,6 @@ import {
 } from '@tanstack/react-router';
 import { RootLayout } from '../layouts/root-layout';
 import { FullScreenLoader } from '../shell/full-screen';
-import { NotFound } from '../shell/not-found';
 import { ROUTES, type RouteEntry, type TabName } from './route-table';
 
 declare module '@tanstack/react-router' {
@@ -28,11 +27,13 @@ const meta = (entry: RouteEntry) => ({
 
 /** `?coin=BTC` of the token and edit-token screens. */
 const coinSearch = (search: Record<string, unknown>): { coin?: string } =>
-  typeof search.coin === 'string' && /^[A-Za-z0-9]{1,15}$/.test(search.coin) ? { coin: search.coin.toUpperCase() } : {};
+  typeof search.coin === 'string' && /^[A-Za-z0-9]{1,15}$/.test(search.coin)
+    ? { coin: search.coin.toUpperCase() }
+    : {};
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: lazyRouteComponent(() => import('../shell/not-found'), 'NotFound'),
 });
 
 // The layouts are lazy too: the user layout brings the shell, the session's initial load and
@@ -100,7 +101,10 @@ const routeTree = rootRoute.addChildren([
       path: ROUTES.editToken.path,
       staticData: meta(ROUTES.editToken),
       validateSearch: coinSearch,
-      component: lazyRouteComponent(() => import('../screens/portfolio/edit-token-screen'), 'EditTokenScreen'),
+      component: lazyRouteComponent(
+        () => import('../screens/portfolio/edit-token-screen'),
+        'EditTokenScreen',
+      ),
     }),
     createRoute({
       getParentRoute: () => user,
@@ -124,7 +128,10 @@ const routeTree = rootRoute.addChildren([
       getParentRoute: () => user,
       path: ROUTES.internal.path,
       staticData: meta(ROUTES.internal),
-      component: lazyRouteComponent(() => import('../screens/wallet/internal-transfer-screen'), 'InternalTransferScreen'),
+      component: lazyRouteComponent(
+        () => import('../screens/wallet/internal-transfer-screen'),
+        'InternalTransferScreen',
+      ),
     }),
     createRoute({
       getParentRoute: () => user,
@@ -154,7 +161,10 @@ const routeTree = rootRoute.addChildren([
       getParentRoute: () => user,
       path: ROUTES.myPartners.path,
       staticData: meta(ROUTES.myPartners),
-      component: lazyRouteComponent(() => import('../screens/partners/my-partners-screen'), 'MyPartnersScreen'),
+      component: lazyRouteComponent(
+        () => import('../screens/partners/my-partners-screen'),
+        'MyPartnersScreen',
+      ),
     }),
     createRoute({
       getParentRoute: () => user,
@@ -172,13 +182,19 @@ const routeTree = rootRoute.addChildren([
       getParentRoute: () => user,
       path: ROUTES.referalBonus.path,
       staticData: meta(ROUTES.referalBonus),
-      component: lazyRouteComponent(() => import('../screens/partners/referral-bonus-screen'), 'ReferralBonusScreen'),
+      component: lazyRouteComponent(
+        () => import('../screens/partners/referral-bonus-screen'),
+        'ReferralBonusScreen',
+      ),
     }),
     createRoute({
       getParentRoute: () => user,
       path: ROUTES.matchingBonus.path,
       staticData: meta(ROUTES.matchingBonus),
-      component: lazyRouteComponent(() => import('../screens/partners/matching-bonus-screen'), 'MatchingBonusScreen'),
+      component: lazyRouteComponent(
+        () => import('../screens/partners/matching-bonus-screen'),
+        'MatchingBonusScreen',
+      ),
     }),
     createRoute({
       getParentRoute: () => user,
@@ -193,7 +209,10 @@ const routeTree = rootRoute.addChildren([
       getParentRoute: () => user,
       path: ROUTES.underDevelopment.path,
       staticData: meta(ROUTES.underDevelopment),
-      component: lazyRouteComponent(() => import('../screens/under-development-screen'), 'UnderDevelopmentScreen'),
+      component: lazyRouteComponent(
+        () => import('../screens/under-development-screen'),
+        'UnderDevelopmentScreen',
+      ),
     }),
   ]),
 ]);

@@ -28,7 +28,11 @@ export type CookieOptions = {
 };
 
 /** Spec §4, §9: the auth cookie lives 1 day on path / with SameSite Lax. */
-export const AUTH_COOKIE_DEFAULTS = { maxAgeSeconds: 86_400, path: '/', sameSite: 'Lax' } as const satisfies CookieOptions;
+export const AUTH_COOKIE_DEFAULTS = {
+  maxAgeSeconds: 86_400,
+  path: '/',
+  sameSite: 'Lax',
+} as const satisfies CookieOptions;
 
 export class CookieNameError extends Error {
   constructor(name: string) {
@@ -77,9 +81,11 @@ export const readCookie = (name: string): string | undefined => {
 };
 
 export const writeCookie = (name: string, value: string, options: CookieOptions = {}): void => {
+  // biome-ignore lint/suspicious/noDocumentCookie: this is the one place that writes cookies, after the name check
   document.cookie = serializeCookie(name, value, { secure: isHttps(), ...options });
 };
 
 export const removeCookie = (name: string, options: Omit<CookieOptions, 'maxAgeSeconds'> = {}): void => {
+  // biome-ignore lint/suspicious/noDocumentCookie: this is the one place that writes cookies, after the name check
   document.cookie = serializeCookie(name, '', { secure: isHttps(), ...options, maxAgeSeconds: 0 });
 };

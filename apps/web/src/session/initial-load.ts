@@ -10,8 +10,8 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { toApiError } from '../api/api-error';
 import { prefetchApi } from '../api/use-api';
-import { changeLanguage } from '../i18n/setup';
 import { normalizeLanguage } from '../i18n/language';
+import { changeLanguage } from '../i18n/setup';
 import type { SessionUser } from './session-store';
 
 /**

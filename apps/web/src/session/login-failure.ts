@@ -23,7 +23,10 @@ const FORBIDDEN_MESSAGES: Record<string, LoginFailure> = {
 
 export const loginFailureOf = (error: unknown): LoginFailure => {
   if (!isApiError(error)) return 'maintenance';
-  if (error.status === 400 && (error.code === 'INIT_DATA_MISSING' || error.message.startsWith('initData отсутствует'))) {
+  if (
+    error.status === 400 &&
+    (error.code === 'INIT_DATA_MISSING' || error.message.startsWith('initData отсутствует'))
+  ) {
     return 'initDataMissing';
   }
   // Launch data that fails the signature or age check: only reopening the app helps.

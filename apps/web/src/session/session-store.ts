@@ -1,4 +1,4 @@
-import type { ResponseOf, login } from '@gridbot/contracts';
+import type { login, ResponseOf } from '@gridbot/contracts';
 import { createStore } from '../state/create-store';
 import { hasAuthCookies, readToken } from './auth-cookies';
 import type { LoginFailure } from './login-failure';

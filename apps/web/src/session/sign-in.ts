@@ -19,7 +19,8 @@ export const setLaunchContext = (context: LaunchContext | null) => {
 
 const signInOnce = async (): Promise<SessionUser> => {
   try {
-    if (!launch) throw new ApiError({ status: 400, code: 'INIT_DATA_MISSING', message: 'initData отсутствует' });
+    if (!launch)
+      throw new ApiError({ status: 400, code: 'INIT_DATA_MISSING', message: 'initData отсутствует' });
     const user = launch.user;
     const session = await callApi(login, {
       body: {

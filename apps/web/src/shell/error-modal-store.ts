@@ -1,7 +1,9 @@
-import { createStore } from '../state/create-store';
 import type { LoginFailure } from '../session/login-failure';
+import { createStore } from '../state/create-store';
 
-export type ErrorModalContent = { kind: 'login'; failure: LoginFailure } | { kind: 'text'; title?: string; text: string };
+export type ErrorModalContent =
+  | { kind: 'login'; failure: LoginFailure }
+  | { kind: 'text'; title?: string; text: string };
 
 /** The modal overlay with the access error text (spec §2). */
 export const errorModalStore = createStore<ErrorModalContent | null>(null);

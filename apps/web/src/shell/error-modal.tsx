@@ -3,7 +3,7 @@ import { hasSupportLink, SUPPORT_URL } from '../session/login-failure';
 import { useStore } from '../state/create-store';
 import { openExternal } from '../telegram/links';
 import { Button } from '../ui/button';
-import { AlertIcon } from '../ui/icons';
+import { AlertIcon } from '../ui/svg-icon';
 import { closeErrorModal, errorModalStore } from './error-modal-store';
 
 /** The modal overlay with the access error text (spec §2, §8). */
@@ -15,7 +15,13 @@ export const ErrorModal = () => {
   const text = content.kind === 'login' ? t(`login.failure.${content.failure}`) : content.text;
   return (
     <div className="modal-overlay" role="presentation">
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="error-modal-title" aria-describedby="error-modal-text">
+      <div
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="error-modal-title"
+        aria-describedby="error-modal-text"
+      >
         <div className="modal__icon">
           <AlertIcon />
         </div>

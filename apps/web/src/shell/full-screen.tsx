@@ -1,30 +1,10 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PanelIcon } from '../ui/icons';
 
 export const FullScreenLoader = ({ label }: { label?: string }) => {
   const { t } = useTranslation();
   return (
     <div className="fullscreen-center" aria-busy="true">
       <div className="loader" role="progressbar" aria-label={label ?? t('common.loading')} />
-    </div>
-  );
-};
-
-export const BrandMark = () => (
-  <div className="brand-mark">
-    <PanelIcon filled />
-  </div>
-);
-
-/** Spec §2: without a successful sign-in the routed view is replaced by this text. */
-export const SessionInvalid = ({ children }: { children?: ReactNode }) => {
-  const { t } = useTranslation();
-  return (
-    <div className="fullscreen-center" data-testid="session-invalid">
-      <BrandMark />
-      <p className="session-message">{t('session.invalid')}</p>
-      {children}
     </div>
   );
 };

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, type TabName } from '../router/route-table';
 import { tapFeedback } from '../telegram/haptics';
-import { PanelIcon, PartnersIcon, PortfolioIcon, ProfileIcon, WalletIcon } from '../ui/icons';
+import { PanelIcon, PartnersIcon, PortfolioIcon, ProfileIcon, WalletIcon } from './tab-icons';
 
 type Tab = { name: TabName; to: string; Icon: ComponentType<{ filled?: boolean }> };
 

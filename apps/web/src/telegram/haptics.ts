@@ -5,7 +5,8 @@ export const TAB_VIBRATION_PATTERN: readonly number[] = [100, 50, 100, 50, 100];
 export const DEFAULT_VIBRATION_PATTERN: readonly number[] = [100];
 
 const vibrate = (pattern: readonly number[]) => {
-  if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate([...pattern]);
+  if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function')
+    navigator.vibrate([...pattern]);
 };
 
 /** Haptic feedback through Telegram, else the browser's vibration API. */

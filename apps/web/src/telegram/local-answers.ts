@@ -56,7 +56,7 @@ const isIframe = () => {
 export const hasTelegramHost = (): boolean =>
   'TelegramWebviewProxy' in window ||
   isIframe() ||
-  (typeof (window.external as { notify?: unknown } | undefined)?.notify === 'function');
+  typeof (window.external as { notify?: unknown } | undefined)?.notify === 'function';
 
 /**
  * The macOS client leaves theme and safe-area requests unanswered, and an ordinary browser has no

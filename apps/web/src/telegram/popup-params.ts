@@ -9,7 +9,11 @@ export const POPUP_LIMITS = {
   buttonTextMax: 64,
 } as const;
 
-export type PopupButtonParams = { id: string; type?: 'default' | 'destructive' | 'ok' | 'cancel' | 'close'; text?: string };
+export type PopupButtonParams = {
+  id: string;
+  type?: 'default' | 'destructive' | 'ok' | 'cancel' | 'close';
+  text?: string;
+};
 export type PopupParams = { title?: string; message: string; buttons?: PopupButtonParams[] };
 
 /** Problems with popup parameters, empty when Telegram would accept them. */
@@ -22,11 +26,14 @@ export const popupProblems = (params: PopupParams): string[] => {
   }
   if (buttons.length > POPUP_LIMITS.buttonsMax) problems.push(`more than ${POPUP_LIMITS.buttonsMax} buttons`);
   for (const button of buttons) {
-    if (button.id.length > POPUP_LIMITS.buttonIdMax) problems.push(`button id longer than ${POPUP_LIMITS.buttonIdMax}`);
+    if (button.id.length > POPUP_LIMITS.buttonIdMax)
+      problems.push(`button id longer than ${POPUP_LIMITS.buttonIdMax}`);
     const needsText = button.type === undefined || button.type === 'default' || button.type === 'destructive';
     const text = button.text ?? '';
     if (needsText && (text.length < POPUP_LIMITS.buttonTextMin || text.length > POPUP_LIMITS.buttonTextMax)) {
-      problems.push(`button text must have ${POPUP_LIMITS.buttonTextMin} to ${POPUP_LIMITS.buttonTextMax} characters`);
+      problems.push(
+        `button text must have ${POPUP_LIMITS.buttonTextMin} to ${POPUP_LIMITS.buttonTextMax} characters`,
+      );
     }
   }
   return problems;

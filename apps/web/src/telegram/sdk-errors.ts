@@ -8,7 +8,13 @@ import {
 } from '@tma.js/sdk-react';
 
 /** The Telegram SDK failures of spec §8, as message keys under `sdk.` in the translations. */
-export type SdkFailure = 'unsupported' | 'outsideTelegram' | 'invalidArguments' | 'concurrentCall' | 'accessDenied' | 'unknown';
+export type SdkFailure =
+  | 'unsupported'
+  | 'outsideTelegram'
+  | 'invalidArguments'
+  | 'concurrentCall'
+  | 'accessDenied'
+  | 'unknown';
 
 export const sdkFailureOf = (error: unknown): SdkFailure => {
   if (FunctionUnavailableError.is(error) || MethodUnsupportedError.is(error)) return 'unsupported';

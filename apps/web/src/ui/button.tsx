@@ -8,10 +8,25 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   children: ReactNode;
 };
 
-export const Button = ({ variant = 'primary', block, small, busy, children, className, disabled, ...props }: ButtonProps) => (
+export const Button = ({
+  variant = 'primary',
+  block,
+  small,
+  busy,
+  children,
+  className,
+  disabled,
+  ...props
+}: ButtonProps) => (
   <button
     type="button"
-    className={['button', `button--${variant}`, block ? 'button--block' : '', small ? 'button--small' : '', className ?? '']
+    className={[
+      'button',
+      `button--${variant}`,
+      block ? 'button--block' : '',
+      small ? 'button--small' : '',
+      className ?? '',
+    ]
       .filter(Boolean)
       .join(' ')}
     disabled={disabled || busy}

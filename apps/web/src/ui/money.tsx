@@ -2,7 +2,15 @@ import { signOf } from '../format/decimal';
 import { useFormat } from '../format/use-format';
 
 /** A USDT amount from its decimal string; `signed` colours it and shows a plus. */
-export const Usdt = ({ value, signed = false, unit = true }: { value: string; signed?: boolean; unit?: boolean }) => {
+export const Usdt = ({
+  value,
+  signed = false,
+  unit = true,
+}: {
+  value: string;
+  signed?: boolean;
+  unit?: boolean;
+}) => {
   const format = useFormat();
   const sign = signed ? signOf(value) : 'zero';
   return (

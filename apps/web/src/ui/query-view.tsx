@@ -16,7 +16,14 @@ type QueryViewProps<T> = {
 };
 
 /** Loading, in-place error, empty and content states of one contract-fed section. */
-export const QueryView = <T,>({ query, children, loading, isEmpty, empty, card = true }: QueryViewProps<T>) => {
+export const QueryView = <T,>({
+  query,
+  children,
+  loading,
+  isEmpty,
+  empty,
+  card = true,
+}: QueryViewProps<T>) => {
   if (query.isPending) return <>{loading ?? <SkeletonRows />}</>;
   if (query.isError) {
     const state = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

@@ -19,7 +19,12 @@ export const Screen = ({ title, subtitle, back = false, action, children }: Scre
     <section>
       <header className={`screen-header${back ? ' screen-header--nested' : ''}`}>
         {back ? (
-          <button type="button" className="icon-button" aria-label={t('common.back')} onClick={() => router.history.back()}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('common.back')}
+            onClick={() => router.history.back()}
+          >
             <BackIcon />
           </button>
         ) : null}
@@ -39,7 +44,15 @@ export const SectionTitle = ({ children, action }: { children: ReactNode; action
   </h2>
 );
 
-export const Card = ({ children, title, flush }: { children: ReactNode; title?: ReactNode; flush?: boolean }) => (
+export const Card = ({
+  children,
+  title,
+  flush,
+}: {
+  children: ReactNode;
+  title?: ReactNode;
+  flush?: boolean;
+}) => (
   <div className={`card${flush ? ' card--flush' : ''}`}>
     {title ? <h3 className="card__title">{title}</h3> : null}
     {children}

@@ -6,7 +6,8 @@ type SegmentedProps<T extends string> = {
 };
 
 export const Segmented = <T extends string>({ value, options, onChange, label }: SegmentedProps<T>) => (
-  <div className="segmented" role="group" aria-label={label}>
+  <fieldset className="segmented">
+    <legend className="visually-hidden">{label}</legend>
     {options.map((option) => (
       <button
         key={option.value}
@@ -18,5 +19,5 @@ export const Segmented = <T extends string>({ value, options, onChange, label }:
         {option.label}
       </button>
     ))}
-  </div>
+  </fieldset>
 );

@@ -5,7 +5,15 @@ import { errorTextKeyOf } from '../api/error-text';
 import { Button } from './button';
 import { AlertIcon, ClockIcon, InfoIcon } from './icons';
 
-export const EmptyState = ({ title, text, action }: { title: ReactNode; text?: ReactNode; action?: ReactNode }) => (
+export const EmptyState = ({
+  title,
+  text,
+  action,
+}: {
+  title: ReactNode;
+  text?: ReactNode;
+  action?: ReactNode;
+}) => (
   <div className="state">
     <div className="state__icon">
       <InfoIcon />
@@ -50,11 +58,13 @@ export const Skeleton = ({ height = 16, width = '100%' }: { height?: number; wid
   <div className="skeleton" style={{ height, width }} aria-hidden="true" />
 );
 
+const SKELETON_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+
 /** Placeholder rows while a list loads. */
 export const SkeletonRows = ({ rows = 3 }: { rows?: number }) => (
   <div className="card" aria-busy="true">
-    {Array.from({ length: rows }, (_, index) => (
-      <div key={index} style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '8px 0' }}>
+    {SKELETON_KEYS.slice(0, rows).map((key) => (
+      <div key={key} style={{ display: 'flex', gap: 12, alignItems: 'center', padding: '8px 0' }}>
         <Skeleton height={38} width={38} />
         <div style={{ flex: 1, display: 'grid', gap: 6 }}>
           <Skeleton height={14} width="60%" />

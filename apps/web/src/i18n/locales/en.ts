@@ -54,8 +54,7 @@ export const en = {
       sessionInvalid: 'Session is invalid. Please close and reopen the WebApp in Telegram.',
       noUser:
         'Only registered users can sign in. Get a referral link from the person who invited you or contact support.',
-      noNickname:
-        'Set a username in Telegram (Settings → My Profile → Edit → Username) and try again.',
+      noNickname: 'Set a username in Telegram (Settings → My Profile → Edit → Username) and try again.',
       noNicknameInDb:
         'Your username was not found in the database. Use the correct link and make sure it is registered.',
       tooManyRequests: 'Too many requests. Please try again later.',
@@ -336,6 +335,7 @@ export const en = {
     minimum: 'Deposits under {{min}} USDT are not credited.',
     confirmations: 'Credited after {{count}} network confirmations.',
     contract: 'Token contract',
+    minimumLabel: 'Minimum deposit',
   },
   internal: {
     title: 'Transfer',
@@ -390,6 +390,15 @@ export const en = {
     notConnected: 'Not connected',
     language: 'Language',
     notifications: 'Notifications',
+    notificationKinds: {
+      enabled: 'Bot notifications',
+      fills: 'Every buy and sell',
+      dailyReport: 'Daily PNL report',
+      tradingAlerts: 'Trading alerts',
+      wallet: 'Wallet',
+      bonuses: 'Bonuses',
+      license: 'License reminders',
+    },
     links: 'Links',
     pnlStats: 'PNL statistics',
   },

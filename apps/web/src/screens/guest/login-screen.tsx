@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signIn } from '../../session/sign-in';
-import { BrandMark } from '../../shell/full-screen';
+import { BrandMark } from '../../shell/brand';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
 

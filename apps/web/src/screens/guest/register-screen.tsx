@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_URL } from '../../session/login-failure';
-import { BrandMark } from '../../shell/full-screen';
+import { BrandMark } from '../../shell/brand';
 import { openExternal } from '../../telegram/links';
 import { Button } from '../../ui/button';
 

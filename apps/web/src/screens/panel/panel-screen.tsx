@@ -23,7 +23,8 @@ const PnlHero = ({ panel }: { panel: Panel }) => {
     <div className="hero">
       <div className="hero__label">{t('panel.pnlToday')}</div>
       <div className="hero__value">
-        <Usdt value={panel.pnl.today} /> <span className="hero__pct">{<Pct value={panel.pnl.todayPct} signed />}</span>
+        <Usdt value={panel.pnl.today} />{' '}
+        <span className="hero__pct">{<Pct value={panel.pnl.todayPct} signed />}</span>
       </div>
       <div className="hero__row">
         <span>
@@ -100,7 +101,8 @@ const Coins = ({ panel }: { panel: Panel }) => {
           title={coin.coin}
           subtitle={
             <>
-              <CoinStateBadge state={coin.state} /> {t('panel.deals', { open: coin.openDeals, max: coin.maxTrades })}
+              <CoinStateBadge state={coin.state} />{' '}
+              {t('panel.deals', { open: coin.openDeals, max: coin.maxTrades })}
             </>
           }
           end={<Usdt value={coin.pnlToday} signed unit={false} />}
@@ -124,7 +126,10 @@ export const PanelScreen = () => {
   const user = useSessionUser();
   const panel = useApiQuery(getPanel, INITIAL_INPUTS.panel);
   return (
-    <Screen title={t('panel.greeting', { name: user.firstName || user.username })} subtitle={t('panel.subtitle')}>
+    <Screen
+      title={t('panel.greeting', { name: user.firstName || user.username })}
+      subtitle={t('panel.subtitle')}
+    >
       <QueryView query={panel} loading={<PanelLoading />}>
         {(data) => (
           <>

@@ -14,12 +14,13 @@ type Point = ResponseOf<typeof getProfitChart>['data'][number];
 const WIDTH = 320;
 const HEIGHT = 110;
 
-const Bars = ({ points }: { points: readonly Point[] }) => {
+const Bars = ({ points, label }: { points: readonly Point[]; label: string }) => {
   const max = maxAbsOf(points.map((point) => point.realizedPnl));
   const slot = WIDTH / Math.max(points.length, 1);
   const middle = HEIGHT / 2;
   return (
     <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img">
+      <title>{label}</title>
       <line x1="0" x2={WIDTH} y1={middle} y2={middle} stroke="currentColor" strokeOpacity="0.15" />
       {points.map((point, index) => {
         const sign = signOf(point.realizedPnl);
@@ -46,7 +47,14 @@ export const ProfitChart = () => {
   const user = useSessionUser();
   const query = useApiQuery(getProfitChart, INITIAL_INPUTS.graphProfit(user.uid));
   return (
-    <QueryView query={query} loading={<Card title={t('panel.chart')}><Skeleton height={110} /></Card>}>
+    <QueryView
+      query={query}
+      loading={
+        <Card title={t('panel.chart')}>
+          <Skeleton height={110} />
+        </Card>
+      }
+    >
       {({ data }) => {
         const last = data.at(-1);
         const hasTrades = data.some((point) => point.closedTrades > 0);
@@ -57,7 +65,7 @@ export const ProfitChart = () => {
                 <div className="mini-card__value">
                   <Usdt value={last.cumulativePnl} signed />
                 </div>
-                <Bars points={data} />
+                <Bars points={data} label={t('panel.chart')} />
               </>
             ) : (
               <p className="muted">{t('panel.chartEmpty')}</p>

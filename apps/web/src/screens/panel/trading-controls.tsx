@@ -67,10 +67,19 @@ export const TradingControls = ({ panel }: { panel: Panel }) => {
         </Notice>
       ) : null}
       <div className="actions">
-        <Button busy={start.isPending} disabled={panel.allRunning} onClick={() => start.mutate({ query: {} })}>
+        <Button
+          busy={start.isPending}
+          disabled={panel.allRunning}
+          onClick={() => start.mutate({ query: {} })}
+        >
           {t('panel.startAll')}
         </Button>
-        <Button variant="danger" busy={pause.isPending} disabled={!panel.running} onClick={() => void askPause()}>
+        <Button
+          variant="danger"
+          busy={pause.isPending}
+          disabled={!panel.running}
+          onClick={() => void askPause()}
+        >
           {t('panel.pauseAll')}
         </Button>
       </div>

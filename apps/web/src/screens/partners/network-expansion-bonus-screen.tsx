@@ -1,1 +1,102 @@
-export const NetworkExpansionBonusScreen = () => <section data-screen="NetworkExpansionBonusScreen" />;
+import {
+  getNetworkExpansion,
+  NETWORK_EXPANSION_MIN_PARTNERS,
+  NETWORK_EXPANSION_PCT,
+} from '@gridbot/contracts';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/use-api';
+import { useFormat } from '../../format/use-format';
+import { Badge } from '../../ui/badge';
+import { Row } from '../../ui/list-row';
+import { Usdt } from '../../ui/money';
+import { Progress } from '../../ui/progress';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { EmptyState, Skeleton } from '../../ui/states';
+import { PartnerRow } from './partner-row';
+
+/** Network expansion bonus: progress towards qualifying this month, the pool and past months. */
+export const NetworkExpansionBonusScreen = () => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const query = useApiQuery(getNetworkExpansion, { query: { period: 'current_month' } });
+  return (
+    <Screen
+      back
+      title={t('expansion.title')}
+      subtitle={t('expansion.rule', { required: NETWORK_EXPANSION_MIN_PARTNERS, pct: NETWORK_EXPANSION_PCT })}
+    >
+      <QueryView query={query} loading={<Skeleton height={180} />}>
+        {(data) => (
+          <>
+            <div className="hero">
+              <div className="hero__label">
+                {t('expansion.projected')} · {format.month(data.month)}
+              </div>
+              <div className="hero__value">
+                <Usdt value={data.projectedBonus} />
+              </div>
+              <div className="hero__row">
+                <span>
+                  {t('expansion.pool')}
+                  <b>
+                    <Usdt value={data.pool} />
+                  </b>
+                </span>
+                <span>{t('expansion.payout', { date: format.date(data.payoutDate) })}</span>
+              </div>
+            </div>
+            <Card>
+              <div className="status-line" style={{ marginBottom: 8 }}>
+                <span>
+                  {t('expansion.progress', {
+                    count: data.qualifyingPartners,
+                    required: data.requiredPartners,
+                  })}
+                </span>
+                <Badge tone={data.qualified ? 'positive' : 'neutral'}>
+                  {data.qualified ? t('expansion.qualified') : t('expansion.notQualified')}
+                </Badge>
+              </div>
+              <Progress
+                value={data.qualifyingPartners}
+                max={data.requiredPartners}
+                label={t('expansion.title')}
+              />
+            </Card>
+            <SectionTitle>{t('expansion.registrations')}</SectionTitle>
+            {data.registrations.length === 0 ? (
+              <Card>
+                <EmptyState title={t('expansion.noRegistrations')} />
+              </Card>
+            ) : (
+              <Card flush>
+                {data.registrations.map((partner) => (
+                  <PartnerRow
+                    key={partner.uid}
+                    partner={{ ...partner, licenseActive: partner.qualifying, teamSize: 0 }}
+                  />
+                ))}
+              </Card>
+            )}
+            {data.history.length > 0 ? (
+              <>
+                <SectionTitle>{t('expansion.history')}</SectionTitle>
+                <Card flush>
+                  {data.history.map((month) => (
+                    <Row
+                      key={month.month}
+                      title={format.month(month.month)}
+                      subtitle={`${t('expansion.pool')} ${format.usdt(month.pool)} · ${month.qualified ? t('expansion.qualified') : t('expansion.notQualified')}`}
+                      end={<Usdt value={month.bonus} unit={false} />}
+                    />
+                  ))}
+                </Card>
+              </>
+            ) : null}
+          </>
+        )}
+      </QueryView>
+    </Screen>
+  );
+};

@@ -1,1 +1,221 @@
-export const EditTokenScreen = () => <section data-screen="EditTokenScreen" />;
+import {
+  type CoinSettings,
+  deepestStepPct,
+  editCoinSettings,
+  getCoin,
+  getPanel,
+  getPortfolio,
+  type Ladder,
+  MAX_TRADES_MAX,
+  MAX_TRADES_MIN,
+  ORDER_SIZE_MAX_USDT,
+  ORDER_SIZE_MIN_USDT,
+  resetCoinSettings,
+  STEP_INCREASE_PCT_MAX,
+  STEP_INCREASE_PCT_MIN,
+  STEP_PCT_MAX,
+  STEP_PCT_MIN,
+} from '@gridbot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActionError } from '../../api/use-action-error';
+import { useApiMutation, useApiQuery } from '../../api/use-api';
+import { useFormat } from '../../format/use-format';
+import { useProblemText } from '../../forms/use-problem-text';
+import { checkDecimal, checkInteger, normalizeDecimal } from '../../forms/validation';
+import { showToast } from '../../shell/toast-store';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen } from '../../ui/screen';
+import { EmptyState, Skeleton } from '../../ui/states';
+import { Switch } from '../../ui/switch';
+import { LadderView } from './ladder-view';
+
+const route = getRouteApi('/user/portfolio/edit');
+
+type Draft = { orderSize: string; stepPct: string; stepIncreasePct: string; maxTrades: string; dry: boolean };
+
+const draftOf = (settings: CoinSettings): Draft => ({
+  orderSize: settings.orderSize,
+  stepPct: settings.stepPct,
+  stepIncreasePct: settings.stepIncreasePct,
+  maxTrades: String(settings.maxTrades),
+  dry: settings.dry,
+});
+
+const problemsOf = (draft: Draft) => ({
+  orderSize: checkDecimal(draft.orderSize, {
+    min: ORDER_SIZE_MIN_USDT,
+    max: ORDER_SIZE_MAX_USDT,
+    maxDecimals: 6,
+  }),
+  stepPct: checkDecimal(draft.stepPct, { min: STEP_PCT_MIN, max: STEP_PCT_MAX, maxDecimals: 4 }),
+  stepIncreasePct: checkDecimal(draft.stepIncreasePct, {
+    min: STEP_INCREASE_PCT_MIN,
+    max: STEP_INCREASE_PCT_MAX,
+    maxDecimals: 4,
+  }),
+  maxTrades: checkInteger(draft.maxTrades, { min: MAX_TRADES_MIN, max: MAX_TRADES_MAX }),
+});
+
+const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const errorText = useActionError();
+  const problemText = useProblemText();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [touched, setTouched] = useState(false);
+  const [preview, setPreview] = useState<Ladder | null>(null);
+  const problems = problemsOf(draft);
+  const valid = Object.values(problems).every((problem) => problem === null);
+  const set = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setPreview(null);
+  };
+  const refresh = () => {
+    for (const id of [getCoin.id, getPortfolio.id, getPanel.id])
+      void client.invalidateQueries({ queryKey: [id] });
+  };
+  const body = (previewOnly: boolean) => ({
+    coin,
+    orderSize: normalizeDecimal(draft.orderSize),
+    stepPct: normalizeDecimal(draft.stepPct),
+    stepIncreasePct: normalizeDecimal(draft.stepIncreasePct),
+    maxTrades: Number(draft.maxTrades),
+    dry: draft.dry,
+    preview: previewOnly,
+  });
+  const edit = useApiMutation(editCoinSettings, {
+    onSuccess: (result) => {
+      if (!result.saved) {
+        setPreview(result.ladder);
+        return;
+      }
+      showToast(t('editToken.saved'), 'success');
+      refresh();
+      void navigate({ to: '/portfolio/show', search: { coin } });
+    },
+    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+  });
+  const reset = useApiMutation(resetCoinSettings, {
+    onSuccess: (result) => {
+      setDraft(draftOf(result.coin.settings));
+      setPreview(result.ladder);
+      refresh();
+    },
+    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+  });
+  const submit = (previewOnly: boolean) => {
+    setTouched(true);
+    if (valid) edit.mutate({ body: body(previewOnly) });
+  };
+  const shown = (key: keyof typeof problems) =>
+    touched || draft[key] !== draftOf(initial)[key] ? problemText(problems[key]) : null;
+  const deepest =
+    !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
+      ? deepestStepPct(
+          normalizeDecimal(draft.stepPct),
+          normalizeDecimal(draft.stepIncreasePct),
+          Number(draft.maxTrades),
+        )
+      : null;
+  return (
+    <>
+      <Card>
+        <Field
+          label={t('editToken.orderSize')}
+          inputMode="decimal"
+          value={draft.orderSize}
+          onChange={(orderSize) => set({ orderSize })}
+          error={shown('orderSize')}
+        />
+        <Field
+          label={t('editToken.step')}
+          inputMode="decimal"
+          value={draft.stepPct}
+          onChange={(stepPct) => set({ stepPct })}
+          error={shown('stepPct')}
+        />
+        <Field
+          label={t('editToken.stepIncrease')}
+          inputMode="decimal"
+          value={draft.stepIncreasePct}
+          onChange={(stepIncreasePct) => set({ stepIncreasePct })}
+          error={shown('stepIncreasePct')}
+          hint={t('editToken.example')}
+        />
+        <Field
+          label={t('editToken.maxTrades')}
+          inputMode="numeric"
+          value={draft.maxTrades}
+          onChange={(maxTrades) => set({ maxTrades })}
+          error={shown('maxTrades')}
+          hint={deepest ? t('editToken.deepest', { pct: format.pct(deepest).replace('%', '') }) : undefined}
+        />
+        <div className="switch-row">
+          <div>
+            <div style={{ fontWeight: 600 }}>{t('editToken.dry')}</div>
+            <div className="muted" style={{ fontSize: 13 }}>
+              {t('editToken.dryHint')}
+            </div>
+          </div>
+          <Switch label={t('editToken.dry')} checked={draft.dry} onChange={(dry) => set({ dry })} />
+        </div>
+      </Card>
+      <div className="actions" style={{ marginBottom: 12 }}>
+        <Button
+          variant="secondary"
+          busy={edit.isPending && edit.variables?.body.preview === true}
+          onClick={() => submit(true)}
+        >
+          {t('editToken.preview')}
+        </Button>
+        <Button busy={edit.isPending && edit.variables?.body.preview === false} onClick={() => submit(false)}>
+          {t('editToken.save')}
+        </Button>
+      </div>
+      <Button variant="ghost" block busy={reset.isPending} onClick={() => reset.mutate({ body: { coin } })}>
+        {t('editToken.reset')}
+      </Button>
+      {preview ? <LadderView ladder={preview} /> : null}
+    </>
+  );
+};
+
+/** Edit-token (`?coin=BTC`): the grid settings; the new ladder can be previewed before saving. */
+export const EditTokenScreen = () => {
+  const { t } = useTranslation();
+  const { coin } = route.useSearch();
+  const query = useApiQuery(
+    getCoin,
+    { params: { coin: coin ?? '' }, query: { period: 'day' } },
+    { enabled: Boolean(coin) },
+  );
+  return (
+    <Screen back title={coin ? t('editToken.title', { coin }) : t('editToken.title', { coin: '' })}>
+      {coin ? (
+        <QueryView query={query} loading={<Skeleton height={320} />}>
+          {(card) => (
+            <SettingsForm key={card.coin.coinUserId} coin={card.coin.coin} initial={card.coin.settings} />
+          )}
+        </QueryView>
+      ) : (
+        <Card>
+          <EmptyState
+            title={t('token.chooseCoin')}
+            action={
+              <Link to="/portfolio" className="button button--secondary button--small">
+                {t('nav.portfolio')}
+              </Link>
+            }
+          />
+        </Card>
+      )}
+    </Screen>
+  );
+};

@@ -1,1 +1,157 @@
-export const PortfolioScreen = () => <section data-screen="PortfolioScreen" />;
+import { type CoinProfitPeriod, getPortfolio, type ResponseOf } from '@gridbot/contracts';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/use-api';
+import { ratioOf } from '../../format/decimal';
+import { useFormat } from '../../format/use-format';
+import { INITIAL_INPUTS } from '../../session/initial-load';
+import { PlusIcon } from '../../ui/icons';
+import { Avatar, LinkRow } from '../../ui/list-row';
+import { Pct, Usdt } from '../../ui/money';
+import { Progress } from '../../ui/progress';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { Segmented } from '../../ui/segmented';
+import { EmptyState, Skeleton } from '../../ui/states';
+import { CoinStateBadge } from '../shared/coin-state-badge';
+
+type Portfolio = ResponseOf<typeof getPortfolio>;
+
+const PERIODS: readonly CoinProfitPeriod[] = ['day', 'week', 'month', 'year', 'all'];
+
+const Totals = ({ portfolio }: { portfolio: Portfolio }) => {
+  const { t } = useTranslation();
+  const { totals } = portfolio;
+  return (
+    <div className="hero">
+      <div className="hero__label">{t('portfolio.periodPnl')}</div>
+      <div className="hero__value">
+        <Usdt value={totals.periodPnl} />{' '}
+        <span className="hero__pct">{<Pct value={totals.periodPnlPct} signed />}</span>
+      </div>
+      <div className="hero__row">
+        <span>
+          {t('portfolio.invested')}
+          <b>
+            <Usdt value={totals.invested} />
+          </b>
+        </span>
+        <span>
+          {t('portfolio.unrealized')}
+          <b>
+            <Usdt value={totals.unrealizedPnl} />
+          </b>
+        </span>
+        <span>
+          {t('portfolio.realized')}
+          <b>
+            <Usdt value={totals.realizedPnl} />
+          </b>
+        </span>
+      </div>
+    </div>
+  );
+};
+
+const Limits = ({ portfolio }: { portfolio: Portfolio }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { limits, totals } = portfolio;
+  return (
+    <Card>
+      <div className="status-line" style={{ marginBottom: 8 }}>
+        <span>{t('portfolio.coinsUsed', { used: limits.coinsUsed, limit: limits.coinsLimit })}</span>
+      </div>
+      <Progress
+        value={limits.coinsUsed}
+        max={limits.coinsLimit}
+        label={t('portfolio.coinsUsed', { used: limits.coinsUsed, limit: limits.coinsLimit })}
+      />
+      <div className="status-line" style={{ margin: '14px 0 8px' }}>
+        <span>{t('portfolio.committed')}</span>
+        <span className="muted">
+          {format.usdt(totals.committedCapital)} / {format.usdt(limits.balanceLimit)} USDT
+        </span>
+      </div>
+      <Progress
+        value={Math.round(ratioOf(totals.committedCapital, limits.balanceLimit) * 1000)}
+        max={1000}
+        label={t('portfolio.balanceLimit')}
+      />
+    </Card>
+  );
+};
+
+const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (portfolio.coins.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          title={t('portfolio.empty')}
+          text={t('portfolio.emptyHint')}
+          action={
+            <Link to="/portfolio/add" className="button button--primary button--small">
+              {t('portfolio.addCoin')}
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card flush>
+      {portfolio.coins.map((coin) => (
+        <LinkRow
+          key={coin.coinUserId}
+          link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
+          start={<Avatar name={coin.coin} />}
+          title={
+            <>
+              {coin.coin} <CoinStateBadge state={coin.state} />
+            </>
+          }
+          subtitle={`${t('portfolio.orderSize')} ${format.usdt(coin.settings.orderSize)} · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${t('portfolio.deals', { open: coin.stats.openDeals, max: coin.settings.maxTrades })}`}
+          end={<Usdt value={coin.periodPnl} signed unit={false} />}
+        />
+      ))}
+    </Card>
+  );
+};
+
+/** Portfolio: every coin with its settings, state and profit for the chosen period. */
+export const PortfolioScreen = () => {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<CoinProfitPeriod>('day');
+  const input = period === 'day' ? INITIAL_INPUTS.portfolio : { query: { period } };
+  const query = useApiQuery(getPortfolio, input);
+  return (
+    <Screen
+      title={t('portfolio.title')}
+      action={
+        <Link to="/portfolio/add" className="icon-button" aria-label={t('portfolio.addCoin')}>
+          <PlusIcon />
+        </Link>
+      }
+    >
+      <Segmented
+        label={t('portfolio.periodPnl')}
+        value={period}
+        onChange={setPeriod}
+        options={PERIODS.map((value) => ({ value, label: t(`portfolio.periods.${value}`) }))}
+      />
+      <QueryView query={query} loading={<Skeleton height={150} />}>
+        {(portfolio) => (
+          <>
+            <Totals portfolio={portfolio} />
+            <Limits portfolio={portfolio} />
+            <SectionTitle>{t('nav.portfolio')}</SectionTitle>
+            <CoinList portfolio={portfolio} />
+          </>
+        )}
+      </QueryView>
+    </Screen>
+  );
+};

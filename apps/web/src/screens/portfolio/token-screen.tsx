@@ -1,1 +1,168 @@
-export const TokenScreen = () => <section data-screen="TokenScreen" />;
+import { getCoin, getPanel, getPortfolio, type ResponseOf, setCoinStatus } from '@gridbot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useActionError } from '../../api/use-action-error';
+import { useApiMutation, useApiQuery } from '../../api/use-api';
+import { signOf } from '../../format/decimal';
+import { useFormat } from '../../format/use-format';
+import { showToast } from '../../shell/toast-store';
+import { Usdt } from '../../ui/money';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { Segmented } from '../../ui/segmented';
+import { KeyValue, Stat, Stats } from '../../ui/stat';
+import { EmptyState, Skeleton } from '../../ui/states';
+import { CoinStateBadge } from '../shared/coin-state-badge';
+import { LadderView } from './ladder-view';
+
+const route = getRouteApi('/user/portfolio/show');
+
+type CoinCard = ResponseOf<typeof getCoin>;
+type Mode = 'active' | 'dry' | 'paused';
+
+const modeOf = (coin: CoinCard['coin']): Mode => {
+  if (!coin.running) return 'paused';
+  return coin.settings.dry ? 'dry' : 'active';
+};
+
+const ModeSwitch = ({ card }: { card: CoinCard }) => {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const errorText = useActionError();
+  const change = useApiMutation(setCoinStatus, {
+    onSuccess: () => {
+      for (const id of [getCoin.id, getPortfolio.id, getPanel.id])
+        void client.invalidateQueries({ queryKey: [id] });
+    },
+    onError: (error) => showToast(errorText(error, 'changeStatus'), 'error'),
+  });
+  const current =
+    change.isPending && change.variables ? (change.variables.query.status as Mode) : modeOf(card.coin);
+  return (
+    <Card title={t('token.mode')}>
+      <Segmented
+        label={t('token.mode')}
+        value={current}
+        onChange={(status) => change.mutate({ query: { coin_name: card.coin.coin, status } })}
+        options={(['active', 'dry', 'paused'] as const).map((value) => ({
+          value,
+          label: t(`token.modes.${value}`),
+        }))}
+      />
+    </Card>
+  );
+};
+
+const CoinDetails = ({ card }: { card: CoinCard }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { coin } = card;
+  const { stats, settings } = coin;
+  return (
+    <>
+      <div className="hero">
+        <div className="hero__label">
+          {t('token.lastPrice')} · {coin.symbol}
+        </div>
+        <div className="hero__value">
+          {coin.lastPrice ? format.amount(coin.lastPrice) : t('token.notSet')}
+        </div>
+        <div className="hero__row">
+          <span>
+            {t('token.unrealized')}
+            <b>
+              <Usdt value={stats.unrealizedPnl} />
+            </b>
+          </span>
+          <span>
+            {t('token.realized')}
+            <b>
+              <Usdt value={stats.realizedPnl} />
+            </b>
+          </span>
+        </div>
+      </div>
+      <ModeSwitch card={card} />
+      <SectionTitle>{t('token.statistics')}</SectionTitle>
+      <Card>
+        <Stats>
+          <Stat label={t('token.openDeals')} value={`${stats.openDeals} / ${settings.maxTrades}`} />
+          <Stat
+            label={t('token.avgPrice')}
+            value={stats.avgPrice ? format.amount(stats.avgPrice) : t('token.notSet')}
+          />
+          <Stat label={t('token.invested')} value={<Usdt value={stats.invested} />} />
+          <Stat
+            label={t('token.unrealized')}
+            value={<Usdt value={stats.unrealizedPnl} />}
+            tone={signOf(stats.unrealizedPnl)}
+          />
+          <Stat label={t('token.profitable')} value={`${stats.profitableTrades} / ${stats.closedTrades}`} />
+          <Stat
+            label={t('token.startDate')}
+            value={stats.startDate ? format.date(stats.startDate) : t('token.notSet')}
+          />
+          <Stat label={t('token.feesPaid')} value={<Usdt value={stats.tradeFeesPaid} />} />
+          <Stat
+            label={t('token.realized')}
+            value={<Usdt value={stats.realizedPnl} />}
+            tone={signOf(stats.realizedPnl)}
+          />
+        </Stats>
+      </Card>
+      <SectionTitle
+        action={
+          <Link to="/portfolio/edit" search={{ coin: coin.coin }}>
+            {t('token.editSettings')}
+          </Link>
+        }
+      >
+        {t('token.settings')}
+      </SectionTitle>
+      <Card>
+        <KeyValue label={t('token.orderSize')} value={<Usdt value={settings.orderSize} />} />
+        <KeyValue label={t('token.step')} value={format.pct(settings.stepPct)} />
+        <KeyValue label={t('token.stepIncrease')} value={format.pct(settings.stepIncreasePct)} />
+        <KeyValue label={t('token.maxTrades')} value={settings.maxTrades} />
+        <KeyValue label={t('token.dry')} value={settings.dry ? t('common.on') : t('common.off')} />
+      </Card>
+      <LadderView ladder={card.ladder} />
+    </>
+  );
+};
+
+/** One coin (`?coin=BTC`): statistics, mode, settings and its grid. */
+export const TokenScreen = () => {
+  const { t } = useTranslation();
+  const { coin } = route.useSearch();
+  const query = useApiQuery(
+    getCoin,
+    { params: { coin: coin ?? '' }, query: { period: 'day' } },
+    { enabled: Boolean(coin) },
+  );
+  return (
+    <Screen
+      back
+      title={coin ?? t('nav.portfolio')}
+      action={query.data ? <CoinStateBadge state={query.data.coin.state} /> : undefined}
+    >
+      {coin ? (
+        <QueryView query={query} loading={<Skeleton height={150} />}>
+          {(card) => <CoinDetails card={card} />}
+        </QueryView>
+      ) : (
+        <Card>
+          <EmptyState
+            title={t('token.chooseCoin')}
+            action={
+              <Link to="/portfolio" className="button button--secondary button--small">
+                {t('nav.portfolio')}
+              </Link>
+            }
+          />
+        </Card>
+      )}
+    </Screen>
+  );
+};

@@ -1,1 +1,112 @@
-export const ApiKeyScreen = () => <section data-screen="ApiKeyScreen" />;
+import { getPanel, getProfile, saveApiKey } from '@gridbot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorTextKeyOf } from '../../api/error-text';
+import { useApiMutation, useApiQuery } from '../../api/use-api';
+import { useFormat } from '../../format/use-format';
+import { useProblemText } from '../../forms/use-problem-text';
+import { checkKeyText } from '../../forms/validation';
+import { INITIAL_INPUTS } from '../../session/initial-load';
+import { showToast } from '../../shell/toast-store';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Notice } from '../../ui/notice';
+import { Card, Screen } from '../../ui/screen';
+import { KeyValue } from '../../ui/stat';
+
+/** Connect exchange API keys: spot trading on, withdrawals off; the secret is never shown again. */
+export const ApiKeyScreen = () => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const problemText = useProblemText();
+  const profile = useApiQuery(getProfile, INITIAL_INPUTS.profile);
+  const [apiKey, setApiKey] = useState('');
+  const [secretKey, setSecretKey] = useState('');
+  const [touched, setTouched] = useState(false);
+  const apiKeyProblem = checkKeyText(apiKey);
+  const secretProblem = checkKeyText(secretKey);
+  const save = useApiMutation(saveApiKey, {
+    onSuccess: () => {
+      showToast(t('apiKey.saved'), 'success');
+      for (const id of [getProfile.id, getPanel.id]) void client.invalidateQueries({ queryKey: [id] });
+      void navigate({ to: '/profile' });
+    },
+    onError: (error) => {
+      const key = errorTextKeyOf(error);
+      showToast(key === 'generic' ? t('errors.saveApiKeys') : t(`errors.${key}`), 'error');
+    },
+  });
+  const current = profile.data?.apiKey;
+  return (
+    <Screen back title={t('apiKey.title')}>
+      <Notice>{t('apiKey.hint')}</Notice>
+      {current ? (
+        <Card title={t('apiKey.current')}>
+          <KeyValue label={t('apiKey.exchange')} value={current.exchange.toUpperCase()} />
+          <KeyValue label={t('apiKey.apiKey')} value={<span className="mono">{current.apiKeyMasked}</span>} />
+          <KeyValue
+            label={t('apiKey.secretKey')}
+            value={<span className="mono">{current.secretKeyMasked}</span>}
+          />
+          <KeyValue
+            label={t('apiKey.spot')}
+            value={
+              <Badge tone={current.permissions.spot ? 'positive' : 'negative'}>
+                {current.permissions.spot ? t('apiKey.allowed') : t('apiKey.disabled')}
+              </Badge>
+            }
+          />
+          <KeyValue
+            label={t('apiKey.withdrawals')}
+            value={
+              <Badge tone={current.permissions.withdraw ? 'negative' : 'positive'}>
+                {current.permissions.withdraw ? t('apiKey.allowed') : t('apiKey.disabled')}
+              </Badge>
+            }
+          />
+          <KeyValue label={t('profile.registered')} value={format.dateTime(current.savedAt)} />
+        </Card>
+      ) : null}
+      <Card>
+        <KeyValue label={t('apiKey.exchange')} value="Binance" />
+        <div style={{ height: 10 }} />
+        <Field
+          label={t('apiKey.apiKey')}
+          value={apiKey}
+          onChange={setApiKey}
+          autoComplete="off"
+          spellCheck={false}
+          error={touched ? problemText(apiKeyProblem) : null}
+        />
+        <Field
+          label={t('apiKey.secretKey')}
+          type="password"
+          value={secretKey}
+          onChange={setSecretKey}
+          autoComplete="off"
+          spellCheck={false}
+          error={touched ? problemText(secretProblem) : null}
+          hint={t('validation.spotPermission')}
+        />
+        <Button
+          block
+          busy={save.isPending}
+          onClick={() => {
+            setTouched(true);
+            if (apiKeyProblem || secretProblem) return;
+            save.mutate({
+              body: { exchange: 'binance', apiKey: apiKey.trim(), secretKey: secretKey.trim() },
+            });
+          }}
+        >
+          {t('apiKey.save')}
+        </Button>
+      </Card>
+    </Screen>
+  );
+};

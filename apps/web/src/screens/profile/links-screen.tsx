@@ -1,1 +1,70 @@
-export const LinksScreen = () => <section data-screen="LinksScreen" />;
+import { getReferralLink } from '@gridbot/contracts';
+import { shareURL } from '@tma.js/sdk-react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/use-api';
+import { SUPPORT_URL } from '../../session/login-failure';
+import { openExternal } from '../../telegram/links';
+import { trySdk } from '../../telegram/sdk-errors';
+import { Button } from '../../ui/button';
+import { CopyButton } from '../../ui/copy-button';
+import { SupportIcon } from '../../ui/icons';
+import { ButtonRow, IconAvatar } from '../../ui/list-row';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { Skeleton } from '../../ui/states';
+
+const share = (url: string, text: string) => {
+  const shared = trySdk('share', () => {
+    if (!shareURL.isAvailable()) return false;
+    shareURL(url, text);
+    return true;
+  });
+  if (!shared)
+    openExternal(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+};
+
+/** Links: the user's referral links (the only way to register) and support. */
+export const LinksScreen = () => {
+  const { t } = useTranslation();
+  const query = useApiQuery(getReferralLink, {}, { retry: false });
+  return (
+    <Screen back title={t('links.title')}>
+      <SectionTitle>{t('links.referral')}</SectionTitle>
+      <QueryView query={query} loading={<Skeleton height={160} />}>
+        {(links) => (
+          <Card>
+            <p className="muted" style={{ marginBottom: 10, fontSize: 13.5 }}>
+              {t('links.referralHint')}
+            </p>
+            <div className="field__label">{t('links.miniApp')}</div>
+            <div className="address-box" style={{ margin: '6px 0 12px' }}>
+              <span className="mono">{links.miniAppLink}</span>
+              <CopyButton text={links.miniAppLink} />
+            </div>
+            <div className="field__label">{t('links.bot')}</div>
+            <div className="address-box" style={{ margin: '6px 0 14px' }}>
+              <span className="mono">{links.botLink}</span>
+              <CopyButton text={links.botLink} />
+            </div>
+            <Button block onClick={() => share(links.miniAppLink, links.shareText)}>
+              {t('links.shareInvite')}
+            </Button>
+          </Card>
+        )}
+      </QueryView>
+      <SectionTitle>{t('links.support')}</SectionTitle>
+      <Card flush>
+        <ButtonRow
+          onClick={() => openExternal(SUPPORT_URL)}
+          start={
+            <IconAvatar>
+              <SupportIcon />
+            </IconAvatar>
+          }
+          title={t('links.write')}
+          subtitle={t('links.supportText')}
+        />
+      </Card>
+    </Screen>
+  );
+};

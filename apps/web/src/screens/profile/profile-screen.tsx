@@ -1,1 +1,128 @@
-export const ProfileScreen = () => <section data-screen="ProfileScreen" />;
+import { getProfile, type ResponseOf } from '@gridbot/contracts';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/use-api';
+import { useFormat } from '../../format/use-format';
+import { INITIAL_INPUTS } from '../../session/initial-load';
+import { useSessionUser } from '../../session/use-session-user';
+import { Badge } from '../../ui/badge';
+import { ChartIcon, KeyIcon, LinkIcon } from '../../ui/icons';
+import { Avatar, IconAvatar, LinkRow } from '../../ui/list-row';
+import { QueryView } from '../../ui/query-view';
+import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { KeyValue } from '../../ui/stat';
+import { Skeleton } from '../../ui/states';
+import { LanguageCard } from './language-card';
+import { LicenseCard } from './license-card';
+import { NotificationsCard } from './notifications-card';
+
+type Profile = ResponseOf<typeof getProfile>;
+
+const Identity = () => {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return (
+    <Card>
+      <div className="identity">
+        <Avatar name={name} />
+        <div className="row__body">
+          <div className="identity__name">{name}</div>
+          <div className="muted">
+            @{user.username} · {t('common.uidValue', { uid: user.uid })}
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+};
+
+const Account = ({ profile }: { profile: Profile }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const sponsor = profile.sponsor;
+  return (
+    <Card>
+      <KeyValue label={t('profile.registered')} value={format.date(profile.registeredAt)} />
+      <KeyValue
+        label={t('profile.sponsor')}
+        value={
+          sponsor
+            ? sponsor.username
+              ? `@${sponsor.username}`
+              : t('common.uidValue', { uid: sponsor.uid })
+            : t('profile.noSponsor')
+        }
+      />
+    </Card>
+  );
+};
+
+const ApiKeys = ({ profile }: { profile: Profile }) => {
+  const { t } = useTranslation();
+  const keys = profile.apiKey;
+  return (
+    <Card flush>
+      <LinkRow
+        link={{ to: '/profile/api-key' }}
+        start={
+          <IconAvatar>
+            <KeyIcon />
+          </IconAvatar>
+        }
+        title={keys ? `${keys.exchange.toUpperCase()} · ${keys.apiKeyMasked}` : t('profile.noKeys')}
+        subtitle={keys ? undefined : t('profile.connectKeys')}
+        end={
+          keys ? (
+            <Badge tone={keys.connected ? 'positive' : 'negative'}>
+              {keys.connected ? t('profile.connected') : t('profile.notConnected')}
+            </Badge>
+          ) : undefined
+        }
+      />
+    </Card>
+  );
+};
+
+/** Profile: identity, language, licence, API keys, notifications and links. */
+export const ProfileScreen = () => {
+  const { t } = useTranslation();
+  const query = useApiQuery(getProfile, INITIAL_INPUTS.profile);
+  return (
+    <Screen title={t('profile.title')}>
+      <Identity />
+      <LanguageCard />
+      <QueryView query={query} loading={<Skeleton height={200} />}>
+        {(profile) => (
+          <>
+            <Account profile={profile} />
+            <SectionTitle>{t('profile.license')}</SectionTitle>
+            <LicenseCard profile={profile} />
+            <SectionTitle>{t('profile.apiKeys')}</SectionTitle>
+            <ApiKeys profile={profile} />
+            <NotificationsCard settings={profile.notifications} />
+          </>
+        )}
+      </QueryView>
+      <Card flush>
+        <LinkRow
+          link={{ to: '/links' }}
+          start={
+            <IconAvatar>
+              <LinkIcon />
+            </IconAvatar>
+          }
+          title={t('profile.links')}
+        />
+        <LinkRow
+          link={{ to: '/pnl-stat' }}
+          start={
+            <IconAvatar>
+              <ChartIcon />
+            </IconAvatar>
+          }
+          title={t('profile.pnlStats')}
+        />
+      </Card>
+    </Screen>
+  );
+};

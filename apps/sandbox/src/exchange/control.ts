@@ -1,0 +1,93 @@
+import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
+import { fmt8 } from './money';
+import type { OrderResponseFault, SandboxExchange, SandboxMarketConfig } from './sandbox-exchange';
+import { myTradeJson, queriedOrderJson } from './wire';
+
+export type SandboxMarketView = {
+  symbol: string;
+  base: string;
+  quote: string;
+  price: string;
+  tickSize: string;
+  stepSize: string;
+  minQty: string;
+  minNotional: string;
+};
+
+export type SandboxOrderView = ReturnType<typeof queriedOrderJson>;
+export type SandboxTradeView = ReturnType<typeof myTradeJson>;
+
+/**
+ * The sandbox's control surface, for tests, the demo seed and the /_sandbox/ HTTP routes. Amounts
+ * are decimal strings; orders and trades come in Binance's own JSON shapes.
+ */
+export type SandboxControl = {
+  createAccount(input?: NewAccount): { accountId: number; apiKey: string; secret: string };
+  /** Another key on the account of `apiKey` (e.g. one with other permissions). */
+  addApiKey(apiKey: string, permissions?: Partial<KeyPermissions>): { apiKey: string; secret: string };
+  setBalances(apiKey: string, balances: Record<string, string>): BalanceView[];
+  setPermissions(apiKey: string, permissions: Partial<KeyPermissions>): KeyPermissions;
+  account(apiKey: string): { accountId: number; permissions: KeyPermissions; balances: BalanceView[] };
+  addMarket(config: SandboxMarketConfig): SandboxMarketView;
+  markets(): SandboxMarketView[];
+  price(symbol: string): string;
+  /** Sets the price (rounded to the tick) and runs the matching engine; returns the fills. */
+  setPrice(symbol: string, price: string): SandboxTradeView[];
+  /** Advances the price feeds (one market or all) `steps` times, matching after each step. */
+  advance(steps?: number, symbol?: string): SandboxTradeView[];
+  orders(apiKey: string, symbol?: string): SandboxOrderView[];
+  trades(apiKey: string, symbol?: string): SandboxTradeView[];
+  /** The next POST /api/v3/order is executed, then its response is dropped, delayed or made unknown. */
+  failNextOrderResponse(fault: OrderResponseFault): void;
+};
+
+export const createSandboxControl = (exchange: SandboxExchange): SandboxControl => {
+  const accountOf = (apiKey: string) => exchange.accounts.keyOrThrow(apiKey).accountId;
+  const marketView = (symbol: string): SandboxMarketView => {
+    const { market, price } = exchange.market(symbol);
+    return {
+      symbol: market.symbol,
+      base: market.base,
+      quote: market.quote,
+      price: fmt8(price),
+      tickSize: fmt8(market.tickSize),
+      stepSize: fmt8(market.stepSize),
+      minQty: fmt8(market.minQty),
+      minNotional: fmt8(market.minNotional),
+    };
+  };
+  return {
+    createAccount: (input = {}) => exchange.accounts.createAccount(input),
+    addApiKey: (apiKey, permissions = {}) => {
+      const key = exchange.accounts.addKey(accountOf(apiKey), permissions);
+      return { apiKey: key.apiKey, secret: key.secret };
+    },
+    setBalances: (apiKey, balances) => {
+      exchange.accounts.setBalances(accountOf(apiKey), balances);
+      return exchange.accounts.balances(accountOf(apiKey));
+    },
+    setPermissions: (apiKey, permissions) => exchange.accounts.setPermissions(apiKey, permissions),
+    account: (apiKey) => {
+      const key = exchange.accounts.keyOrThrow(apiKey);
+      return {
+        accountId: key.accountId,
+        permissions: { ...key.permissions },
+        balances: exchange.accounts.balances(key.accountId),
+      };
+    },
+    addMarket: (config) => marketView(exchange.addMarket(config).symbol),
+    markets: () => exchange.listMarkets().map((s) => marketView(s.market.symbol)),
+    price: (symbol) => fmt8(exchange.market(symbol).price),
+    setPrice: (symbol, price) => exchange.setPrice(symbol, price).map(myTradeJson),
+    advance: (steps = 1, symbol) => exchange.advance(steps, symbol).map(myTradeJson),
+    orders: (apiKey, symbol) =>
+      exchange.engine
+        .allOrders(accountOf(apiKey), symbol ? exchange.market(symbol).market.symbol : undefined)
+        .map(queriedOrderJson),
+    trades: (apiKey, symbol) =>
+      exchange.engine
+        .trades(accountOf(apiKey), symbol ? exchange.market(symbol).market.symbol : undefined)
+        .map(myTradeJson),
+    failNextOrderResponse: (fault) => exchange.failNextOrderResponse(fault),
+  };
+};

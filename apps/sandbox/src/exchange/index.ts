@@ -1,0 +1,18 @@
+export type { BalanceView, KeyPermissions, NewAccount } from './accounts';
+export { BinanceError } from './binance-error';
+export type { SandboxControl, SandboxMarketView, SandboxOrderView, SandboxTradeView } from './control';
+export type { MarketSpec } from './markets';
+export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
+export {
+  DEFAULT_MARKETS,
+  type OrderResponseFault,
+  SandboxExchange,
+  type SandboxMarketConfig,
+} from './sandbox-exchange';
+export {
+  buildSandboxExchangeApp,
+  type SandboxExchangeHandle,
+  type SandboxExchangeOptions,
+  startSandboxExchange,
+} from './start-sandbox-exchange';
+export { replayMarkets } from './replay-markets';

@@ -1,0 +1,103 @@
+import type { Decimal } from 'decimal.js';
+import { binanceErrors } from './binance-error';
+import { fmt8, ZERO } from './money';
+
+type Bucket = { openTime: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; volume: Decimal; trades: number };
+
+const MINUTE = 60_000;
+const INTERVALS: Record<string, number> = {
+  '1m': MINUTE,
+  '3m': 3 * MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '2h': 120 * MINUTE,
+  '4h': 240 * MINUTE,
+  '6h': 360 * MINUTE,
+  '8h': 480 * MINUTE,
+  '12h': 720 * MINUTE,
+  '1d': 1440 * MINUTE,
+};
+
+/** Keeps this many one-minute candles per market: a day, enough for charts and tests. */
+const KEEP = 1440;
+
+/** The sandbox's own price history (wall-clock one-minute candles), served as Binance klines. */
+export class KlineHistory {
+  private readonly minutes: Bucket[] = [];
+
+  record(price: Decimal, volume: Decimal = ZERO, trades = 0, now = Date.now()): void {
+    const openTime = now - (now % MINUTE);
+    const last = this.minutes.at(-1);
+    if (last && last.openTime === openTime) {
+      last.high = last.high.gt(price) ? last.high : price;
+      last.low = last.low.lt(price) ? last.low : price;
+      last.close = price;
+      last.volume = last.volume.add(volume);
+      last.trades += trades;
+      return;
+    }
+    this.minutes.push({ openTime, open: price, high: price, low: price, close: price, volume, trades });
+    if (this.minutes.length > KEEP) this.minutes.shift();
+  }
+
+  /** GET /api/v3/klines rows: [openTime, o, h, l, c, volume, closeTime, quoteVolume, trades, …]. */
+  klines(interval: string, options: { startTime?: number; endTime?: number; limit: number }) {
+    const size = INTERVALS[interval];
+    if (size === undefined) throw binanceErrors.badInterval();
+    const merged: Bucket[] = [];
+    for (const m of this.minutes) {
+      const openTime = m.openTime - (m.openTime % size);
+      const last = merged.at(-1);
+      if (last && last.openTime === openTime) {
+        last.high = last.high.gt(m.high) ? last.high : m.high;
+        last.low = last.low.lt(m.low) ? last.low : m.low;
+        last.close = m.close;
+        last.volume = last.volume.add(m.volume);
+        last.trades += m.trades;
+      } else {
+        merged.push({ ...m, openTime });
+      }
+    }
+    const inRange = merged.filter(
+      (b) =>
+        (options.startTime === undefined || b.openTime >= options.startTime) &&
+        (options.endTime === undefined || b.openTime <= options.endTime),
+    );
+    const picked = options.startTime === undefined ? inRange.slice(-options.limit) : inRange.slice(0, options.limit);
+    return picked.map((b) => [
+      b.openTime,
+      fmt8(b.open),
+      fmt8(b.high),
+      fmt8(b.low),
+      fmt8(b.close),
+      fmt8(b.volume),
+      b.openTime + size - 1,
+      fmt8(b.volume.mul(b.close)),
+      b.trades,
+      '0.00000000',
+      '0.00000000',
+      '0',
+    ]);
+  }
+
+  /** The last 24 hours, for GET /api/v3/ticker/24hr. */
+  window24h(now = Date.now()) {
+    const since = now - 1440 * MINUTE;
+    const recent = this.minutes.filter((m) => m.openTime >= since);
+    const first = recent[0];
+    if (!first) return undefined;
+    let high = first.high;
+    let low = first.low;
+    let volume = ZERO;
+    let trades = 0;
+    for (const m of recent) {
+      high = high.gt(m.high) ? high : m.high;
+      low = low.lt(m.low) ? low : m.low;
+      volume = volume.add(m.volume);
+      trades += m.trades;
+    }
+    return { openTime: first.openTime, open: first.open, high, low, volume, trades };
+  }
+}

@@ -1,0 +1,226 @@
+import { Decimal } from 'decimal.js';
+import type { AccountBook } from './accounts';
+import { binanceErrors } from './binance-error';
+import { checkLotSize, checkNotional, checkPriceFilter, type Market } from './markets';
+import { Dec, floorToStep, round8, ZERO } from './money';
+
+export type OrderSide = 'BUY' | 'SELL';
+export type OrderType = 'LIMIT' | 'MARKET';
+export type OrderStatus = 'NEW' | 'FILLED' | 'CANCELED';
+
+export type SandboxOrder = {
+  accountId: number;
+  symbol: string;
+  orderId: number;
+  clientOrderId: string;
+  side: OrderSide;
+  type: OrderType;
+  /** Limit price; zero for market orders (as Binance reports them). */
+  price: Decimal;
+  origQty: Decimal;
+  origQuoteOrderQty: Decimal;
+  executedQty: Decimal;
+  cummulativeQuoteQty: Decimal;
+  status: OrderStatus;
+  time: number;
+  updateTime: number;
+  /** What the resting order still holds locked (quote for a buy, base for a sell). */
+  locked: Decimal;
+};
+
+export type SandboxTrade = {
+  id: number;
+  accountId: number;
+  symbol: string;
+  orderId: number;
+  price: Decimal;
+  qty: Decimal;
+  quoteQty: Decimal;
+  commission: Decimal;
+  commissionAsset: string;
+  time: number;
+  isBuyer: boolean;
+  isMaker: boolean;
+};
+
+export type OrderRequest = {
+  side: OrderSide;
+  type: OrderType;
+  clientOrderId: string;
+  price?: Decimal;
+  quantity?: Decimal;
+  quoteOrderQty?: Decimal;
+};
+
+/**
+ * Orders, balances and fills. A resting limit order fills completely at its own price once the
+ * market price crosses it; anything marketable on arrival fills at the current price. The fee
+ * (0.1 % by default) is taken from the asset received, as on Binance without BNB discounts.
+ */
+export class MatchingEngine {
+  private readonly orders = new Map<number, SandboxOrder>();
+  private readonly ordersByAccount = new Map<number, SandboxOrder[]>();
+  private readonly openBySymbol = new Map<string, Set<SandboxOrder>>();
+  private readonly tradesByAccount = new Map<number, SandboxTrade[]>();
+  private nextOrderId = 1;
+  private nextTradeId = 1;
+
+  constructor(
+    private readonly accounts: AccountBook,
+    private readonly feeRate: Decimal,
+  ) {}
+
+  place(accountId: number, market: Market, request: OrderRequest, lastPrice: Decimal) {
+    if (this.openOrders(accountId).some((o) => o.clientOrderId === request.clientOrderId)) {
+      throw binanceErrors.duplicateOrder();
+    }
+    const quantity = this.orderQuantity(market, request, lastPrice);
+    const now = Date.now();
+    const order: SandboxOrder = {
+      accountId,
+      symbol: market.symbol,
+      orderId: this.nextOrderId++,
+      clientOrderId: request.clientOrderId,
+      side: request.side,
+      type: request.type,
+      price: request.type === 'LIMIT' ? request.price! : ZERO,
+      origQty: quantity,
+      origQuoteOrderQty: request.quoteOrderQty ?? ZERO,
+      executedQty: ZERO,
+      cummulativeQuoteQty: ZERO,
+      status: 'NEW',
+      time: now,
+      updateTime: now,
+      locked: ZERO,
+    };
+    const marketable =
+      request.type === 'MARKET' ||
+      (request.side === 'BUY' ? lastPrice.lte(order.price) : lastPrice.gte(order.price));
+    // A limit order reserves at its own price first, as Binance does, even when it then fills lower.
+    const reservePrice = request.type === 'LIMIT' ? order.price : lastPrice;
+    const reserve = request.side === 'BUY' ? cost(quantity, reservePrice) : quantity;
+    this.accounts.lock(accountId, request.side === 'BUY' ? market.quote : market.base, reserve);
+    order.locked = reserve;
+    this.store(order);
+    const fills = marketable ? [this.fill(order, market, lastPrice, false)] : [];
+    return { order, fills };
+  }
+
+  cancel(accountId: number, market: Market, ref: { orderId?: number; clientOrderId?: string }): SandboxOrder {
+    const order = this.find(accountId, market.symbol, ref);
+    if (!order || order.status !== 'NEW') throw binanceErrors.unknownOrder();
+    this.release(order, market);
+    order.status = 'CANCELED';
+    order.updateTime = Date.now();
+    this.openBySymbol.get(order.symbol)?.delete(order);
+    return order;
+  }
+
+  /** By id, or by client id (the newest such order: a client id is unique only among open orders). */
+  find(accountId: number, symbol: string, ref: { orderId?: number; clientOrderId?: string }) {
+    const own = (this.ordersByAccount.get(accountId) ?? []).filter((o) => o.symbol === symbol);
+    if (ref.orderId !== undefined) return own.find((o) => o.orderId === ref.orderId);
+    return own.findLast((o) => o.clientOrderId === ref.clientOrderId);
+  }
+
+  openOrders(accountId: number, symbol?: string): SandboxOrder[] {
+    return (this.ordersByAccount.get(accountId) ?? []).filter(
+      (o) => o.status === 'NEW' && (symbol === undefined || o.symbol === symbol),
+    );
+  }
+
+  allOrders(accountId: number, symbol?: string): SandboxOrder[] {
+    return (this.ordersByAccount.get(accountId) ?? []).filter((o) => symbol === undefined || o.symbol === symbol);
+  }
+
+  trades(accountId: number, symbol?: string): SandboxTrade[] {
+    return (this.tradesByAccount.get(accountId) ?? []).filter((t) => symbol === undefined || t.symbol === symbol);
+  }
+
+  /** Fills every resting order of the market that `price` crossed, each at its own limit price. */
+  onPrice(market: Market, price: Decimal): SandboxTrade[] {
+    const open = [...(this.openBySymbol.get(market.symbol) ?? [])];
+    const crossed = open
+      .filter((o) => (o.side === 'BUY' ? price.lte(o.price) : price.gte(o.price)))
+      .sort((a, b) => (a.side === 'BUY' ? b.price.cmp(a.price) : a.price.cmp(b.price)) || a.orderId - b.orderId);
+    return crossed.map((order) => this.fill(order, market, order.price, true));
+  }
+
+  private orderQuantity(market: Market, request: OrderRequest, lastPrice: Decimal): Decimal {
+    if (request.type === 'LIMIT') {
+      const price = request.price!;
+      const quantity = request.quantity!;
+      checkPriceFilter(market, price);
+      checkLotSize(market, quantity);
+      checkNotional(market, price, quantity);
+      return quantity;
+    }
+    // quoteOrderQty: the quantity that quote amount buys (or sells) now, down to the lot step.
+    const quantity = request.quantity ?? floorToStep(request.quoteOrderQty!.div(lastPrice), market.stepSize);
+    checkLotSize(market, quantity);
+    checkNotional(market, lastPrice, quantity);
+    return quantity;
+  }
+
+  private fill(order: SandboxOrder, market: Market, price: Decimal, isMaker: boolean): SandboxTrade {
+    const qty = order.origQty.sub(order.executedQty);
+    const isBuyer = order.side === 'BUY';
+    const quoteQty = isBuyer ? cost(qty, price) : proceeds(qty, price);
+    const received = isBuyer ? qty : quoteQty;
+    const commission = round8(received.mul(this.feeRate), Decimal.ROUND_HALF_UP);
+    const commissionAsset = isBuyer ? market.base : market.quote;
+    const paidAsset = isBuyer ? market.quote : market.base;
+    const paid = isBuyer ? quoteQty : qty;
+    this.accounts.spendLocked(order.accountId, paidAsset, paid);
+    this.accounts.credit(order.accountId, commissionAsset, received.sub(commission));
+    order.locked = order.locked.sub(paid);
+    this.release(order, market);
+    order.executedQty = order.origQty;
+    order.cummulativeQuoteQty = order.cummulativeQuoteQty.add(quoteQty);
+    order.status = 'FILLED';
+    order.updateTime = Date.now();
+    this.openBySymbol.get(order.symbol)?.delete(order);
+    const trade: SandboxTrade = {
+      id: this.nextTradeId++,
+      accountId: order.accountId,
+      symbol: order.symbol,
+      orderId: order.orderId,
+      price,
+      qty,
+      quoteQty,
+      commission,
+      commissionAsset,
+      time: order.updateTime,
+      isBuyer,
+      isMaker,
+    };
+    const list = this.tradesByAccount.get(order.accountId) ?? [];
+    list.push(trade);
+    this.tradesByAccount.set(order.accountId, list);
+    return trade;
+  }
+
+  /** Returns whatever the order still holds locked to the free balance. */
+  private release(order: SandboxOrder, market: Market): void {
+    if (order.locked.isZero()) return;
+    this.accounts.unlock(order.accountId, order.side === 'BUY' ? market.quote : market.base, order.locked);
+    order.locked = ZERO;
+  }
+
+  private store(order: SandboxOrder): void {
+    this.orders.set(order.orderId, order);
+    const list = this.ordersByAccount.get(order.accountId) ?? [];
+    list.push(order);
+    this.ordersByAccount.set(order.accountId, list);
+    const open = this.openBySymbol.get(order.symbol) ?? new Set<SandboxOrder>();
+    open.add(order);
+    this.openBySymbol.set(order.symbol, open);
+  }
+}
+
+/** What a buyer pays: rounded up to 8 decimals, so the exchange never pays out a fraction. */
+const cost = (qty: Decimal, price: Decimal): Decimal => round8(qty.mul(price), Decimal.ROUND_UP);
+/** What a seller receives before the fee: rounded down to 8 decimals. */
+const proceeds = (qty: Decimal, price: Decimal): Decimal => round8(qty.mul(price), Decimal.ROUND_DOWN);
+
+export const newDecimal = (value: string): Decimal => new Dec(value);

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { limitParam, required, timeParam } from '../order-params';
+import type { SandboxExchange } from '../sandbox-exchange';
+import { authenticate } from '../signed-request';
+import { myTradeJson } from '../wire';
+
+/** Binance's SIGNED account endpoints: balances, own trades and the key's permissions. */
+export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
+  app.get('/api/v3/account', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'read');
+    const account = exchange.accounts.account(key.accountId);
+    const omitZero = params.get('omitZeroBalances') === 'true';
+    const balances = exchange.accounts
+      .balances(key.accountId)
+      .filter((b) => !omitZero || b.free !== '0.00000000' || b.locked !== '0.00000000');
+    return {
+      makerCommission: 10,
+      takerCommission: 10,
+      buyerCommission: 0,
+      sellerCommission: 0,
+      commissionRates: { maker: '0.00100000', taker: '0.00100000', buyer: '0.00000000', seller: '0.00000000' },
+      canTrade: key.permissions.spot,
+      canWithdraw: key.permissions.withdrawals,
+      canDeposit: true,
+      brokered: false,
+      requireSelfTradePrevention: false,
+      preventSor: false,
+      updateTime: account.updatedAt,
+      accountType: 'SPOT',
+      balances,
+      permissions: ['SPOT'],
+      uid: 100_000_000 + account.id,
+    };
+  });
+
+  app.get('/api/v3/myTrades', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'read');
+    const state = exchange.market(required(params, 'symbol'));
+    const orderId = timeParam(params, 'orderId');
+    const fromId = timeParam(params, 'fromId');
+    const startTime = timeParam(params, 'startTime');
+    const endTime = timeParam(params, 'endTime');
+    const matching = exchange.engine
+      .trades(key.accountId, state.market.symbol)
+      .filter(
+        (t) =>
+          (orderId === undefined || t.orderId === orderId) &&
+          (fromId === undefined || t.id >= fromId) &&
+          (startTime === undefined || t.time >= startTime) &&
+          (endTime === undefined || t.time <= endTime),
+      );
+    const limit = limitParam(params);
+    // With a starting point Binance pages forward from it; without one it returns the newest.
+    const fromStart = fromId !== undefined || startTime !== undefined;
+    return (fromStart ? matching.slice(0, limit) : matching.slice(-limit)).map(myTradeJson);
+  });
+
+  app.get('/sapi/v1/account/apiRestrictions', async (request) => {
+    const { key } = authenticate(exchange, request, 'read');
+    return {
+      ipRestrict: false,
+      createTime: key.createdAt,
+      enableReading: true,
+      enableSpotAndMarginTrading: key.permissions.spot,
+      enableWithdrawals: key.permissions.withdrawals,
+      enableInternalTransfer: false,
+      enableMargin: false,
+      enableFutures: false,
+      permitsUniversalTransfer: false,
+      enableVanillaOptions: false,
+      enablePortfolioMarginTrading: false,
+    };
+  });
+};

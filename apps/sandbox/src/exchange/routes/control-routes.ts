@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KeyPermissions, NewAccount } from '../accounts';
+import type { SandboxControl } from '../control';
+import type { OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const decimalString = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } as const;
+const balances = { type: 'object', additionalProperties: decimalString } as const;
+const permissions = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { spot: { type: 'boolean' }, withdrawals: { type: 'boolean' } },
+} as const;
+
+type KeyParams = { Params: { apiKey: string }; Querystring: { symbol?: string } };
+
+/**
+ * The unsigned control API under /_sandbox/. It answers only on the loopback interface, whatever
+ * address the server is bound to: it can mint money.
+ */
+export const controlRoutes = (app: FastifyInstance, control: SandboxControl): void => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (!request.url.startsWith('/_sandbox/')) return;
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      await reply.status(403).send({ code: -2015, msg: 'The sandbox control API answers on localhost only.' });
+    }
+  });
+
+  app.post<{ Body: NewAccount }>(
+    '/_sandbox/accounts',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            balances,
+            permissions,
+            apiKey: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$' },
+            secret: { type: 'string', minLength: 16, maxLength: 128 },
+          },
+        },
+      },
+    },
+    async (request) => control.createAccount(request.body ?? {}),
+  );
+  app.get<KeyParams>('/_sandbox/accounts/:apiKey', async (request) => control.account(request.params.apiKey));
+  app.put<KeyParams & { Body: { balances: Record<string, string> } }>(
+    '/_sandbox/accounts/:apiKey/balances',
+    { schema: { body: { type: 'object', required: ['balances'], properties: { balances } } } },
+    async (request) => ({ balances: control.setBalances(request.params.apiKey, request.body.balances) }),
+  );
+  app.put<KeyParams & { Body: Partial<KeyPermissions> }>(
+    '/_sandbox/accounts/:apiKey/permissions',
+    { schema: { body: permissions } },
+    async (request) => control.setPermissions(request.params.apiKey, request.body),
+  );
+  app.get<KeyParams>('/_sandbox/accounts/:apiKey/orders', async (request) =>
+    control.orders(request.params.apiKey, request.query.symbol),
+  );
+  app.get<KeyParams>('/_sandbox/accounts/:apiKey/trades', async (request) =>
+    control.trades(request.params.apiKey, request.query.symbol),
+  );
+
+  app.get('/_sandbox/markets', async () => control.markets());
+  app.post<{ Body: SandboxMarketConfig }>(
+    '/_sandbox/markets',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['base', 'quote', 'tickSize', 'stepSize', 'feed'],
+          properties: { tickSize: decimalString, stepSize: decimalString, feed: { type: 'object' } },
+        },
+      },
+    },
+    async (request) => control.addMarket(request.body),
+  );
+  app.put<{ Params: { symbol: string }; Body: { price: string } }>(
+    '/_sandbox/markets/:symbol/price',
+    { schema: { body: { type: 'object', required: ['price'], properties: { price: decimalString } } } },
+    async (request) => ({ fills: control.setPrice(request.params.symbol, request.body.price) }),
+  );
+  app.post<{ Body: { steps?: number; symbol?: string } }>(
+    '/_sandbox/advance',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { steps: { type: 'integer', minimum: 1, maximum: 100_000 }, symbol: { type: 'string' } },
+        },
+      },
+    },
+    async (request) => ({ fills: control.advance(request.body?.steps ?? 1, request.body?.symbol) }),
+  );
+  app.post<{ Body: OrderResponseFault }>(
+    '/_sandbox/faults/next-order',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['kind'],
+          properties: {
+            kind: { enum: ['drop', 'delay', 'unknown'] },
+            delayMs: { type: 'integer', minimum: 0, maximum: 120_000 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      control.failNextOrderResponse(request.body);
+      return { ok: true };
+    },
+  );
+};

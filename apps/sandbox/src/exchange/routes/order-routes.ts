@@ -1,0 +1,89 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { binanceErrors } from '../binance-error';
+import type { SandboxOrder } from '../matching-engine';
+import {
+  clientOrderIdParam,
+  generatedClientOrderId,
+  limitParam,
+  newOrderParams,
+  orderRefParams,
+  required,
+  timeParam,
+} from '../order-params';
+import type { SandboxExchange } from '../sandbox-exchange';
+import { authenticate } from '../signed-request';
+import { canceledOrderJson, newOrderJson, queriedOrderJson } from '../wire';
+
+const inTimeRange = (time: number, startTime?: number, endTime?: number) =>
+  (startTime === undefined || time >= startTime) && (endTime === undefined || time <= endTime);
+
+/** Binance's SIGNED order endpoints under /api/v3. */
+export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
+  app.post('/api/v3/order', async (request, reply) => {
+    const { key, params } = authenticate(exchange, request, 'trade');
+    const symbol = required(params, 'symbol');
+    const state = exchange.market(symbol);
+    const { request: order, respType } = newOrderParams(params);
+    const result = exchange.placeOrder(key.accountId, state.market.symbol, order);
+    // Faults strike after execution: the order exists, only its answer goes missing.
+    const fault = exchange.takeOrderResponseFault();
+    if (fault?.kind === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+    if (fault?.kind === 'unknown') throw binanceErrors.executionUnknown();
+    if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 5000);
+    return newOrderJson(result.order, result.fills, respType);
+  });
+
+  app.get('/api/v3/order', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'read');
+    const state = exchange.market(required(params, 'symbol'));
+    const order = exchange.engine.find(key.accountId, state.market.symbol, orderRefParams(params));
+    if (!order) throw binanceErrors.orderDoesNotExist();
+    return queriedOrderJson(order);
+  });
+
+  app.delete('/api/v3/order', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'trade');
+    const state = exchange.market(required(params, 'symbol'));
+    const order = exchange.engine.cancel(key.accountId, state.market, orderRefParams(params));
+    return canceledOrderJson(order, clientOrderIdParam(params, 'newClientOrderId') ?? generatedClientOrderId());
+  });
+
+  app.delete('/api/v3/openOrders', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'trade');
+    const state = exchange.market(required(params, 'symbol'));
+    const open = exchange.engine.openOrders(key.accountId, state.market.symbol);
+    if (open.length === 0) throw binanceErrors.unknownOrder();
+    return open.map((o) =>
+      canceledOrderJson(
+        exchange.engine.cancel(key.accountId, state.market, { orderId: o.orderId }),
+        generatedClientOrderId(),
+      ),
+    );
+  });
+
+  app.get('/api/v3/openOrders', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'read');
+    const symbol = params.get('symbol');
+    const market = symbol ? exchange.market(symbol).market.symbol : undefined;
+    return exchange.engine.openOrders(key.accountId, market).map(queriedOrderJson);
+  });
+
+  app.get('/api/v3/allOrders', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'read');
+    const state = exchange.market(required(params, 'symbol'));
+    const fromId = timeParam(params, 'orderId');
+    const startTime = timeParam(params, 'startTime');
+    const endTime = timeParam(params, 'endTime');
+    const matching = exchange.engine
+      .allOrders(key.accountId, state.market.symbol)
+      .filter((o: SandboxOrder) => (fromId === undefined || o.orderId >= fromId) && inTimeRange(o.time, startTime, endTime));
+    const limit = limitParam(params);
+    const picked = fromId !== undefined || startTime !== undefined ? matching.slice(0, limit) : matching.slice(-limit);
+    return picked.map(queriedOrderJson);
+  });
+};

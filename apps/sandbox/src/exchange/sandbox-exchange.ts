@@ -1,0 +1,122 @@
+import type { Decimal } from 'decimal.js';
+import { AccountBook } from './accounts';
+import { binanceErrors } from './binance-error';
+import { KlineHistory } from './klines';
+import { type Market, type MarketSpec, toMarket } from './markets';
+import { MatchingEngine, type OrderRequest, type SandboxTrade } from './matching-engine';
+import { Dec, roundToStep, ZERO } from './money';
+import { createPriceFeed, type PriceFeed, type PriceFeedSpec } from './price-feed';
+
+export type SandboxMarketConfig = MarketSpec & { feed: PriceFeedSpec };
+
+export type MarketState = { market: Market; feed: PriceFeed; price: Decimal; history: KlineHistory };
+
+/** How the response to an order request goes wrong after the order was executed. */
+export type OrderResponseFault =
+  /** The connection is closed without an answer. */
+  | { kind: 'drop' }
+  /** The answer comes `delayMs` late (longer than the client's timeout). */
+  | { kind: 'delay'; delayMs: number }
+  /** Binance's -1007 "execution status unknown" (HTTP 503). */
+  | { kind: 'unknown' };
+
+/** Markets the sandbox lists when none are given: random walks at realistic levels and filters. */
+export const DEFAULT_MARKETS: SandboxMarketConfig[] = [
+  {
+    base: 'BTC',
+    quote: 'USDT',
+    tickSize: '0.01',
+    stepSize: '0.00001',
+    minNotional: '5',
+    feed: { kind: 'random-walk', start: '60000', seed: 1 },
+  },
+  {
+    base: 'ETH',
+    quote: 'USDT',
+    tickSize: '0.01',
+    stepSize: '0.0001',
+    minNotional: '5',
+    feed: { kind: 'random-walk', start: '3000', seed: 2 },
+  },
+  {
+    base: 'XRP',
+    quote: 'USDT',
+    tickSize: '0.0001',
+    stepSize: '0.1',
+    minNotional: '5',
+    feed: { kind: 'random-walk', start: '0.6', seed: 3 },
+  },
+];
+
+/**
+ * The exchange's state: markets with their price feeds, accounts and the matching engine, which
+ * runs on every price step. Transport-free: the HTTP routes and the control handle both call it.
+ */
+export class SandboxExchange {
+  readonly accounts = new AccountBook();
+  readonly engine: MatchingEngine;
+  private readonly markets = new Map<string, MarketState>();
+  private readonly faults: OrderResponseFault[] = [];
+
+  constructor(markets: SandboxMarketConfig[], feeRatePct: string) {
+    this.engine = new MatchingEngine(this.accounts, new Dec(feeRatePct).div(100));
+    for (const config of markets) this.addMarket(config);
+  }
+
+  addMarket(config: SandboxMarketConfig): Market {
+    const market = toMarket(config);
+    if (this.markets.has(market.symbol)) throw new Error(`market ${market.symbol} already exists`);
+    const feed = createPriceFeed(config.feed);
+    const state = { market, feed, price: roundToStep(feed.start, market.tickSize), history: new KlineHistory() };
+    state.history.record(state.price);
+    this.markets.set(market.symbol, state);
+    return market;
+  }
+
+  listMarkets(): MarketState[] {
+    return [...this.markets.values()];
+  }
+
+  /** The market by Binance id ("BTCUSDT"); -1121 otherwise. */
+  market(symbol: string): MarketState {
+    const state = this.markets.get(symbol.toUpperCase().replace('/', ''));
+    if (!state) throw binanceErrors.badSymbol();
+    return state;
+  }
+
+  /** Moves a market to `price` (rounded to its tick) and fills the resting orders it crossed. */
+  setPrice(symbol: string, price: Decimal | string): SandboxTrade[] {
+    const state = this.market(symbol);
+    state.price = roundToStep(new Dec(price), state.market.tickSize);
+    const fills = this.engine.onPrice(state.market, state.price);
+    state.history.record(state.price, sumQty(fills), fills.length);
+    return fills;
+  }
+
+  /** Advances the price feed of one market (or of all) by `steps`, matching after every step. */
+  advance(steps = 1, symbol?: string): SandboxTrade[] {
+    const states = symbol === undefined ? this.listMarkets() : [this.market(symbol)];
+    const fills: SandboxTrade[] = [];
+    for (let i = 0; i < steps; i++) {
+      for (const state of states) fills.push(...this.setPrice(state.market.symbol, state.feed.next()));
+    }
+    return fills;
+  }
+
+  placeOrder(accountId: number, symbol: string, request: OrderRequest) {
+    const state = this.market(symbol);
+    const result = this.engine.place(accountId, state.market, request, state.price);
+    if (result.fills.length > 0) state.history.record(state.price, sumQty(result.fills), result.fills.length);
+    return result;
+  }
+
+  failNextOrderResponse(fault: OrderResponseFault): void {
+    this.faults.push(fault);
+  }
+
+  takeOrderResponseFault(): OrderResponseFault | undefined {
+    return this.faults.shift();
+  }
+}
+
+const sumQty = (fills: SandboxTrade[]): Decimal => fills.reduce((sum, t) => sum.add(t.qty), ZERO);

@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BinanceError } from './binance-error';
+import { createSandboxControl, type SandboxControl } from './control';
+import { accountRoutes } from './routes/account-routes';
+import { controlRoutes } from './routes/control-routes';
+import { marketDataRoutes } from './routes/market-data-routes';
+import { orderRoutes } from './routes/order-routes';
+import { DEFAULT_MARKETS, SandboxExchange, type SandboxMarketConfig } from './sandbox-exchange';
+
+export type SandboxExchangeOptions = {
+  /** Default 127.0.0.1. The control API answers loopback clients only, whatever the host. */
+  host?: string;
+  /** 0 (the default) picks a free port; read the URL from the handle. */
+  port?: number;
+  markets?: SandboxMarketConfig[];
+  /** Trading fee in percent of the received asset (default 0.1, Binance's base rate). */
+  feePct?: string;
+  /**
+   * Advance every price feed one step each `tickMs` milliseconds (0 or absent: prices move only
+   * through the control API). A replayed candle takes four steps, so 250 ms plays a candle a second.
+   */
+  tickMs?: number;
+  logger?: boolean;
+};
+
+export type SandboxExchangeHandle = {
+  /** Base URL, e.g. http://127.0.0.1:41234 (Binance paths below it: /api/v3, /sapi/v1). */
+  url: string;
+  port: number;
+  control: SandboxControl;
+  /** The transport-free state, for code that embeds the sandbox (the demo). */
+  exchange: SandboxExchange;
+  close(): Promise<void>;
+};
+
+/** Builds the Fastify app speaking Binance's spot REST dialect (not listening yet). */
+export const buildSandboxExchangeApp = (exchange: SandboxExchange, control: SandboxControl, logger = false) => {
+  const app: FastifyInstance = Fastify({ logger });
+  // Signatures cover the body byte for byte, so keep it as the raw string.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
+    const failure = error as { validation?: unknown; statusCode?: number; message: string };
+    if (request.url.startsWith('/_sandbox/')) {
+      return reply.status(failure.statusCode ?? 400).send({ error: failure.message });
+    }
+    if (failure.validation || (failure.statusCode ?? 500) < 500) {
+      return reply.status(failure.statusCode ?? 400).send({ code: -1102, msg: failure.message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
+  });
+  app.get('/health', async () => ({ ok: true, services: ['exchange'] }));
+  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ code: -1000, msg: 'Not found.' }));
+  controlRoutes(app, control);
+  marketDataRoutes(app, exchange);
+  accountRoutes(app, exchange);
+  orderRoutes(app, exchange);
+  return app;
+};
+
+/**
+ * Starts the sandbox exchange: an HTTP server that ccxt's `binance` class talks to as it would to
+ * Binance, plus the control handle. Use `port: 0` in tests.
+ */
+export const startSandboxExchange = async (options: SandboxExchangeOptions = {}): Promise<SandboxExchangeHandle> => {
+  const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
+  const control = createSandboxControl(exchange);
+  const app = buildSandboxExchangeApp(exchange, control, options.logger ?? false);
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const timer =
+    options.tickMs && options.tickMs > 0 ? setInterval(() => exchange.advance(1), options.tickMs) : undefined;
+  timer?.unref();
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`,
+    port,
+    control,
+    exchange,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await app.close();
+    },
+  };
+};

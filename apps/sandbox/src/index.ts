@@ -1,0 +1,2 @@
+/** @gridbot/sandbox: local stand-ins for the outside world, speaking the real protocols (see README.md). */
+export * from './exchange/index';

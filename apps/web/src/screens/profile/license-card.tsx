@@ -1,0 +1,109 @@
+import {
+  getPanel,
+  getProfile,
+  getWallet,
+  type ResponseOf,
+  renewLicense,
+  updateLicense,
+} from '@gridbot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useActionError } from '../../api/use-action-error';
+import { useApiMutation } from '../../api/use-api';
+import { useFormat } from '../../format/use-format';
+import { showToast } from '../../shell/toast-store';
+import { confirmAction } from '../../telegram/confirm';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Row } from '../../ui/list-row';
+import { Usdt } from '../../ui/money';
+import { Card, SectionTitle } from '../../ui/screen';
+import { KeyValue } from '../../ui/stat';
+
+type Profile = ResponseOf<typeof getProfile>;
+
+/** Current licence with its limits, renewal (−20 %) and the upgrade ladder. */
+export const LicenseCard = ({ profile }: { profile: Profile }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const client = useQueryClient();
+  const errorText = useActionError();
+  const { license } = profile;
+  const refresh = () => {
+    for (const id of [getProfile.id, getWallet.id, getPanel.id])
+      void client.invalidateQueries({ queryKey: [id] });
+  };
+  const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
+  const upgrade = useApiMutation(updateLicense, {
+    onSuccess: (result) => {
+      showToast(t('profile.upgraded', { level: result.license.level }), 'success');
+      refresh();
+    },
+    onError,
+  });
+  const renew = useApiMutation(renewLicense, {
+    onSuccess: () => {
+      showToast(t('profile.renewed'), 'success');
+      refresh();
+    },
+    onError,
+  });
+  const askUpgrade = async (level: string, amount: string) => {
+    const ok = await confirmAction({
+      message: t('profile.confirmUpgrade', { level, amount: format.usdt(amount) }),
+      confirmText: t('profile.toPay', { amount: format.usdt(amount) }),
+    });
+    if (ok) upgrade.mutate({ body: { level } });
+  };
+  return (
+    <>
+      <Card>
+        <div className="status-line" style={{ marginBottom: 6 }}>
+          <span className="mini-card__value">{license.level}</span>
+          {license.expired ? (
+            <Badge tone="negative">{t('profile.expired')}</Badge>
+          ) : (
+            <Badge tone="positive">{t('profile.daysLeft', { count: license.daysLeft })}</Badge>
+          )}
+        </div>
+        <KeyValue label={t('profile.activeUntil')} value={format.date(license.activeUntil)} />
+        <KeyValue label={t('profile.balanceLimit')} value={<Usdt value={license.balanceLimit} />} />
+        <KeyValue
+          label={t('profile.tradingPairs')}
+          value={`${profile.tradingPairs.used} / ${profile.tradingPairs.limit}`}
+        />
+        <KeyValue label={t('profile.matching')} value={license.matchingGenerations} />
+        {license.renewal.available && license.renewal.price ? (
+          <Button block busy={renew.isPending} onClick={() => renew.mutate({})} style={{ marginTop: 10 }}>
+            {t('profile.renew', { pct: license.renewal.discountPct })} · {format.usdt(license.renewal.price)}{' '}
+            USDT
+          </Button>
+        ) : null}
+      </Card>
+      <SectionTitle>{t('profile.offers')}</SectionTitle>
+      <Card flush>
+        {profile.licenseOffers.map((offer) => (
+          <Row
+            key={offer.level}
+            title={offer.level}
+            subtitle={`${t('profile.perYear', { price: format.usdt(offer.yearlyPrice) })} · ${format.usdt(offer.balanceLimit)} USDT · ${offer.coins}`}
+            end={
+              offer.current ? (
+                <Badge>{t('profile.current')}</Badge>
+              ) : offer.available ? (
+                <Button
+                  small
+                  variant="secondary"
+                  busy={upgrade.isPending && upgrade.variables?.body.level === offer.level}
+                  onClick={() => void askUpgrade(offer.level, offer.priceToPay)}
+                >
+                  {t('profile.toPay', { amount: format.usdt(offer.priceToPay) })}
+                </Button>
+              ) : null
+            }
+          />
+        ))}
+      </Card>
+    </>
+  );
+};

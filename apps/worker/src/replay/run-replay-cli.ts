@@ -1,0 +1,55 @@
+import { replayGrid } from '@gridbot/domain';
+import { CandleFileError } from './candle-builder';
+import { formatSummary } from './format-summary';
+import { parseReplayArgs, type ReplayOptions, USAGE, UsageError } from './parse-args';
+import { createProgressBar } from './progress-bar';
+import { readCandles } from './read-candles';
+
+export type CliIo = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Progress bars only on an interactive terminal: never in logs, pipes or tests. */
+  stderrIsTty: boolean;
+};
+
+/** Inputs at least this long get a progress bar (below it the whole run takes well under a second). */
+const LONG_INPUT_CANDLES = 2_000_000;
+
+const run = (options: ReplayOptions, io: CliIo) => {
+  const readBar = io.stderrIsTty ? createProgressBar(io.stderr, 'reading ') : null;
+  const candles = readCandles(options.candlesPath, readBar ? (f) => readBar.update(f) : undefined);
+  readBar?.done();
+  const replayBar = io.stderrIsTty && candles.length >= LONG_INPUT_CANDLES ? createProgressBar(io.stderr, 'replaying') : null;
+  const report = replayGrid({
+    candles,
+    settings: options.settings,
+    feePct: options.feePct,
+    dryFrom: options.dryFrom,
+    onProgress: replayBar ? (done, total) => replayBar.update(done / total) : undefined,
+  });
+  replayBar?.done();
+  io.stdout(options.json ? `${JSON.stringify(report)}\n` : formatSummary(options, candles, report));
+};
+
+/** The replay CLI; returns the exit code (0 ok, 1 bad candle file, 2 bad arguments). */
+export const runReplayCli = (argv: string[], io: CliIo): number => {
+  try {
+    const options = parseReplayArgs(argv);
+    if (!options) {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    run(options, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`replay: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof CandleFileError) {
+      io.stderr(`replay: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+};

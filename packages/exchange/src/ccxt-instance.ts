@@ -1,0 +1,103 @@
+import ccxt, { type Exchange } from 'ccxt';
+import { ExchangeError } from './errors';
+import type { ExchangeCapabilities, ExchangeClientOptions } from './types';
+
+type ExchangeClass = new (config?: Record<string, unknown>) => Exchange;
+
+const exchangeClass = (id: string): ExchangeClass => {
+  const found = (ccxt as unknown as Record<string, unknown>)[id];
+  if (!ccxt.exchanges.includes(id) || typeof found !== 'function') {
+    throw new ExchangeError('EXCHANGE_UNSUPPORTED', `ccxt has no exchange "${id}"`);
+  }
+  return found as ExchangeClass;
+};
+
+/** Exchanges whose API reports a key's permissions (Binance: GET /sapi/v1/account/apiRestrictions). */
+const KEY_PERMISSION_EXCHANGES = new Set(['binance']);
+
+/** What an exchange can do for us, from ccxt's `has` plus what we know about key permissions. */
+export const exchangeCapabilities = (id: string): ExchangeCapabilities => {
+  const probe = new (exchangeClass(id))();
+  const has = (name: string) => probe.has[name] === true || probe.has[name] === 'emulated';
+  const caps = {
+    exchange: id,
+    spot: has('spot'),
+    createOrder: has('createOrder'),
+    cancelOrder: has('cancelOrder'),
+    fetchOrder: has('fetchOrder'),
+    fetchOpenOrders: has('fetchOpenOrders'),
+    fetchMyTrades: has('fetchMyTrades'),
+    fetchBalance: has('fetchBalance'),
+    fetchTicker: has('fetchTicker'),
+    fetchTickers: has('fetchTickers'),
+    marketBuyWithCost: has('createMarketBuyOrderWithCost'),
+    keyPermissions: KEY_PERMISSION_EXCHANGES.has(id),
+    testnet: probe.urls.test !== undefined,
+  };
+  const needed = [
+    caps.spot,
+    caps.createOrder,
+    caps.cancelOrder,
+    caps.fetchOrder,
+    caps.fetchOpenOrders,
+    caps.fetchMyTrades,
+    caps.fetchBalance,
+    caps.fetchTicker,
+    caps.keyPermissions,
+  ];
+  return { ...caps, supported: needed.every(Boolean) };
+};
+
+/** The sandbox speaks Binance's dialect: every Binance spot API family is served under its base URL. */
+const sandboxUrls = (base: string): Record<string, string> => {
+  const root = base.replace(/\/+$/, '');
+  return {
+    public: `${root}/api/v3`,
+    private: `${root}/api/v3`,
+    v1: `${root}/api/v1`,
+    sapi: `${root}/sapi/v1`,
+    sapiV2: `${root}/sapi/v2`,
+    sapiV3: `${root}/sapi/v3`,
+    sapiV4: `${root}/sapi/v4`,
+  };
+};
+
+/**
+ * One ccxt instance per API key (ccxt's rate limiter is per instance, and so is Binance's limit per
+ * key). Only the URLs differ between live, testnet and sandbox; every call takes the same path.
+ */
+export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => {
+  const Class = exchangeClass(options.exchange);
+  const exchange = new Class({
+    apiKey: options.apiKey,
+    secret: options.secret,
+    enableRateLimit: true,
+    timeout: options.timeoutMs ?? 10_000,
+    options: {
+      fetchCurrencies: false,
+      // Spot only: no futures/margin listings during loadMarkets (they are other hosts and other keys).
+      fetchMarkets: { types: ['spot'] },
+      fetchMargins: false,
+      // Binance rejects a timestamp outside recvWindow (-1021); measure the clock offset on loadMarkets.
+      adjustForTimeDifference: true,
+      recvWindow: options.recvWindowMs ?? 5000,
+      defaultType: 'spot',
+    },
+  });
+  // Decimal strings instead of floats in every parsed structure: money never becomes a JS number.
+  exchange.number = String as unknown as Exchange['number'];
+  if (options.mode === 'testnet') {
+    if (exchange.urls.test === undefined) {
+      throw new ExchangeError('EXCHANGE_UNSUPPORTED', `${options.exchange} has no testnet in ccxt`);
+    }
+    exchange.setSandboxMode(true);
+  }
+  if (options.mode === 'sandbox') {
+    if (options.exchange !== 'binance') {
+      throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'the sandbox exchange speaks the binance dialect only');
+    }
+    if (!options.sandboxUrl) throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'mode sandbox needs sandboxUrl');
+    exchange.urls.api = { ...(exchange.urls.api as Record<string, string>), ...sandboxUrls(options.sandboxUrl) };
+  }
+  return exchange;
+};

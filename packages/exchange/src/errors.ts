@@ -1,0 +1,159 @@
+import {
+  AuthenticationError,
+  BadSymbol,
+  DDoSProtection,
+  DuplicateOrderId,
+  InsufficientFunds,
+  InvalidNonce,
+  InvalidOrder,
+  NetworkError,
+  NotSupported,
+  OrderNotFound,
+  PermissionDenied,
+} from 'ccxt';
+
+/**
+ * Stable codes of adapter failures. The first six are codes of the API's error catalogue
+ * (packages/contracts errors.ts) and can be shown to users as they are; the last three are for the
+ * worker (they never reach a user as such).
+ */
+export type ExchangeErrorCode =
+  | 'API_KEY_INVALID'
+  | 'API_KEY_NO_SPOT'
+  | 'API_KEY_WITHDRAW_ENABLED'
+  | 'EXCHANGE_UNAVAILABLE'
+  | 'COIN_NOT_LISTED'
+  | 'ORDER_BELOW_EXCHANGE_MIN'
+  | 'EXCHANGE_INSUFFICIENT_BALANCE'
+  | 'ORDER_REJECTED'
+  | 'EXCHANGE_UNSUPPORTED';
+
+export class ExchangeError extends Error {
+  override name = 'ExchangeError';
+
+  constructor(
+    readonly code: ExchangeErrorCode,
+    message: string,
+    readonly options: { retryable?: boolean; exchangeCode?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+
+  /** Trying again later may succeed (network, rate limit, clock). */
+  get retryable(): boolean {
+    return this.options.retryable ?? false;
+  }
+}
+
+export const isExchangeError = (error: unknown): error is ExchangeError => error instanceof ExchangeError;
+
+/**
+ * What a failed call means for us:
+ * - unknown: the request may or may not have been executed (timeout, dropped connection, 5xx);
+ * - duplicate: the exchange already has an open order with this client id;
+ * - not-found: no such order;
+ * - clock: our timestamp was outside the exchange's window (not executed);
+ * - throttled: rate limited (not executed);
+ * - failed: a definite answer, mapped to `code`.
+ */
+export type Failure =
+  | { kind: 'unknown' | 'duplicate' | 'not-found' | 'clock' | 'throttled'; message: string; exchangeCode?: string }
+  | { kind: 'failed'; code: ExchangeErrorCode; message: string; exchangeCode?: string };
+
+const BINANCE_BODY = /\{"code":(-?\d+),"msg":"((?:[^"\\]|\\.)*)"/;
+
+/** ccxt puts Binance's body in the message: `binance {"code":-2010,"msg":"Duplicate order sent."}`. */
+const binanceCode = (message: string): { code: string; msg: string } | undefined => {
+  const match = BINANCE_BODY.exec(message);
+  return match ? { code: match[1]!, msg: match[2]! } : undefined;
+};
+
+/** Binance codes, read from the body because ccxt maps them differently per URL (live vs. local). */
+const fromBinanceCode = (code: string, msg: string, message: string): Failure => {
+  const known = { message, exchangeCode: code };
+  switch (code) {
+    case '-1000':
+    case '-1001':
+    case '-1006':
+    case '-1007':
+      return { kind: 'unknown', ...known };
+    case '-1003':
+    case '-1015':
+      return { kind: 'throttled', ...known };
+    case '-1021':
+      return { kind: 'clock', ...known };
+    case '-1002':
+    case '-1022':
+    case '-2008':
+    case '-2014':
+    case '-2015':
+      return { kind: 'failed', code: 'API_KEY_INVALID', ...known };
+    case '-1121':
+      return { kind: 'failed', code: 'COIN_NOT_LISTED', ...known };
+    case '-2011':
+    case '-2013':
+      return { kind: 'not-found', ...known };
+    case '-1013':
+      return /NOTIONAL/.test(msg)
+        ? { kind: 'failed', code: 'ORDER_BELOW_EXCHANGE_MIN', ...known }
+        : { kind: 'failed', code: 'ORDER_REJECTED', ...known };
+    case '-2010':
+      if (/Duplicate order/i.test(msg)) return { kind: 'duplicate', ...known };
+      if (/insufficient balance/i.test(msg)) return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', ...known };
+      return { kind: 'failed', code: 'ORDER_REJECTED', ...known };
+    default:
+      return { kind: 'failed', code: code.startsWith('-1') ? 'ORDER_REJECTED' : 'EXCHANGE_UNAVAILABLE', ...known };
+  }
+};
+
+/** Classifies anything a ccxt call threw. Binance codes first, then ccxt's error classes for other exchanges. */
+export const classifyFailure = (error: unknown): Failure => {
+  if (error instanceof ExchangeError) return { kind: 'failed', code: error.code, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  const binance = binanceCode(message);
+  if (binance) return fromBinanceCode(binance.code, binance.msg, message);
+  if (error instanceof InvalidNonce) return { kind: 'clock', message };
+  if (error instanceof DDoSProtection) return { kind: 'throttled', message };
+  // RequestTimeout, ExchangeNotAvailable and plain network failures: the request may have landed.
+  if (error instanceof NetworkError) return { kind: 'unknown', message };
+  if (error instanceof DuplicateOrderId) return { kind: 'duplicate', message };
+  if (error instanceof OrderNotFound) return { kind: 'not-found', message };
+  if (error instanceof AuthenticationError || error instanceof PermissionDenied) {
+    return { kind: 'failed', code: 'API_KEY_INVALID', message };
+  }
+  if (error instanceof InsufficientFunds) return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', message };
+  if (error instanceof BadSymbol) return { kind: 'failed', code: 'COIN_NOT_LISTED', message };
+  if (error instanceof InvalidOrder) return { kind: 'failed', code: 'ORDER_REJECTED', message };
+  if (error instanceof NotSupported) return { kind: 'failed', code: 'EXCHANGE_UNSUPPORTED', message };
+  return { kind: 'failed', code: 'EXCHANGE_UNAVAILABLE', message };
+};
+
+/** The ExchangeError for a failure (unknown/throttled/clock become a retryable EXCHANGE_UNAVAILABLE). */
+export const toExchangeError = (error: unknown): ExchangeError => {
+  if (error instanceof ExchangeError) return error;
+  const failure = classifyFailure(error);
+  if (failure.kind === 'failed') {
+    return new ExchangeError(failure.code, failure.message, {
+      exchangeCode: failure.exchangeCode,
+      retryable: failure.code === 'EXCHANGE_UNAVAILABLE',
+      cause: error,
+    });
+  }
+  if (failure.kind === 'not-found') {
+    return new ExchangeError('ORDER_REJECTED', failure.message, { exchangeCode: failure.exchangeCode, cause: error });
+  }
+  return new ExchangeError('EXCHANGE_UNAVAILABLE', failure.message, {
+    exchangeCode: failure.exchangeCode,
+    retryable: true,
+    cause: error,
+  });
+};
+
+/** Runs a ccxt call, rethrowing its failure as an ExchangeError. */
+export const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw toExchangeError(error);
+  }
+};

@@ -1,0 +1,93 @@
+import type { Market, Order, Ticker as CcxtTicker, Trade } from 'ccxt';
+import { Decimal } from 'decimal.js';
+import type { ExchangeOrder, ExchangeTrade, MarketInfo, OrderKind, OrderStatus, Ticker } from './types';
+
+/**
+ * ccxt structures → ours. The ccxt instance parses numbers with `String`, so every amount arrives
+ * as a decimal string (typed `number` by ccxt) and becomes a Decimal without passing through a float.
+ */
+export const dec = (value: unknown): Decimal | null => {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const parsed = new Decimal(String(value));
+  return parsed.isFinite() ? parsed : null;
+};
+
+const decOrZero = (value: unknown): Decimal => dec(value) ?? new Decimal(0);
+
+const STATUSES: readonly OrderStatus[] = ['open', 'closed', 'canceled', 'expired', 'rejected'];
+
+const orderStatus = (status: string | undefined): OrderStatus =>
+  STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : 'open';
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+export const toMarketInfo = (market: Market): MarketInfo => ({
+  symbol: market.symbol,
+  id: market.id,
+  base: market.base,
+  quote: market.quote,
+  active: market.active !== false,
+  tickSize: decOrZero(market.precision.price),
+  stepSize: decOrZero(market.precision.amount),
+  minQty: dec(market.limits.amount?.min),
+  minNotional: dec(market.limits.cost?.min),
+});
+
+export const toOrder = (order: Order, knownClientOrderId?: string): ExchangeOrder => {
+  const info = (order.info ?? {}) as Record<string, unknown>;
+  const type: OrderKind = order.type === 'market' ? 'market' : 'limit';
+  const amount = decOrZero(order.amount);
+  const filled = decOrZero(order.filled);
+  return {
+    id: String(order.id),
+    // A Binance cancel answer carries the cancel request's own id in clientOrderId.
+    clientOrderId: knownClientOrderId ?? str(info.origClientOrderId) ?? str(order.clientOrderId),
+    symbol: order.symbol,
+    side: order.side === 'sell' ? 'sell' : 'buy',
+    type,
+    status: orderStatus(order.status),
+    price: type === 'limit' ? dec(order.price) : null,
+    average: filled.gt(0) ? dec(order.average) : null,
+    amount,
+    filled,
+    remaining: dec(order.remaining) ?? Decimal.max(amount.sub(filled), 0),
+    cost: decOrZero(order.cost),
+    timestamp: order.timestamp ?? null,
+    lastUpdateTimestamp: order.lastUpdateTimestamp ?? null,
+  };
+};
+
+/** feeQuote is filled in by the caller (it may need another market's price). */
+export const toTrade = (trade: Trade): Omit<ExchangeTrade, 'feeQuote'> => {
+  const fee = trade.fee && dec(trade.fee.cost) ? { cost: dec(trade.fee.cost)!, currency: String(trade.fee.currency) } : null;
+  const price = decOrZero(trade.price);
+  const amount = decOrZero(trade.amount);
+  return {
+    id: String(trade.id),
+    orderId: String(trade.order),
+    clientOrderId: str((trade.info as Record<string, unknown> | undefined)?.clientOrderId),
+    symbol: String(trade.symbol),
+    side: trade.side === 'sell' ? 'sell' : 'buy',
+    price,
+    amount,
+    cost: dec(trade.cost) ?? price.mul(amount),
+    fee,
+    takerOrMaker: trade.takerOrMaker === 'maker' || trade.takerOrMaker === 'taker' ? trade.takerOrMaker : null,
+    timestamp: trade.timestamp ?? 0,
+  };
+};
+
+export const toTicker = (ticker: CcxtTicker): Ticker => ({
+  symbol: ticker.symbol,
+  last: decOrZero(ticker.last ?? ticker.close),
+  bid: dec(ticker.bid),
+  ask: dec(ticker.ask),
+  timestamp: ticker.timestamp ?? null,
+});
+
+/** Our decimals → what ccxt takes as amounts: decimal strings (ccxt's precision code accepts them). */
+export const ccxtAmount = (value: Decimal | string): number => {
+  const text = typeof value === 'string' ? new Decimal(value).toFixed() : value.toFixed();
+  return text as unknown as number;
+};

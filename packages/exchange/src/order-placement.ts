@@ -1,0 +1,170 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Exchange, Order } from 'ccxt';
+import { isValidClientOrderId } from './client-order-id';
+import { classifyFailure, ExchangeError, toExchangeError } from './errors';
+import { ccxtAmount, toOrder } from './normalize';
+import type { ExchangeCapabilities, ExchangeOrder, PlaceOrderInput, PlaceOrderResult } from './types';
+
+export type PlacementContext = {
+  exchange: Exchange;
+  capabilities: ExchangeCapabilities;
+  /** After an unknown outcome, wait this long past the send time before looking (recvWindow + clock slack). */
+  settleMs: number;
+  maxSubmitAttempts: number;
+};
+
+const LOOKUP_ATTEMPTS = 3;
+
+/**
+ * The order with this client id, or null when the exchange has none: first by client id (GET order
+ * by origClientOrderId), then among the open orders (in case the exchange has not indexed it yet).
+ * A lookup that cannot get an answer throws; it never reports "absent" on a failure.
+ */
+export const findOrderByClientId = async (
+  ctx: PlacementContext,
+  symbol: string,
+  clientOrderId: string,
+): Promise<ExchangeOrder | null> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lookupOnce(ctx.exchange, symbol, clientOrderId);
+    } catch (error) {
+      const failure = classifyFailure(error);
+      const transient = failure.kind === 'unknown' || failure.kind === 'throttled' || failure.kind === 'clock';
+      if (!transient || attempt >= LOOKUP_ATTEMPTS) throw toExchangeError(error);
+      await sleep(250 * attempt);
+    }
+  }
+};
+
+const lookupOnce = async (exchange: Exchange, symbol: string, clientOrderId: string) => {
+  try {
+    const order = await exchange.fetchOrder('', symbol, { clientOrderId });
+    return toOrder(order, clientOrderId);
+  } catch (error) {
+    if (classifyFailure(error).kind !== 'not-found') throw error;
+  }
+  const open = await exchange.fetchOpenOrders(symbol);
+  const match = open.find((o) => o.clientOrderId === clientOrderId);
+  return match ? toOrder(match, clientOrderId) : null;
+};
+
+const submit = (ctx: PlacementContext, input: PlaceOrderInput): Promise<Order> => {
+  const params = { clientOrderId: input.clientOrderId };
+  if (input.type === 'limit') {
+    return ctx.exchange.createOrder(
+      input.symbol,
+      'limit',
+      input.side,
+      ccxtAmount(input.amount!),
+      ccxtAmount(input.price!),
+      params,
+    );
+  }
+  if (input.quoteAmount !== undefined) {
+    return ctx.exchange.createMarketBuyOrderWithCost(input.symbol, ccxtAmount(input.quoteAmount), params);
+  }
+  return ctx.exchange.createOrder(input.symbol, 'market', input.side, ccxtAmount(input.amount!), undefined, params);
+};
+
+const checkInput = (ctx: PlacementContext, input: PlaceOrderInput): void => {
+  if (!isValidClientOrderId(input.clientOrderId)) {
+    throw new ExchangeError('ORDER_REJECTED', `invalid clientOrderId "${input.clientOrderId}"`);
+  }
+  if (input.type === 'limit' && (input.price === undefined || input.amount === undefined)) {
+    throw new ExchangeError('ORDER_REJECTED', 'a limit order needs price and amount');
+  }
+  if (input.type === 'market' && (input.amount === undefined) === (input.quoteAmount === undefined)) {
+    throw new ExchangeError('ORDER_REJECTED', 'a market order needs exactly one of amount and quoteAmount');
+  }
+  if (input.quoteAmount !== undefined && input.side !== 'buy') {
+    throw new ExchangeError('ORDER_REJECTED', 'a quote amount is for market buys; sell an amount');
+  }
+  if (input.quoteAmount !== undefined && !ctx.capabilities.marketBuyWithCost) {
+    throw new ExchangeError('EXCHANGE_UNSUPPORTED', `${ctx.capabilities.exchange} cannot take a quote amount`);
+  }
+};
+
+/**
+ * Idempotent placement. An order that already carries this client id is returned as it is
+ * (`existing: true`). After a timeout, a dropped connection or Binance's "execution status unknown",
+ * nothing is resent until a lookup has shown the order absent — and the lookup waits until the
+ * request's recvWindow has passed, after which the exchange can no longer execute it late.
+ * A "Duplicate order sent." rejection resolves to the order that holds the id.
+ */
+export const placeOrder = async (ctx: PlacementContext, input: PlaceOrderInput): Promise<PlaceOrderResult> => {
+  checkInput(ctx, input);
+  const before = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
+  if (before) return { order: before, existing: true };
+  let lastFailure = '';
+  for (let attempt = 1; attempt <= ctx.maxSubmitAttempts; attempt++) {
+    const sentAt = Date.now();
+    try {
+      return { order: toOrder(await submit(ctx, input), input.clientOrderId), existing: false };
+    } catch (error) {
+      const failure = classifyFailure(error);
+      lastFailure = failure.message;
+      if (failure.kind === 'failed' || failure.kind === 'not-found') throw toExchangeError(error);
+      if (failure.kind === 'duplicate') {
+        const holder = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
+        if (holder) return { order: holder, existing: true };
+        throw toExchangeError(error);
+      }
+      if (failure.kind === 'clock') {
+        // Rejected before execution: re-measure the clock offset and send again.
+        await ctx.exchange.loadTimeDifference();
+        continue;
+      }
+      if (failure.kind === 'throttled') {
+        await sleep(1000 * attempt);
+        continue;
+      }
+      await sleep(Math.max(0, sentAt + ctx.settleMs - Date.now()));
+      const landed = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
+      if (landed) return { order: landed, existing: false };
+    }
+  }
+  throw new ExchangeError('EXCHANGE_UNAVAILABLE', `order ${input.clientOrderId} not placed: ${lastFailure}`, {
+    retryable: true,
+  });
+};
+
+/**
+ * Idempotent cancel. Returns the order's final state, or null when the exchange has no such order.
+ * "Unknown order" (already filled, cancelled or never placed) is not an error: the order is looked up
+ * so the caller learns whether it filled.
+ */
+export const cancelOrder = async (
+  ctx: PlacementContext,
+  symbol: string,
+  ref: { id?: string; clientOrderId?: string },
+): Promise<ExchangeOrder | null> => {
+  if (!ref.id && !ref.clientOrderId) throw new ExchangeError('ORDER_REJECTED', 'cancelOrder needs id or clientOrderId');
+  const params = ref.clientOrderId ? { clientOrderId: ref.clientOrderId } : {};
+  try {
+    return toOrder(await ctx.exchange.cancelOrder(ref.id ?? '', symbol, params), ref.clientOrderId);
+  } catch (error) {
+    const failure = classifyFailure(error);
+    if (failure.kind === 'failed' || failure.kind === 'duplicate') throw toExchangeError(error);
+    if (failure.kind === 'unknown') await sleep(ctx.settleMs);
+  }
+  const current = ref.clientOrderId
+    ? await findOrderByClientId(ctx, symbol, ref.clientOrderId)
+    : await fetchById(ctx.exchange, symbol, ref.id!);
+  if (current?.status !== 'open') return current;
+  // Still open after an unknown or throttled answer: one more cancel, now with a definite outcome.
+  try {
+    return toOrder(await ctx.exchange.cancelOrder(current.id, symbol), current.clientOrderId ?? undefined);
+  } catch (error) {
+    throw toExchangeError(error);
+  }
+};
+
+const fetchById = async (exchange: Exchange, symbol: string, id: string): Promise<ExchangeOrder | null> => {
+  try {
+    return toOrder(await exchange.fetchOrder(id, symbol));
+  } catch (error) {
+    if (classifyFailure(error).kind === 'not-found') return null;
+    throw toExchangeError(error);
+  }
+};

@@ -1,0 +1,126 @@
+import type { Decimal } from 'decimal.js';
+
+/** live: the real exchange; testnet: ccxt's setSandboxMode(true); sandbox: our apps/sandbox (Binance dialect). */
+export type ExchangeMode = 'live' | 'testnet' | 'sandbox';
+
+export type ExchangeClientOptions = {
+  /** A ccxt exchange id; 'binance' is the one the product is built and tested on. */
+  exchange: string;
+  mode: ExchangeMode;
+  /** Base URL of the sandbox exchange (mode 'sandbox'), e.g. http://127.0.0.1:3100. */
+  sandboxUrl?: string;
+  apiKey: string;
+  secret: string;
+  /** ccxt's request timeout (default 10 000 ms). */
+  timeoutMs?: number;
+  /** Binance's recvWindow (default 5000 ms): also how long an order of unknown fate can still appear. */
+  recvWindowMs?: number;
+  /** Attempts to submit one order when its outcome stays unknown (default 3). */
+  maxSubmitAttempts?: number;
+};
+
+export type ExchangeCapabilities = {
+  exchange: string;
+  /** Everything the grid bot needs is there (spot orders by client id, trades, balance, tickers, key check). */
+  supported: boolean;
+  spot: boolean;
+  createOrder: boolean;
+  cancelOrder: boolean;
+  fetchOrder: boolean;
+  fetchOpenOrders: boolean;
+  fetchMyTrades: boolean;
+  fetchBalance: boolean;
+  fetchTicker: boolean;
+  fetchTickers: boolean;
+  /** Market buy for a quote amount ("spend 100 USDT"). */
+  marketBuyWithCost: boolean;
+  /** The exchange reports a key's trading and withdrawal permissions. */
+  keyPermissions: boolean;
+  /** ccxt knows a testnet for it (mode 'testnet'). */
+  testnet: boolean;
+};
+
+export type MarketInfo = {
+  /** Unified symbol, e.g. "BTC/USDT". */
+  symbol: string;
+  /** The exchange's id, e.g. "BTCUSDT". */
+  id: string;
+  base: string;
+  quote: string;
+  active: boolean;
+  /** Price step (tick size). */
+  tickSize: Decimal;
+  /** Quantity step (lot size). */
+  stepSize: Decimal;
+  minQty: Decimal | null;
+  /** Smallest order value in quote currency. */
+  minNotional: Decimal | null;
+};
+
+export type Ticker = { symbol: string; last: Decimal; bid: Decimal | null; ask: Decimal | null; timestamp: number | null };
+
+export type BalanceEntry = { free: Decimal; used: Decimal; total: Decimal };
+
+export type KeyPermissions = { spot: boolean; withdrawals: boolean };
+
+export type OrderSide = 'buy' | 'sell';
+export type OrderKind = 'market' | 'limit';
+export type OrderStatus = 'open' | 'closed' | 'canceled' | 'expired' | 'rejected';
+
+export type ExchangeOrder = {
+  id: string;
+  clientOrderId: string | null;
+  symbol: string;
+  side: OrderSide;
+  type: OrderKind;
+  status: OrderStatus;
+  /** Limit price (null for a market order). */
+  price: Decimal | null;
+  /** Average fill price, when anything filled. */
+  average: Decimal | null;
+  amount: Decimal;
+  filled: Decimal;
+  remaining: Decimal;
+  /** Quote spent or received so far (before fees). */
+  cost: Decimal;
+  timestamp: number | null;
+  lastUpdateTimestamp: number | null;
+};
+
+export type ExchangeTrade = {
+  id: string;
+  orderId: string;
+  /** Only when the exchange reports it on trades (Binance does not: match by orderId). */
+  clientOrderId: string | null;
+  symbol: string;
+  side: OrderSide;
+  price: Decimal;
+  amount: Decimal;
+  cost: Decimal;
+  /** The fee as charged (Binance: in the asset received, or BNB). */
+  fee: { cost: Decimal; currency: string } | null;
+  /** The fee in the quote currency: at the fill price when charged in base or quote, else at the last price of FEE/QUOTE. */
+  feeQuote: Decimal | null;
+  takerOrMaker: 'taker' | 'maker' | null;
+  timestamp: number;
+};
+
+export type PlaceOrderInput = {
+  symbol: string;
+  side: OrderSide;
+  type: OrderKind;
+  /** Limit price; should already be on the tick grid (priceToPrecision). */
+  price?: Decimal | string;
+  /** Base quantity: limit orders and market sells. */
+  amount?: Decimal | string;
+  /** Quote amount to spend: market buys. */
+  quoteAmount?: Decimal | string;
+  /** Deterministic id from clientOrderIdFor(): the key that makes placement idempotent. */
+  clientOrderId: string;
+};
+
+export type PlaceOrderResult = {
+  order: ExchangeOrder;
+  /** true when an order with this clientOrderId already existed (this call created nothing). */
+  existing: boolean;
+};

@@ -1,0 +1,98 @@
+import type { PrismaClient } from '@gridbot/db';
+import { createTestDb } from '@gridbot/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCrossedCoinBots } from '../src/grid/find-crossed-coin-bots';
+
+let db: Awaited<ReturnType<typeof createTestDb>>;
+let prisma: PrismaClient;
+const bots: Record<string, number> = {};
+
+const order = (coinBotId: number, symbol: string, side: 'buy' | 'sell', price: string, status = 'open') => ({
+  coinBotId,
+  clientOrderId: `t-${coinBotId}-${side}-${price}-${status}`,
+  key: `${side}:${price}`,
+  role: side === 'buy' ? 'averaging' : 'take_profit',
+  side,
+  type: 'limit',
+  symbol,
+  price,
+  qty: '1',
+  lotSeq: 1,
+  attempt: 1,
+  status,
+});
+
+beforeAll(async () => {
+  db = await createTestDb();
+  prisma = db.prisma;
+  const user = await prisma.user.create({
+    data: { telegramId: 1n, username: 'scan', usernameKey: 'scan', firstName: 'S', referralCode: 'scan' },
+  });
+  const account = await prisma.exchangeAccount.create({
+    data: {
+      userId: user.id,
+      exchange: 'binance',
+      mode: 'sandbox',
+      apiKey: 'k',
+      secretCipher: new Uint8Array(1),
+      secretIv: new Uint8Array(1),
+      keyId: 'x',
+    },
+  });
+  for (const name of ['a', 'b', 'c', 'd']) {
+    const bot = await prisma.coinBot.create({
+      data: {
+        userId: user.id,
+        exchangeAccountId: account.id,
+        coin: name.toUpperCase(),
+        symbol: name === 'd' ? 'ETH/USDT' : 'XRP/USDT',
+        orderSize: '10',
+        stepPct: '1',
+        stepIncreasePct: '0.1',
+        maxTrades: 5,
+      },
+    });
+    bots[name] = bot.id;
+  }
+  await prisma.order.createMany({
+    data: [
+      order(bots.a!, 'XRP/USDT', 'buy', '0.99'),
+      order(bots.a!, 'XRP/USDT', 'sell', '1.01'),
+      order(bots.b!, 'XRP/USDT', 'buy', '0.95'),
+      order(bots.b!, 'XRP/USDT', 'sell', '1.10'),
+      order(bots.c!, 'XRP/USDT', 'buy', '0.999', 'canceled'),
+      order(bots.d!, 'ETH/USDT', 'buy', '0.99'),
+    ],
+  });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('findCrossedCoinBots', () => {
+  it('finds nobody while the price stays between the ladders', async () => {
+    expect(await findCrossedCoinBots(prisma, [{ symbol: 'XRP/USDT', low: '0.995', high: '1.005' }])).toEqual(
+      [],
+    );
+  });
+
+  it('a dip to the buy price crosses it (touch counts), only open orders, only that symbol', async () => {
+    expect(await findCrossedCoinBots(prisma, [{ symbol: 'XRP/USDT', low: '0.99', high: '1' }])).toEqual([
+      bots.a,
+    ]);
+  });
+
+  it('a range crossing both sides returns each coin bot once', async () => {
+    const ids = await findCrossedCoinBots(prisma, [{ symbol: 'XRP/USDT', low: '0.9', high: '1.2' }]);
+    expect(ids.sort()).toEqual([bots.a, bots.b].sort());
+  });
+
+  it('handles many symbols in one call', async () => {
+    const ids = await findCrossedCoinBots(prisma, [
+      { symbol: 'XRP/USDT', low: '1.0', high: '1.02' },
+      { symbol: 'ETH/USDT', low: '0.5', high: '0.6' },
+      { symbol: 'NONE/USDT', low: '0', high: '9' },
+    ]);
+    expect(ids.sort()).toEqual([bots.a, bots.d].sort());
+  });
+});
