@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure, fast) and `integration` (real database, Redis, HTTP).
-// Integration files are named `*.int.test.ts`.
+// Three projects: `unit` (pure, fast), `integration` (real database, Redis, HTTP) and `e2e`
+// (the built web app in Chromium against a real API). Integration files are named
+// `*.int.test.ts`, browser tests `apps/web/e2e/*.e2e.test.ts`.
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +23,18 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -3,25 +3,37 @@ import { ConfigError, loadEnv } from '@gridbot/config';
 import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
 
 /**
- * The sandbox as its own process: the Binance-dialect exchange on SANDBOX_PORT (default 3100),
- * replaying the candles of SANDBOX_CANDLES_DIR (default ./data/candles) when they are there,
- * advancing prices every SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API).
+ * The sandbox as its own process: the Binance-dialect exchange on SANDBOX_PORT (default 3100; 0 =
+ * any free port, printed), with SANDBOX_MARKETS=replay (default: the candles of SANDBOX_CANDLES_DIR,
+ * ./data/candles, rescaled to USDT) or =random (seeded random walks), prices advancing every
+ * SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API).
  */
 const main = async () => {
   const env = loadEnv();
   const port = Number(process.env.SANDBOX_PORT ?? 3100);
   const tickMs = Number(process.env.SANDBOX_TICK_MS ?? 250);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError('SANDBOX_PORT: must be a port');
-  if (!Number.isInteger(tickMs) || tickMs < 0) throw new ConfigError('SANDBOX_TICK_MS: must be an integer ≥ 0');
-  const replayed = replayMarkets(resolve(process.env.SANDBOX_CANDLES_DIR ?? 'data/candles'));
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new ConfigError('SANDBOX_PORT: must be a port');
+  if (!Number.isInteger(tickMs) || tickMs < 0)
+    throw new ConfigError('SANDBOX_TICK_MS: must be an integer ≥ 0');
+  const kind = process.env.SANDBOX_MARKETS ?? 'replay';
+  if (kind !== 'replay' && kind !== 'random')
+    throw new ConfigError('SANDBOX_MARKETS: must be replay or random');
+  const replayed =
+    kind === 'replay' ? replayMarkets(resolve(process.env.SANDBOX_CANDLES_DIR ?? 'data/candles')) : [];
   const sandbox = await startSandboxExchange({
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
     port,
     tickMs,
     markets: replayed.length > 0 ? replayed : DEFAULT_MARKETS,
-    logger: env.LOG_LEVEL !== 'silent',
+    logLevel: env.LOG_LEVEL,
   });
-  console.log(`sandbox exchange on ${sandbox.url} (markets: ${sandbox.control.markets().map((m) => m.symbol).join(', ')})`);
+  console.log(
+    `sandbox exchange on ${sandbox.url} (markets: ${sandbox.control
+      .markets()
+      .map((m) => m.symbol)
+      .join(', ')})`,
+  );
   const stop = async () => {
     await sandbox.close();
     process.exit(0);

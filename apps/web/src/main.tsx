@@ -7,16 +7,21 @@ import { App, createQueryClient } from './app';
 import { guessLanguage } from './i18n/language';
 import { initI18n } from './i18n/setup';
 import { createAppRouter } from './router/router';
-import { startSessionLifecycle } from './session/session-lifecycle';
+import { attemptSignIn, startSessionLifecycle } from './session/session-lifecycle';
 import { handleUnauthorized, setLaunchContext } from './session/sign-in';
-import { startTelegram } from './telegram/device';
 import { resolveLaunch } from './telegram/launch';
 
 const start = async () => {
   const launch = await resolveLaunch();
   await initI18n(guessLanguage(launch?.user?.language_code ?? navigator.language));
   setLaunchContext(launch);
-  if (launch) void startTelegram(launch);
+  if (launch) {
+    // The SDK is a chunk of its own, loaded while the sign-in request is on its way.
+    void import('./telegram/device').then(({ startTelegram, onMiniAppActivated }) => {
+      onMiniAppActivated(() => attemptSignIn('mini app active'));
+      return startTelegram(launch);
+    });
+  }
 
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);

@@ -10,7 +10,13 @@ const code = (c: string) => expect.objectContaining({ code: c }) as GridError;
 
 describe('applyBuyFill', () => {
   it('appends the lot as the newest and advances nextSeq', () => {
-    const state = applyBuyFill(stateWithLots(['100']), { seq: 2, price: d(99), qty: d('1.0101'), cost: d('100.1'), at });
+    const state = applyBuyFill(stateWithLots(['100']), {
+      seq: 2,
+      price: d(99),
+      qty: d('1.0101'),
+      cost: d('100.1'),
+      at,
+    });
     expect(state.nextSeq).toBe(3);
     expect(state.lots.map((lot) => [lot.seq, text(lot.price), text(lot.qty), text(lot.cost)])).toEqual([
       [1, '100', '1', '100'],
@@ -31,9 +37,9 @@ describe('applyBuyFill', () => {
     ['a seq from the future', 3, 'LOT_SEQ_MISMATCH'],
     ['a seq of a sold lot', 0, 'LOT_SEQ_MISMATCH'],
   ])('refuses %s', (_, seq, expected) => {
-    expect(() => applyBuyFill(stateWithLots(['100']), { seq, price: d(99), qty: d(1), cost: d(99), at })).toThrowError(
-      code(expected),
-    );
+    expect(() =>
+      applyBuyFill(stateWithLots(['100']), { seq, price: d(99), qty: d(1), cost: d(99), at }),
+    ).toThrowError(code(expected));
   });
 
   it('cannot apply one fill twice', () => {
@@ -48,7 +54,9 @@ describe('applyBuyFill', () => {
     ['a zero cost', { price: d(1), qty: d(1), cost: d(0) }],
     ['a NaN price', { price: d(Number.NaN), qty: d(1), cost: d(1) }],
   ])('refuses %s (INVALID_FILL)', (_, values) => {
-    expect(() => applyBuyFill(emptyGridState(), { seq: 1, at, ...values })).toThrowError(code('INVALID_FILL'));
+    expect(() => applyBuyFill(emptyGridState(), { seq: 1, at, ...values })).toThrowError(
+      code('INVALID_FILL'),
+    );
   });
 });
 
@@ -75,19 +83,37 @@ describe('applySellFill', () => {
   });
 
   it('may sell an older lot than the newest (take profits of edited settings can cross in any order)', () => {
-    const { state } = applySellFill(stateWithLots(['100', '99']), { lotSeq: 1, price: d(101), qty: d(1), proceeds: d(101), at });
+    const { state } = applySellFill(stateWithLots(['100', '99']), {
+      lotSeq: 1,
+      price: d(101),
+      qty: d(1),
+      proceeds: d(101),
+      at,
+    });
     expect(state.lots.map((lot) => lot.seq)).toEqual([2]);
   });
 
   it('splits a partial sell: the sold part takes its pro-rata cost, the rest stays open', () => {
     const start = stateWithLots(['50'], '100'); // qty 2, cost 100
-    const first = applySellFill(start, { lotSeq: 1, price: d('50.5'), qty: d('0.5'), proceeds: d('25.25'), at });
+    const first = applySellFill(start, {
+      lotSeq: 1,
+      price: d('50.5'),
+      qty: d('0.5'),
+      proceeds: d('25.25'),
+      at,
+    });
     expect(text(first.closed.cost)).toBe('25');
     expect(text(first.closed.pnl)).toBe('0.25');
     expect(first.state.lots.map((lot) => [lot.seq, text(lot.qty), text(lot.cost), text(lot.price)])).toEqual([
       [1, '1.5', '75', '50'],
     ]);
-    const rest = applySellFill(first.state, { lotSeq: 1, price: d('50.5'), qty: d('1.5'), proceeds: d('75.75'), at });
+    const rest = applySellFill(first.state, {
+      lotSeq: 1,
+      price: d('50.5'),
+      qty: d('1.5'),
+      proceeds: d('75.75'),
+      at,
+    });
     expect(rest.state.lots).toEqual([]);
     expect(text(rest.closed.cost)).toBe('75');
     // Σ cost over both parts is exactly the lot's cost.
@@ -98,7 +124,13 @@ describe('applySellFill', () => {
     let state = stateWithLots(['3'], '10'); // qty 3.333…, cost 10
     let closedCost = d(0);
     for (const part of ['1', '0.7', '1.1']) {
-      const r = applySellFill(state, { lotSeq: 1, price: d('3.03'), qty: d(part), proceeds: d(part).times('3.03'), at });
+      const r = applySellFill(state, {
+        lotSeq: 1,
+        price: d('3.03'),
+        qty: d(part),
+        proceeds: d(part).times('3.03'),
+        at,
+      });
       closedCost = closedCost.plus(r.closed.cost);
       state = r.state;
     }
@@ -111,9 +143,9 @@ describe('applySellFill', () => {
     ['more than the lot holds', { lotSeq: 1, qty: d('1.0000001') }, 'SELL_EXCEEDS_LOT'],
     ['a zero qty', { lotSeq: 1, qty: d(0) }, 'INVALID_FILL'],
   ])('refuses %s', (_, fill, expected) => {
-    expect(() => applySellFill(stateWithLots(['100']), { price: d(101), proceeds: d(101), at, ...fill })).toThrowError(
-      code(expected),
-    );
+    expect(() =>
+      applySellFill(stateWithLots(['100']), { price: d(101), proceeds: d(101), at, ...fill }),
+    ).toThrowError(code(expected));
   });
 
   it('cannot apply a whole sell twice', () => {

@@ -8,7 +8,14 @@ const running = { running: true, dry: false };
 const fee = { feePct: d('0.1') };
 
 const buyRows = (preview: ReturnType<typeof ladderPreview>) =>
-  preview.buys.map((b) => [b.lotSeq, b.lotNumber, text(b.price), text(b.stepPct), text(b.cumulativeCost), b.resting]);
+  preview.buys.map((b) => [
+    b.lotSeq,
+    b.lotNumber,
+    text(b.price),
+    text(b.stepPct),
+    text(b.cumulativeCost),
+    b.resting,
+  ]);
 
 describe('ladderPreview', () => {
   it('lists every buy level down to the purchase limit with the capital each would tie up', () => {
@@ -39,11 +46,19 @@ describe('ladderPreview', () => {
     const preview = ladderPreview(state, settings, running, d(98), fee);
     const orders = plan(state, settings, running);
     expect(text(preview.buys[0]!.price)).toBe(text(orders[0]!.price));
-    expect(preview.takeProfits.map((tp) => text(tp.price))).toEqual(orders.slice(1).map((o) => text(o.price)));
+    expect(preview.takeProfits.map((tp) => text(tp.price))).toEqual(
+      orders.slice(1).map((o) => text(o.price)),
+    );
   });
 
   it('at the purchase limit shows waiting and no buy', () => {
-    const preview = ladderPreview(stateWithLots(['100', '99', '97.911', '96.736068']), settings, running, d(95), fee);
+    const preview = ladderPreview(
+      stateWithLots(['100', '99', '97.911', '96.736068']),
+      settings,
+      running,
+      d(95),
+      fee,
+    );
     expect(preview.waiting).toBe(true);
     expect(preview.buys).toEqual([]);
     expect(preview.takeProfits).toHaveLength(4);
@@ -70,14 +85,24 @@ describe('ladderPreview', () => {
     const preview = ladderPreview(stateWithLots(['100']), settings, { running: true, dry: true }, d(99), fee);
     expect(preview.buys).toEqual([]);
     expect(preview.takeProfits.map((tp) => tp.resting)).toEqual([true]);
-    expect(ladderPreview(stateWithLots([]), settings, { running: true, dry: true }, d(99), fee).nextEntry).toBeNull();
+    expect(
+      ladderPreview(stateWithLots([]), settings, { running: true, dry: true }, d(99), fee).nextEntry,
+    ).toBeNull();
   });
 
   it('paused: the same levels, none resting and no entry due', () => {
-    const preview = ladderPreview(stateWithLots(['100']), settings, { running: false, dry: false }, d(99), fee);
+    const preview = ladderPreview(
+      stateWithLots(['100']),
+      settings,
+      { running: false, dry: false },
+      d(99),
+      fee,
+    );
     expect(preview.buys.map((b) => b.resting)).toEqual([false, false, false]);
     expect(preview.takeProfits.map((tp) => tp.resting)).toEqual([false]);
-    expect(ladderPreview(stateWithLots([]), settings, { running: false, dry: false }, d(99), fee).nextEntry).toBeNull();
+    expect(
+      ladderPreview(stateWithLots([]), settings, { running: false, dry: false }, d(99), fee).nextEntry,
+    ).toBeNull();
   });
 
   it('previews an edit: the new settings re-plan the levels below the same lots', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GridError } from '../src/grid/errors';
+import type { GridError } from '../src/grid/errors';
 import { emptyGridState, plan } from '../src/grid/plan';
 import type { DesiredOrder, GridState } from '../src/grid/types';
 import cases from './fixtures/plan-cases.json';

@@ -31,7 +31,13 @@ type Event =
   | { kind: 'repeatLastBuy' };
 
 const eventArb: fc.Arbitrary<Event> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('buy' as const), marketPrice: fc.integer({ min: 1, max: 100_000 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      marketPrice: fc.integer({ min: 1, max: 100_000 }),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -45,11 +51,18 @@ const eventArb: fc.Arbitrary<Event> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'repeatLastBuy' as const }) },
 );
 
-type World = { state: GridState; closed: ClosedLot[]; flags: GridFlags; lastBuy: BuyFill | null; clock: number };
+type World = {
+  state: GridState;
+  closed: ClosedLot[];
+  flags: GridFlags;
+  lastBuy: BuyFill | null;
+  clock: number;
+};
 
 /** Applies one event the way a live worker would: only orders the planner asked for get filled. */
 const step = (world: World, settings: GridSettings, event: Event): void => {
-  const at = new Date((world.clock += 60_000));
+  world.clock += 60_000;
+  const at = new Date(world.clock);
   const orders = plan(world.state, settings, world.flags);
   if (event.kind === 'dry') world.flags = { ...world.flags, dry: event.on };
   if (event.kind === 'pause') world.flags = { ...world.flags, running: !event.on };
@@ -114,7 +127,13 @@ describe('grid invariants under any sequence of fills, dry and pause', () => {
   it('holds them after every event', () => {
     fc.assert(
       fc.property(settingsArb, fc.array(eventArb, { maxLength: 60 }), (settings, events) => {
-        const world: World = { state: emptyGridState(), closed: [], flags: { running: true, dry: false }, lastBuy: null, clock: T0 };
+        const world: World = {
+          state: emptyGridState(),
+          closed: [],
+          flags: { running: true, dry: false },
+          lastBuy: null,
+          clock: T0,
+        };
         for (const event of events) {
           step(world, settings, event);
           checkInvariants(world, settings);
@@ -126,27 +145,40 @@ describe('grid invariants under any sequence of fills, dry and pause', () => {
 
   it('averaging buy prices strictly decrease with k and follow B = p_last × (1 − (s + (k − 1) × d) / 100)', () => {
     fc.assert(
-      fc.property(settingsArb, fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 8 }), (settings, units, scale) => {
-        let state = applyBuyFill(emptyGridState(), {
-          seq: 1,
-          price: d(units).div(d(10).pow(scale)),
-          qty: d(1),
-          cost: d(1),
-          at: new Date(T0),
-        });
-        let previousBuy: ReturnType<typeof d> | null = null;
-        for (let k = 1; k < settings.maxTrades; k++) {
-          const buy = plan(state, settings, { running: true, dry: false }).find((o) => o.side === 'buy')!;
-          const pLast = state.lots[k - 1]!.price;
-          const dropPct = settings.stepPct.plus(settings.stepIncreasePct.times(k - 1));
-          expect(buy.price!.eq(pLast.times(d(100).minus(dropPct).div(100)))).toBe(true);
-          expect(buy.price!.lt(pLast) && buy.price!.gt(0)).toBe(true);
-          if (previousBuy) expect(buy.price!.lt(previousBuy)).toBe(true);
-          previousBuy = buy.price!;
-          state = applyBuyFill(state, { seq: buy.lotSeq, price: buy.price!, qty: d(1), cost: d(1), at: new Date(T0) });
-        }
-        expect(plan(state, settings, { running: true, dry: false }).some((o) => o.side === 'buy')).toBe(false);
-      }),
+      fc.property(
+        settingsArb,
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 8 }),
+        (settings, units, scale) => {
+          let state = applyBuyFill(emptyGridState(), {
+            seq: 1,
+            price: d(units).div(d(10).pow(scale)),
+            qty: d(1),
+            cost: d(1),
+            at: new Date(T0),
+          });
+          let previousBuy: ReturnType<typeof d> | null = null;
+          for (let k = 1; k < settings.maxTrades; k++) {
+            const buy = plan(state, settings, { running: true, dry: false }).find((o) => o.side === 'buy')!;
+            const pLast = state.lots[k - 1]!.price;
+            const dropPct = settings.stepPct.plus(settings.stepIncreasePct.times(k - 1));
+            expect(buy.price!.eq(pLast.times(d(100).minus(dropPct).div(100)))).toBe(true);
+            expect(buy.price!.lt(pLast) && buy.price!.gt(0)).toBe(true);
+            if (previousBuy) expect(buy.price!.lt(previousBuy)).toBe(true);
+            previousBuy = buy.price!;
+            state = applyBuyFill(state, {
+              seq: buy.lotSeq,
+              price: buy.price!,
+              qty: d(1),
+              cost: d(1),
+              at: new Date(T0),
+            });
+          }
+          expect(plan(state, settings, { running: true, dry: false }).some((o) => o.side === 'buy')).toBe(
+            false,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

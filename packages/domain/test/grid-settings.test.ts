@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepestStepPct, gridSettingsFromStrings, validateGridSettings } from '../src/grid/settings';
+import { deepestAveragingStepPct, gridSettingsFromStrings, validateGridSettings } from '../src/grid/settings';
 
 const valid = { orderSize: '10', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 10 };
 const codesFor = (overrides: Partial<typeof valid>) =>
@@ -20,7 +20,10 @@ describe('validateGridSettings: the contract bounds (order size 6–100000, step
     [{ maxTrades: 301 }, [['MAX_TRADES_OUT_OF_RANGE', 'maxTrades']]],
     [{ maxTrades: 2.5 }, [['MAX_TRADES_OUT_OF_RANGE', 'maxTrades']]],
     // 10 + 98 × 1 = 108 % ≥ 100 %: the deepest buy would be at a negative price.
-    [{ stepPct: '10', stepIncreasePct: '1', maxTrades: 100 }, [['DEEPEST_STEP_TOO_LARGE', 'stepIncreasePct']]],
+    [
+      { stepPct: '10', stepIncreasePct: '1', maxTrades: 100 },
+      [['DEEPEST_STEP_TOO_LARGE', 'stepIncreasePct']],
+    ],
     [
       { orderSize: '1', stepPct: '20' },
       [
@@ -34,7 +37,9 @@ describe('validateGridSettings: the contract bounds (order size 6–100000, step
 
   it('computes the deepest step as s + (N − 2) × d, and s alone for N ≤ 2', () => {
     const deepest = (s: string, inc: string, n: number) =>
-      deepestStepPct(gridSettingsFromStrings({ orderSize: '10', stepPct: s, stepIncreasePct: inc, maxTrades: n })).toFixed();
+      deepestAveragingStepPct(
+        gridSettingsFromStrings({ orderSize: '10', stepPct: s, stepIncreasePct: inc, maxTrades: n }),
+      ).toFixed();
     expect(deepest('1', '0.1', 10)).toBe('1.8');
     expect(deepest('2', '0.5', 2)).toBe('2');
     expect(deepest('2', '0.5', 1)).toBe('2');

@@ -30,7 +30,11 @@ describe('coinStats (DESIGN §3 "Stats per coin")', () => {
   });
 
   it('sums realized PnL over closed lots and counts the profitable ones (pnl > 0 only)', () => {
-    const closed = [closedAt('2024-01-01T10:00:00Z', '1.5'), closedAt('2024-01-02T10:00:00Z', '-0.25'), closedAt('2024-01-02T11:00:00Z', '0')];
+    const closed = [
+      closedAt('2024-01-01T10:00:00Z', '1.5'),
+      closedAt('2024-01-02T10:00:00Z', '-0.25'),
+      closedAt('2024-01-02T11:00:00Z', '0'),
+    ];
     const stats = coinStats(stateWithLots([]), closed, d(1));
     expect(text(stats.realizedPnl)).toBe('1.25');
     expect(stats.profitableTrades).toBe(1);

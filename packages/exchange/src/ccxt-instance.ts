@@ -97,7 +97,10 @@ export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => 
       throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'the sandbox exchange speaks the binance dialect only');
     }
     if (!options.sandboxUrl) throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'mode sandbox needs sandboxUrl');
-    exchange.urls.api = { ...(exchange.urls.api as Record<string, string>), ...sandboxUrls(options.sandboxUrl) };
+    exchange.urls.api = {
+      ...(exchange.urls.api as Record<string, string>),
+      ...sandboxUrls(options.sandboxUrl),
+    };
   }
   return exchange;
 };

@@ -57,7 +57,11 @@ export const isExchangeError = (error: unknown): error is ExchangeError => error
  * - failed: a definite answer, mapped to `code`.
  */
 export type Failure =
-  | { kind: 'unknown' | 'duplicate' | 'not-found' | 'clock' | 'throttled'; message: string; exchangeCode?: string }
+  | {
+      kind: 'unknown' | 'duplicate' | 'not-found' | 'clock' | 'throttled';
+      message: string;
+      exchangeCode?: string;
+    }
   | { kind: 'failed'; code: ExchangeErrorCode; message: string; exchangeCode?: string };
 
 const BINANCE_BODY = /\{"code":(-?\d+),"msg":"((?:[^"\\]|\\.)*)"/;
@@ -99,10 +103,15 @@ const fromBinanceCode = (code: string, msg: string, message: string): Failure =>
         : { kind: 'failed', code: 'ORDER_REJECTED', ...known };
     case '-2010':
       if (/Duplicate order/i.test(msg)) return { kind: 'duplicate', ...known };
-      if (/insufficient balance/i.test(msg)) return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', ...known };
+      if (/insufficient balance/i.test(msg))
+        return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', ...known };
       return { kind: 'failed', code: 'ORDER_REJECTED', ...known };
     default:
-      return { kind: 'failed', code: code.startsWith('-1') ? 'ORDER_REJECTED' : 'EXCHANGE_UNAVAILABLE', ...known };
+      return {
+        kind: 'failed',
+        code: code.startsWith('-1') ? 'ORDER_REJECTED' : 'EXCHANGE_UNAVAILABLE',
+        ...known,
+      };
   }
 };
 
@@ -121,7 +130,8 @@ export const classifyFailure = (error: unknown): Failure => {
   if (error instanceof AuthenticationError || error instanceof PermissionDenied) {
     return { kind: 'failed', code: 'API_KEY_INVALID', message };
   }
-  if (error instanceof InsufficientFunds) return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', message };
+  if (error instanceof InsufficientFunds)
+    return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', message };
   if (error instanceof BadSymbol) return { kind: 'failed', code: 'COIN_NOT_LISTED', message };
   if (error instanceof InvalidOrder) return { kind: 'failed', code: 'ORDER_REJECTED', message };
   if (error instanceof NotSupported) return { kind: 'failed', code: 'EXCHANGE_UNSUPPORTED', message };
@@ -140,7 +150,10 @@ export const toExchangeError = (error: unknown): ExchangeError => {
     });
   }
   if (failure.kind === 'not-found') {
-    return new ExchangeError('ORDER_REJECTED', failure.message, { exchangeCode: failure.exchangeCode, cause: error });
+    return new ExchangeError('ORDER_REJECTED', failure.message, {
+      exchangeCode: failure.exchangeCode,
+      cause: error,
+    });
   }
   return new ExchangeError('EXCHANGE_UNAVAILABLE', failure.message, {
     exchangeCode: failure.exchangeCode,

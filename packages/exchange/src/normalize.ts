@@ -1,4 +1,4 @@
-import type { Market, Order, Ticker as CcxtTicker, Trade } from 'ccxt';
+import type { Ticker as CcxtTicker, Market, Order, Trade } from 'ccxt';
 import { Decimal } from 'decimal.js';
 import type { ExchangeOrder, ExchangeTrade, MarketInfo, OrderKind, OrderStatus, Ticker } from './types';
 
@@ -22,9 +22,9 @@ const orderStatus = (status: string | undefined): OrderStatus =>
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-export const toMarketInfo = (market: Market): MarketInfo => ({
+export const toMarketInfo = (market: NonNullable<Market>): MarketInfo => ({
   symbol: market.symbol,
-  id: market.id,
+  id: String(market.id),
   base: market.base,
   quote: market.quote,
   active: market.active !== false,
@@ -43,7 +43,7 @@ export const toOrder = (order: Order, knownClientOrderId?: string): ExchangeOrde
     id: String(order.id),
     // A Binance cancel answer carries the cancel request's own id in clientOrderId.
     clientOrderId: knownClientOrderId ?? str(info.origClientOrderId) ?? str(order.clientOrderId),
-    symbol: order.symbol,
+    symbol: String(order.symbol),
     side: order.side === 'sell' ? 'sell' : 'buy',
     type,
     status: orderStatus(order.status),
@@ -60,7 +60,10 @@ export const toOrder = (order: Order, knownClientOrderId?: string): ExchangeOrde
 
 /** feeQuote is filled in by the caller (it may need another market's price). */
 export const toTrade = (trade: Trade): Omit<ExchangeTrade, 'feeQuote'> => {
-  const fee = trade.fee && dec(trade.fee.cost) ? { cost: dec(trade.fee.cost)!, currency: String(trade.fee.currency) } : null;
+  const fee =
+    trade.fee && dec(trade.fee.cost)
+      ? { cost: dec(trade.fee.cost)!, currency: String(trade.fee.currency) }
+      : null;
   const price = decOrZero(trade.price);
   const amount = decOrZero(trade.amount);
   return {
@@ -73,13 +76,14 @@ export const toTrade = (trade: Trade): Omit<ExchangeTrade, 'feeQuote'> => {
     amount,
     cost: dec(trade.cost) ?? price.mul(amount),
     fee,
-    takerOrMaker: trade.takerOrMaker === 'maker' || trade.takerOrMaker === 'taker' ? trade.takerOrMaker : null,
+    takerOrMaker:
+      trade.takerOrMaker === 'maker' || trade.takerOrMaker === 'taker' ? trade.takerOrMaker : null,
     timestamp: trade.timestamp ?? 0,
   };
 };
 
 export const toTicker = (ticker: CcxtTicker): Ticker => ({
-  symbol: ticker.symbol,
+  symbol: String(ticker.symbol),
   last: decOrZero(ticker.last ?? ticker.close),
   bid: dec(ticker.bid),
   ask: dec(ticker.ask),

@@ -8,7 +8,7 @@ import type { ExchangeCapabilities, ExchangeOrder, PlaceOrderInput, PlaceOrderRe
 export type PlacementContext = {
   exchange: Exchange;
   capabilities: ExchangeCapabilities;
-  /** After an unknown outcome, wait this long past the send time before looking (recvWindow + clock slack). */
+  /** After an unknown outcome, wait this long before looking (recvWindow + clock slack): then it can no longer land. */
   settleMs: number;
   maxSubmitAttempts: number;
 };
@@ -30,7 +30,8 @@ export const findOrderByClientId = async (
       return await lookupOnce(ctx.exchange, symbol, clientOrderId);
     } catch (error) {
       const failure = classifyFailure(error);
-      const transient = failure.kind === 'unknown' || failure.kind === 'throttled' || failure.kind === 'clock';
+      const transient =
+        failure.kind === 'unknown' || failure.kind === 'throttled' || failure.kind === 'clock';
       if (!transient || attempt >= LOOKUP_ATTEMPTS) throw toExchangeError(error);
       await sleep(250 * attempt);
     }
@@ -64,7 +65,14 @@ const submit = (ctx: PlacementContext, input: PlaceOrderInput): Promise<Order> =
   if (input.quoteAmount !== undefined) {
     return ctx.exchange.createMarketBuyOrderWithCost(input.symbol, ccxtAmount(input.quoteAmount), params);
   }
-  return ctx.exchange.createOrder(input.symbol, 'market', input.side, ccxtAmount(input.amount!), undefined, params);
+  return ctx.exchange.createOrder(
+    input.symbol,
+    'market',
+    input.side,
+    ccxtAmount(input.amount!),
+    undefined,
+    params,
+  );
 };
 
 const checkInput = (ctx: PlacementContext, input: PlaceOrderInput): void => {
@@ -81,7 +89,10 @@ const checkInput = (ctx: PlacementContext, input: PlaceOrderInput): void => {
     throw new ExchangeError('ORDER_REJECTED', 'a quote amount is for market buys; sell an amount');
   }
   if (input.quoteAmount !== undefined && !ctx.capabilities.marketBuyWithCost) {
-    throw new ExchangeError('EXCHANGE_UNSUPPORTED', `${ctx.capabilities.exchange} cannot take a quote amount`);
+    throw new ExchangeError(
+      'EXCHANGE_UNSUPPORTED',
+      `${ctx.capabilities.exchange} cannot take a quote amount`,
+    );
   }
 };
 
@@ -92,13 +103,15 @@ const checkInput = (ctx: PlacementContext, input: PlaceOrderInput): void => {
  * request's recvWindow has passed, after which the exchange can no longer execute it late.
  * A "Duplicate order sent." rejection resolves to the order that holds the id.
  */
-export const placeOrder = async (ctx: PlacementContext, input: PlaceOrderInput): Promise<PlaceOrderResult> => {
+export const placeOrder = async (
+  ctx: PlacementContext,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResult> => {
   checkInput(ctx, input);
   const before = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
   if (before) return { order: before, existing: true };
   let lastFailure = '';
   for (let attempt = 1; attempt <= ctx.maxSubmitAttempts; attempt++) {
-    const sentAt = Date.now();
     try {
       return { order: toOrder(await submit(ctx, input), input.clientOrderId), existing: false };
     } catch (error) {
@@ -119,7 +132,8 @@ export const placeOrder = async (ctx: PlacementContext, input: PlaceOrderInput):
         await sleep(1000 * attempt);
         continue;
       }
-      await sleep(Math.max(0, sentAt + ctx.settleMs - Date.now()));
+      // The request was signed before it failed, so recvWindow counted from now covers it.
+      await sleep(ctx.settleMs);
       const landed = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
       if (landed) return { order: landed, existing: false };
     }
@@ -139,7 +153,8 @@ export const cancelOrder = async (
   symbol: string,
   ref: { id?: string; clientOrderId?: string },
 ): Promise<ExchangeOrder | null> => {
-  if (!ref.id && !ref.clientOrderId) throw new ExchangeError('ORDER_REJECTED', 'cancelOrder needs id or clientOrderId');
+  if (!ref.id && !ref.clientOrderId)
+    throw new ExchangeError('ORDER_REJECTED', 'cancelOrder needs id or clientOrderId');
   const params = ref.clientOrderId ? { clientOrderId: ref.clientOrderId } : {};
   try {
     return toOrder(await ctx.exchange.cancelOrder(ref.id ?? '', symbol, params), ref.clientOrderId);

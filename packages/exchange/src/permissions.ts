@@ -13,7 +13,10 @@ export const checkPermissions = async (
   capabilities: ExchangeCapabilities,
 ): Promise<KeyPermissions> => {
   if (!capabilities.keyPermissions) {
-    throw new ExchangeError('EXCHANGE_UNSUPPORTED', `${capabilities.exchange} does not report key permissions`);
+    throw new ExchangeError(
+      'EXCHANGE_UNSUPPORTED',
+      `${capabilities.exchange} does not report key permissions`,
+    );
   }
   const binance = exchange as Exchange & {
     sapiGetAccountApiRestrictions(): Promise<Record<string, unknown>>;
@@ -41,7 +44,10 @@ export const assertUsableKey = async (
 ): Promise<KeyPermissions> => {
   const permissions = await checkPermissions(exchange, mode, capabilities);
   if (permissions.withdrawals) {
-    throw new ExchangeError('API_KEY_WITHDRAW_ENABLED', 'the API key can withdraw funds; disable withdrawals');
+    throw new ExchangeError(
+      'API_KEY_WITHDRAW_ENABLED',
+      'the API key can withdraw funds; disable withdrawals',
+    );
   }
   if (!permissions.spot) throw new ExchangeError('API_KEY_NO_SPOT', 'the API key cannot trade spot');
   return permissions;

@@ -10,7 +10,7 @@ import type { MarketInfo } from './types';
  */
 export const priceToPrecision = (exchange: Exchange, symbol: string, price: Decimal | string): string => {
   try {
-    return exchange.priceToPrecision(symbol, ccxtAmount(price));
+    return String(exchange.priceToPrecision(symbol, ccxtAmount(price)));
   } catch (error) {
     throw belowMinimum(error, `price ${price} is below one tick of ${symbol}`);
   }
@@ -18,7 +18,7 @@ export const priceToPrecision = (exchange: Exchange, symbol: string, price: Deci
 
 export const amountToPrecision = (exchange: Exchange, symbol: string, amount: Decimal | string): string => {
   try {
-    return exchange.amountToPrecision(symbol, ccxtAmount(amount));
+    return String(exchange.amountToPrecision(symbol, ccxtAmount(amount)));
   } catch (error) {
     throw belowMinimum(error, `amount ${amount} is below one lot step of ${symbol}`);
   }
@@ -48,5 +48,7 @@ export const minimumViolation = (
 
 const belowMinimum = (error: unknown, message: string): ExchangeError => {
   const mapped = toExchangeError(error);
-  return mapped.code === 'ORDER_REJECTED' ? new ExchangeError('ORDER_BELOW_EXCHANGE_MIN', message, { cause: error }) : mapped;
+  return mapped.code === 'ORDER_REJECTED'
+    ? new ExchangeError('ORDER_BELOW_EXCHANGE_MIN', message, { cause: error })
+    : mapped;
 };

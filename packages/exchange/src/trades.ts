@@ -1,11 +1,13 @@
 import type { Exchange, Trade } from 'ccxt';
 import { Decimal } from 'decimal.js';
-import { guarded } from './errors';
+import { ExchangeError, guarded } from './errors';
 import { dec, toTrade } from './normalize';
 import type { ExchangeTrade } from './types';
 
 const PAGE = 1000;
-const MAX_PAGES = 50;
+const DAY_MS = 86_400_000;
+/** Binance serves own trades in windows of at most 24 h; 90 of them is a quarter, ~1800 request weight. */
+const MAX_WINDOWS = 90;
 
 /** The fee in quote currency: exact for base/quote fees, at FEE/QUOTE's last price for others (BNB). */
 const feeInQuote = async (
@@ -26,32 +28,73 @@ const feeInQuote = async (
   return rate ? trade.fee.cost.mul(rate) : null;
 };
 
-/**
- * Our trades in `symbol` since `since` (ms, inclusive), oldest first, every page of them. Pages are
- * chained by time and de-duplicated by id, so trades sharing a millisecond are neither lost nor doubled.
- */
-export const fetchMyTrades = async (exchange: Exchange, symbol: string, since?: number): Promise<ExchangeTrade[]> => {
-  const byId = new Map<string, Trade>();
-  let cursor = since;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const batch = await guarded(() => exchange.fetchMyTrades(symbol, cursor, PAGE));
-    let added = 0;
-    for (const trade of batch) {
-      if (!byId.has(String(trade.id))) {
-        byId.set(String(trade.id), trade);
-        added++;
-      }
-    }
-    const last = batch.at(-1)?.timestamp;
-    if (batch.length < PAGE || added === 0 || last === undefined || cursor === undefined) break;
-    cursor = last;
-  }
+export const normalizeTrades = async (exchange: Exchange, raw: Trade[]): Promise<ExchangeTrade[]> => {
   const prices = new Map<string, Decimal | null>();
   const trades: ExchangeTrade[] = [];
-  const sorted = [...byId.values()].sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
-  for (const raw of sorted) {
-    const trade = toTrade(raw);
+  const sorted = [...raw].sort((a, b) => (a.timestamp ?? 0) - (b.timestamp ?? 0));
+  for (const item of sorted) {
+    const trade = toTrade(item);
     trades.push({ ...trade, feeQuote: await feeInQuote(exchange, trade, prices) });
   }
   return trades;
+};
+
+/** Every page of one time window [from, until], chained by time and de-duplicated by id. */
+const fetchWindow = async (
+  exchange: Exchange,
+  symbol: string,
+  from: number,
+  until: number,
+  into: Map<string, Trade>,
+): Promise<void> => {
+  let cursor = from;
+  for (;;) {
+    const batch = await guarded(() => exchange.fetchMyTrades(symbol, cursor, PAGE, { until }));
+    let added = 0;
+    for (const trade of batch) {
+      if (into.has(String(trade.id))) continue;
+      into.set(String(trade.id), trade);
+      added++;
+    }
+    const last = batch.at(-1)?.timestamp;
+    if (batch.length < PAGE || added === 0 || last === undefined) return;
+    cursor = last;
+  }
+};
+
+/**
+ * Our trades in `symbol` since `since` (ms, inclusive), oldest first: walked in 24-hour windows
+ * (Binance's limit), every page of each. Without `since`, the most recent 1000.
+ */
+export const fetchMyTrades = async (
+  exchange: Exchange,
+  symbol: string,
+  since?: number,
+): Promise<ExchangeTrade[]> => {
+  if (since === undefined)
+    return normalizeTrades(exchange, await guarded(() => exchange.fetchMyTrades(symbol, undefined, PAGE)));
+  const now = Date.now();
+  if (now - since > MAX_WINDOWS * DAY_MS) {
+    throw new ExchangeError(
+      'ORDER_REJECTED',
+      `fetchMyTrades: since is over ${MAX_WINDOWS} days ago; use fetchOrderTrades`,
+    );
+  }
+  const byId = new Map<string, Trade>();
+  for (let from = since; from <= now; from += DAY_MS) {
+    await fetchWindow(exchange, symbol, from, Math.min(from + DAY_MS - 1, now), byId);
+  }
+  return normalizeTrades(exchange, [...byId.values()]);
+};
+
+/** The fills of one order (Binance: GET myTrades?orderId=…), whatever their age. */
+export const fetchOrderTrades = async (
+  exchange: Exchange,
+  symbol: string,
+  orderId: string,
+): Promise<ExchangeTrade[]> => {
+  if (exchange.has.fetchOrderTrades !== true) {
+    throw new ExchangeError('EXCHANGE_UNSUPPORTED', `${exchange.id} cannot list the trades of one order`);
+  }
+  return normalizeTrades(exchange, await guarded(() => exchange.fetchOrderTrades(orderId, symbol)));
 };

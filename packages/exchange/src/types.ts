@@ -57,7 +57,13 @@ export type MarketInfo = {
   minNotional: Decimal | null;
 };
 
-export type Ticker = { symbol: string; last: Decimal; bid: Decimal | null; ask: Decimal | null; timestamp: number | null };
+export type Ticker = {
+  symbol: string;
+  last: Decimal;
+  bid: Decimal | null;
+  ask: Decimal | null;
+  timestamp: number | null;
+};
 
 export type BalanceEntry = { free: Decimal; used: Decimal; total: Decimal };
 

@@ -32,6 +32,7 @@ export const binanceErrors = {
   eitherParam: (a: string, b: string) =>
     new BinanceError(-1102, `Param '${a}' or '${b}' must be sent, but both were empty/null!`),
   notRequired: (name: string) => new BinanceError(-1106, `Parameter '${name}' sent when not required.`),
+  rangeTooLong: () => new BinanceError(-1127, 'More than 24 hours between startTime and endTime.'),
   badSymbol: () => new BinanceError(-1121, 'Invalid symbol.'),
   badSide: () => new BinanceError(-1117, 'Invalid side.'),
   badOrderType: () => new BinanceError(-1116, 'Invalid orderType.'),
@@ -40,7 +41,8 @@ export const binanceErrors = {
   illegalChars: (name: string, range: string) =>
     new BinanceError(-1100, `Illegal characters found in parameter '${name}'; legal range is '${range}'.`),
   filterFailure: (filter: string) => new BinanceError(-1013, `Filter failure: ${filter}`),
-  insufficientBalance: () => new BinanceError(-2010, 'Account has insufficient balance for requested action.'),
+  insufficientBalance: () =>
+    new BinanceError(-2010, 'Account has insufficient balance for requested action.'),
   duplicateOrder: () => new BinanceError(-2010, 'Duplicate order sent.'),
   unknownOrder: () => new BinanceError(-2011, 'Unknown order sent.'),
   orderDoesNotExist: () => new BinanceError(-2013, 'Order does not exist.'),

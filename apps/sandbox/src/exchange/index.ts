@@ -3,6 +3,7 @@ export { BinanceError } from './binance-error';
 export type { SandboxControl, SandboxMarketView, SandboxOrderView, SandboxTradeView } from './control';
 export type { MarketSpec } from './markets';
 export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
+export { replayMarkets } from './replay-markets';
 export {
   DEFAULT_MARKETS,
   type OrderResponseFault,
@@ -15,4 +16,3 @@ export {
   type SandboxExchangeOptions,
   startSandboxExchange,
 } from './start-sandbox-exchange';
-export { replayMarkets } from './replay-markets';

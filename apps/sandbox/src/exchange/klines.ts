@@ -2,7 +2,15 @@ import type { Decimal } from 'decimal.js';
 import { binanceErrors } from './binance-error';
 import { fmt8, ZERO } from './money';
 
-type Bucket = { openTime: number; open: Decimal; high: Decimal; low: Decimal; close: Decimal; volume: Decimal; trades: number };
+type Bucket = {
+  openTime: number;
+  open: Decimal;
+  high: Decimal;
+  low: Decimal;
+  close: Decimal;
+  volume: Decimal;
+  trades: number;
+};
 
 const MINUTE = 60_000;
 const INTERVALS: Record<string, number> = {
@@ -65,7 +73,8 @@ export class KlineHistory {
         (options.startTime === undefined || b.openTime >= options.startTime) &&
         (options.endTime === undefined || b.openTime <= options.endTime),
     );
-    const picked = options.startTime === undefined ? inRange.slice(-options.limit) : inRange.slice(0, options.limit);
+    const picked =
+      options.startTime === undefined ? inRange.slice(-options.limit) : inRange.slice(0, options.limit);
     return picked.map((b) => [
       b.openTime,
       fmt8(b.open),

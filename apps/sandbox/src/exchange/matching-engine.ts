@@ -108,7 +108,7 @@ export class MatchingEngine {
 
   cancel(accountId: number, market: Market, ref: { orderId?: number; clientOrderId?: string }): SandboxOrder {
     const order = this.find(accountId, market.symbol, ref);
-    if (!order || order.status !== 'NEW') throw binanceErrors.unknownOrder();
+    if (order?.status !== 'NEW') throw binanceErrors.unknownOrder();
     this.release(order, market);
     order.status = 'CANCELED';
     order.updateTime = Date.now();
@@ -130,11 +130,15 @@ export class MatchingEngine {
   }
 
   allOrders(accountId: number, symbol?: string): SandboxOrder[] {
-    return (this.ordersByAccount.get(accountId) ?? []).filter((o) => symbol === undefined || o.symbol === symbol);
+    return (this.ordersByAccount.get(accountId) ?? []).filter(
+      (o) => symbol === undefined || o.symbol === symbol,
+    );
   }
 
   trades(accountId: number, symbol?: string): SandboxTrade[] {
-    return (this.tradesByAccount.get(accountId) ?? []).filter((t) => symbol === undefined || t.symbol === symbol);
+    return (this.tradesByAccount.get(accountId) ?? []).filter(
+      (t) => symbol === undefined || t.symbol === symbol,
+    );
   }
 
   /** Fills every resting order of the market that `price` crossed, each at its own limit price. */
@@ -142,7 +146,9 @@ export class MatchingEngine {
     const open = [...(this.openBySymbol.get(market.symbol) ?? [])];
     const crossed = open
       .filter((o) => (o.side === 'BUY' ? price.lte(o.price) : price.gte(o.price)))
-      .sort((a, b) => (a.side === 'BUY' ? b.price.cmp(a.price) : a.price.cmp(b.price)) || a.orderId - b.orderId);
+      .sort(
+        (a, b) => (a.side === 'BUY' ? b.price.cmp(a.price) : a.price.cmp(b.price)) || a.orderId - b.orderId,
+      );
     return crossed.map((order) => this.fill(order, market, order.price, true));
   }
 

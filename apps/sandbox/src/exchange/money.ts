@@ -41,8 +41,7 @@ export const parsePositive = (name: string, raw: string | number): Decimal => {
 export const isMultipleOf = (value: Decimal, step: Decimal): boolean => value.mod(step).isZero();
 
 /** The largest multiple of `step` not above `value`. */
-export const floorToStep = (value: Decimal, step: Decimal): Decimal =>
-  value.div(step).floor().mul(step);
+export const floorToStep = (value: Decimal, step: Decimal): Decimal => value.div(step).floor().mul(step);
 
 /** The nearest multiple of `step`, never below one step (a price of zero is not a price). */
 export const roundToStep = (value: Decimal, step: Decimal): Decimal => {

@@ -67,7 +67,12 @@ export class SandboxExchange {
     const market = toMarket(config);
     if (this.markets.has(market.symbol)) throw new Error(`market ${market.symbol} already exists`);
     const feed = createPriceFeed(config.feed);
-    const state = { market, feed, price: roundToStep(feed.start, market.tickSize), history: new KlineHistory() };
+    const state = {
+      market,
+      feed,
+      price: roundToStep(feed.start, market.tickSize),
+      history: new KlineHistory(),
+    };
     state.history.record(state.price);
     this.markets.set(market.symbol, state);
     return market;

@@ -60,7 +60,8 @@ export const authenticate = (
   const payload = withoutSignature(rawQuery(request)) + withoutSignature(rawBody(request));
   const expected = createHmac('sha256', key.secret).update(payload).digest();
   const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw binanceErrors.badSignature();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw binanceErrors.badSignature();
 
   // A key without spot trading can still read; placing and cancelling answer -2015, as on Binance.
   if (need === 'trade' && !key.permissions.spot) throw binanceErrors.apiKeyRejected();

@@ -20,7 +20,8 @@ export type SandboxExchangeOptions = {
    * through the control API). A replayed candle takes four steps, so 250 ms plays a candle a second.
    */
   tickMs?: number;
-  logger?: boolean;
+  /** Fastify's log level (default: no logging). */
+  logLevel?: string;
 };
 
 export type SandboxExchangeHandle = {
@@ -34,8 +35,12 @@ export type SandboxExchangeHandle = {
 };
 
 /** Builds the Fastify app speaking Binance's spot REST dialect (not listening yet). */
-export const buildSandboxExchangeApp = (exchange: SandboxExchange, control: SandboxControl, logger = false) => {
-  const app: FastifyInstance = Fastify({ logger });
+export const buildSandboxExchangeApp = (
+  exchange: SandboxExchange,
+  control: SandboxControl,
+  logLevel?: string,
+) => {
+  const app: FastifyInstance = Fastify({ logger: logLevel ? { level: logLevel } : false });
   // Signatures cover the body byte for byte, so keep it as the raw string.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
@@ -50,10 +55,14 @@ export const buildSandboxExchangeApp = (exchange: SandboxExchange, control: Sand
       return reply.status(failure.statusCode ?? 400).send({ code: -1102, msg: failure.message });
     }
     request.log.error(error);
-    return reply.status(500).send({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
+    return reply
+      .status(500)
+      .send({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
   });
   app.get('/health', async () => ({ ok: true, services: ['exchange'] }));
-  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ code: -1000, msg: 'Not found.' }));
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.status(404).send({ code: -1000, msg: 'Not found.' }),
+  );
   controlRoutes(app, control);
   marketDataRoutes(app, exchange);
   accountRoutes(app, exchange);
@@ -65,10 +74,12 @@ export const buildSandboxExchangeApp = (exchange: SandboxExchange, control: Sand
  * Starts the sandbox exchange: an HTTP server that ccxt's `binance` class talks to as it would to
  * Binance, plus the control handle. Use `port: 0` in tests.
  */
-export const startSandboxExchange = async (options: SandboxExchangeOptions = {}): Promise<SandboxExchangeHandle> => {
+export const startSandboxExchange = async (
+  options: SandboxExchangeOptions = {},
+): Promise<SandboxExchangeHandle> => {
   const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
   const control = createSandboxControl(exchange);
-  const app = buildSandboxExchangeApp(exchange, control, options.logger ?? false);
+  const app = buildSandboxExchangeApp(exchange, control, options.logLevel);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();

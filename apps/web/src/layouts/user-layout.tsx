@@ -6,6 +6,7 @@ import { type SessionUser, sessionStore } from '../session/session-store';
 import { SessionInvalid } from '../shell/brand';
 import { FullScreenLoader } from '../shell/full-screen';
 import { TabBar } from '../shell/tab-bar';
+import { useTelegramBackButton } from '../shell/telegram-back-button';
 import { useStore } from '../state/create-store';
 
 /** Loader until the initial data has settled, then the content and (from then on) the tab bar. */
@@ -37,6 +38,7 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
 
 /** Spec §2: the routed view shows only after successful authorisation. */
 export const UserLayout = () => {
+  useTelegramBackButton();
   const session = useStore(sessionStore);
   if (session.status === 'invalid') return <SessionInvalid />;
   if (session.status === 'pending' || !session.user) return <FullScreenLoader />;

@@ -1,25 +1,26 @@
-import { onMiniAppActivated } from '../telegram/device';
 import { loginFailureOf } from './login-failure';
 import { REAUTH_INTERVAL_MS, signIn } from './sign-in';
 
-const attempt = (reason: string) => {
+/** One sign-in attempt; a failure is already shown by the session, here it is only logged. */
+export const attemptSignIn = (reason: string) => {
   signIn().catch((error: unknown) => {
     console.warn(`Sign-in (${reason}) failed: ${loginFailureOf(error)}`);
   });
 };
 
-/** Spec §4: sign in on start, every 540 s, when the mini app becomes active and the page visible. */
+/**
+ * Spec §4: sign in on start, every 540 s and when the page becomes visible; the Telegram module adds
+ * "when the mini app becomes active" once it has loaded (see main.tsx).
+ */
 export const startSessionLifecycle = (): (() => void) => {
-  attempt('start');
-  const timer = setInterval(() => attempt('timer'), REAUTH_INTERVAL_MS);
-  const offActivated = onMiniAppActivated(() => attempt('mini app active'));
+  attemptSignIn('start');
+  const timer = setInterval(() => attemptSignIn('timer'), REAUTH_INTERVAL_MS);
   const onVisibility = () => {
-    if (document.visibilityState === 'visible') attempt('page visible');
+    if (document.visibilityState === 'visible') attemptSignIn('page visible');
   };
   document.addEventListener('visibilitychange', onVisibility);
   return () => {
     clearInterval(timer);
-    offActivated();
     document.removeEventListener('visibilitychange', onVisibility);
   };
 };

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { hasSupportLink, SUPPORT_URL } from '../session/login-failure';
 import { useStore } from '../state/create-store';
-import { openExternal } from '../telegram/links';
 import { Button } from '../ui/button';
 import { AlertIcon } from '../ui/svg-icon';
 import { closeErrorModal, errorModalStore } from './error-modal-store';
@@ -38,7 +37,7 @@ export const ErrorModal = () => {
               href={SUPPORT_URL}
               onClick={(event) => {
                 event.preventDefault();
-                openExternal(SUPPORT_URL);
+                void import('../telegram/links').then(({ openExternal }) => openExternal(SUPPORT_URL));
               }}
             >
               {t('login.supportLink')}

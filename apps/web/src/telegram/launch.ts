@@ -1,7 +1,7 @@
 import { getLaunchData } from '@gridbot/contracts';
-import { retrieveRawLaunchParams } from '@tma.js/sdk-react';
 import { isApiError } from '../api/api-error';
 import { callApi } from '../api/call-api';
+import { readRawLaunchParams } from './launch-params';
 
 export type TelegramUser = {
   id: number;
@@ -48,11 +48,8 @@ export const parseLaunchParams = (raw: string, demo = false): LaunchContext | nu
 
 /** Launch parameters from the URL hash, or from where the SDK kept them across reloads. */
 export const readLaunchContext = (demo = false): LaunchContext | null => {
-  try {
-    return parseLaunchParams(retrieveRawLaunchParams(), demo);
-  } catch {
-    return null;
-  }
+  const raw = readRawLaunchParams();
+  return raw ? parseLaunchParams(raw, demo) : null;
 };
 
 const DEMO_FLAG = 'gridbot/demo';

@@ -1,4 +1,10 @@
-import { allocateCandles, type CandleSeries, type CandleValues, candleProblem, truncateCandles } from '@gridbot/domain';
+import {
+  allocateCandles,
+  type CandleSeries,
+  type CandleValues,
+  candleProblem,
+  truncateCandles,
+} from '@gridbot/domain';
 
 /** A malformed candle file; the message names the line (CSV) or candle (JSON) and the problem. */
 export class CandleFileError extends Error {

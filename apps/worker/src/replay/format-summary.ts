@@ -10,7 +10,11 @@ const plainUsdt = (value: string) => `${new Decimal(value).toFixed(6)} USDT`;
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 /** The human summary (stdout without --json). */
-export const formatSummary = (options: ReplayOptions, candles: CandleSeries, report: ReplayReport): string => {
+export const formatSummary = (
+  options: ReplayOptions,
+  candles: CandleSeries,
+  report: ReplayReport,
+): string => {
   const { settings, feePct, dryFrom } = options;
   const entries = report.fills.filter((fill) => fill.role === 'entry').length;
   const first = candles.time[0]!;

@@ -28,7 +28,8 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2
 
 const decimalOption = (name: string, value: string | undefined): Decimal => {
   if (value === undefined) throw new UsageError(`missing --${name}`);
-  if (!DECIMAL.test(value)) throw new UsageError(`--${name} must be a non-negative decimal number, got '${value}'`);
+  if (!DECIMAL.test(value))
+    throw new UsageError(`--${name} must be a non-negative decimal number, got '${value}'`);
   return new Decimal(value);
 };
 
@@ -84,5 +85,11 @@ export const parseReplayArgs = (argv: string[]): ReplayOptions | null => {
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('; '));
   const feePct = text('fee') === undefined ? new Decimal('0.1') : decimalOption('fee', text('fee'));
   if (feePct.gte(100)) throw new UsageError(`--fee must be below 100 %, got ${feePct.toFixed()}`);
-  return { candlesPath, settings, feePct, dryFrom: dryFromOption(text('dry-from')), json: values.json === true };
+  return {
+    candlesPath,
+    settings,
+    feePct,
+    dryFrom: dryFromOption(text('dry-from')),
+    json: values.json === true,
+  };
 };

@@ -3,31 +3,40 @@ import { CandleBuilder, CandleFileError, parsePrice, parseTime } from './candle-
 
 const REQUIRED = ['time', 'open', 'high', 'low', 'close'] as const;
 
-/** CSV with a header naming at least time,open,high,low,close (any order; extra columns such as volume ignored). */
-export const parseCsvCandles = (text: string, onProgress?: (fraction: number) => void): CandleSeries => {
-  const lines = text.split('\n');
-  let index = lines.findIndex((line) => line.trim() !== '');
-  if (index < 0) throw new CandleFileError('the file is empty');
-  const header = lines[index]!.trim()
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  const columns = REQUIRED.map((name) => header.indexOf(name));
+const columnsOf = (header: string, lineNumber: number) => {
+  const names = header.split(',').map((name) => name.trim().toLowerCase());
+  const columns = REQUIRED.map((name) => names.indexOf(name));
   const missing = REQUIRED.filter((_, i) => columns[i]! < 0);
   if (missing.length > 0) {
     throw new CandleFileError(
-      `line ${index + 1}: the header must name the columns time,open,high,low,close[,volume]; missing ${missing.join(', ')}`,
+      `line ${lineNumber}: the header must name the columns time,open,high,low,close[,volume]; missing ${missing.join(', ')}`,
     );
   }
-  const [t, o, h, l, c] = columns as [number, number, number, number, number];
-  const builder = new CandleBuilder(lines.length);
-  for (index += 1; index < lines.length; index++) {
-    const line = lines[index]!.trim();
+  return { width: names.length, columns: columns as [number, number, number, number, number] };
+};
+
+/**
+ * CSV with a header naming at least time,open,high,low,close (any order; extra columns such as
+ * volume are ignored). Takes lines rather than one string so files beyond V8's string limit stream.
+ */
+export const parseCsvCandles = (lines: Iterable<string>, expectedCandles?: number): CandleSeries => {
+  const builder = new CandleBuilder(expectedCandles);
+  let header: ReturnType<typeof columnsOf> | null = null;
+  let lineNumber = 0;
+  for (const raw of lines) {
+    lineNumber += 1;
+    const line = raw.trim();
     if (line === '') continue;
-    const where = `line ${index + 1}`;
-    const fields = line.split(',');
-    if (fields.length < header.length) {
-      throw new CandleFileError(`${where}: expected ${header.length} columns, found ${fields.length}`);
+    if (!header) {
+      header = columnsOf(line, lineNumber);
+      continue;
     }
+    const where = `line ${lineNumber}`;
+    const fields = line.split(',');
+    if (fields.length < header.width) {
+      throw new CandleFileError(`${where}: expected ${header.width} columns, found ${fields.length}`);
+    }
+    const [t, o, h, l, c] = header.columns;
     builder.push(
       {
         time: parseTime(fields[t], where),
@@ -38,7 +47,7 @@ export const parseCsvCandles = (text: string, onProgress?: (fraction: number) =>
       },
       where,
     );
-    if (onProgress && (index & 0x3ffff) === 0) onProgress(index / lines.length);
   }
+  if (!header) throw new CandleFileError('the file is empty');
   return builder.finish();
 };

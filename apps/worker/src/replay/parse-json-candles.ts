@@ -21,7 +21,10 @@ const fromObject = (row: Row, where: string) => {
 };
 
 const fromArray = (row: unknown[], where: string) => {
-  if (row.length < 5) throw new CandleFileError(`${where}: expected [time, open, high, low, close, volume], found ${row.length} values`);
+  if (row.length < 5)
+    throw new CandleFileError(
+      `${where}: expected [time, open, high, low, close, volume], found ${row.length} values`,
+    );
   return {
     time: parseTime(row[0], where),
     open: parsePrice('open', row[1], where),

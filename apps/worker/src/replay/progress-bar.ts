@@ -8,7 +8,9 @@ export const createProgressBar = (write: (text: string) => void, label: string) 
       if (percent === lastPercent) return;
       lastPercent = percent;
       const filled = Math.round((percent / 100) * width);
-      write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(percent).padStart(3)} %`);
+      write(
+        `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(percent).padStart(3)} %`,
+      );
     },
     done(): void {
       if (lastPercent >= 0) write('\r\x1b[2K');

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { replayGrid } from '@gridbot/domain';
 import { CandleFileError } from './candle-builder';
 import { formatSummary } from './format-summary';
@@ -12,14 +13,25 @@ export type CliIo = {
   stderrIsTty: boolean;
 };
 
-/** Inputs at least this long get a progress bar (below it the whole run takes well under a second). */
+/** Inputs at least this long get a progress bar (below it each phase takes well under a second). */
+const LONG_INPUT_BYTES = 32 * 1024 * 1024;
 const LONG_INPUT_CANDLES = 2_000_000;
 
+const fileSize = (path: string) => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // readCandles reports the real problem
+  }
+};
+
 const run = (options: ReplayOptions, io: CliIo) => {
-  const readBar = io.stderrIsTty ? createProgressBar(io.stderr, 'reading ') : null;
+  const long = io.stderrIsTty && fileSize(options.candlesPath) >= LONG_INPUT_BYTES;
+  const readBar = long ? createProgressBar(io.stderr, 'reading ') : null;
   const candles = readCandles(options.candlesPath, readBar ? (f) => readBar.update(f) : undefined);
   readBar?.done();
-  const replayBar = io.stderrIsTty && candles.length >= LONG_INPUT_CANDLES ? createProgressBar(io.stderr, 'replaying') : null;
+  const replayBar =
+    io.stderrIsTty && candles.length >= LONG_INPUT_CANDLES ? createProgressBar(io.stderr, 'replaying') : null;
   const report = replayGrid({
     candles,
     settings: options.settings,

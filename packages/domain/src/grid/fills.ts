@@ -19,7 +19,10 @@ export const applyBuyFill = (state: GridState, fill: BuyFill): GridState => {
     throw new GridError('LOT_SEQ_MISMATCH', `buy fill for lot ${fill.seq}, expected lot ${state.nextSeq}`);
   }
   if (!positive(fill.price) || !positive(fill.qty) || !positive(fill.cost) || !validDate(fill.at)) {
-    throw new GridError('INVALID_FILL', `buy fill for lot ${fill.seq} needs a positive price, qty, cost and a date`);
+    throw new GridError(
+      'INVALID_FILL',
+      `buy fill for lot ${fill.seq} needs a positive price, qty, cost and a date`,
+    );
   }
   const lot: Lot = { seq: fill.seq, price: fill.price, qty: fill.qty, cost: fill.cost, openedAt: fill.at };
   return { lots: [...state.lots, lot], nextSeq: fill.seq + 1 };
@@ -39,7 +42,8 @@ export const applySellFill = (state: GridState, fill: SellFill): { state: GridSt
   if (!positive(fill.price) || !positive(fill.qty) || !fill.proceeds.isFinite() || fill.proceeds.lt(0)) {
     throw new GridError('INVALID_FILL', `sell fill for lot ${fill.lotSeq} needs a positive price and qty`);
   }
-  if (!validDate(fill.at)) throw new GridError('INVALID_FILL', `sell fill for lot ${fill.lotSeq} needs a date`);
+  if (!validDate(fill.at))
+    throw new GridError('INVALID_FILL', `sell fill for lot ${fill.lotSeq} needs a date`);
   if (fill.qty.gt(lot.qty)) {
     throw new GridError('SELL_EXCEEDS_LOT', `sell of ${fill.qty} exceeds lot ${lot.seq} qty ${lot.qty}`);
   }
@@ -59,6 +63,8 @@ export const applySellFill = (state: GridState, fill: SellFill): { state: GridSt
   };
   const lots = whole
     ? state.lots.filter((_, i) => i !== index)
-    : state.lots.map((l, i) => (i === index ? { ...l, qty: l.qty.minus(fill.qty), cost: l.cost.minus(cost) } : l));
+    : state.lots.map((l, i) =>
+        i === index ? { ...l, qty: l.qty.minus(fill.qty), cost: l.cost.minus(cost) } : l,
+      );
   return { state: { lots, nextSeq: state.nextSeq }, closed };
 };

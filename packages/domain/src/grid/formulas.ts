@@ -23,7 +23,11 @@ export const takeProfitPrice = (buyPrice: Decimal, settings: GridSettings): Deci
   buyPrice.times(ONE.plus(settings.stepPct.div(HUNDRED)));
 
 /** A buy of S at price p when the fee is charged in quote (replay, previews): q = S / p, c = S × (1 + fee/100). */
-export const quoteFeeBuy = (orderSize: Decimal, price: Decimal, feePct: Decimal): { qty: Decimal; cost: Decimal } => ({
+export const quoteFeeBuy = (
+  orderSize: Decimal,
+  price: Decimal,
+  feePct: Decimal,
+): { qty: Decimal; cost: Decimal } => ({
   qty: orderSize.div(price),
   cost: orderSize.times(ONE.plus(feePct.div(HUNDRED))),
 });

@@ -10,15 +10,15 @@ import {
   STEP_PCT_MIN,
 } from '@gridbot/contracts';
 import Decimal from 'decimal.js';
-import { averagingStepPct } from './formulas';
 import { GridError, type GridErrorCode, type GridSettingsField } from './errors';
+import { averagingStepPct } from './formulas';
 import type { GridSettings } from './types';
 
 const inRange = (value: Decimal, min: string, max: string) =>
   value.isFinite() && value.gte(min) && value.lte(max);
 
 /** Drop of the deepest averaging buy (the one that opens lot N): s + (N − 2) × d. */
-export const deepestStepPct = (settings: GridSettings): Decimal =>
+export const deepestAveragingStepPct = (settings: GridSettings): Decimal =>
   averagingStepPct(settings, Math.max(1, settings.maxTrades - 1));
 
 /**
@@ -54,7 +54,7 @@ export const validateGridSettings = (settings: GridSettings): GridError[] => {
       `max trades must be an integer between ${MAX_TRADES_MIN} and ${MAX_TRADES_MAX}`,
     );
   }
-  if (errors.length === 0 && deepestStepPct(settings).gte(DEEPEST_STEP_PCT_LIMIT)) {
+  if (errors.length === 0 && deepestAveragingStepPct(settings).gte(DEEPEST_STEP_PCT_LIMIT)) {
     fail(
       'DEEPEST_STEP_TOO_LARGE',
       'stepIncreasePct',
@@ -79,7 +79,7 @@ export const assertSoundGridSettings = (settings: GridSettings): void => {
     stepIncreasePct.gte(0) &&
     Number.isSafeInteger(maxTrades) &&
     maxTrades >= 1 &&
-    deepestStepPct(settings).lt(100);
+    deepestAveragingStepPct(settings).lt(100);
   if (!sound) {
     throw new GridError(
       'INVALID_SETTINGS',

@@ -1,10 +1,5 @@
 import Decimal from 'decimal.js';
-import {
-  averagingBuyPrice,
-  quoteFeeBuy,
-  quoteFeeSellProceeds,
-  takeProfitPrice,
-} from '../grid/formulas';
+import { averagingBuyPrice, quoteFeeBuy, quoteFeeSellProceeds, takeProfitPrice } from '../grid/formulas';
 import type { GridSettings } from '../grid/types';
 import { type Trigger, trigger } from './exact-touch';
 

@@ -83,4 +83,5 @@ export const replayReport = (outcome: SimulationOutcome, candles: CandleSeries):
 };
 
 /** Replays a coin's grid over candles (DESIGN §3 "Replay") and returns the report. Pure: no I/O. */
-export const replayGrid = (input: ReplayInput): ReplayReport => replayReport(simulateGrid(input), input.candles);
+export const replayGrid = (input: ReplayInput): ReplayReport =>
+  replayReport(simulateGrid(input), input.candles);

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { allocateCandles, type CandleSeries } from '../../src/replay/candles';
 import type { GridSettings, GridState, Lot } from '../../src/grid/types';
+import { allocateCandles, type CandleSeries } from '../../src/replay/candles';
 
 export const d = (value: Decimal.Value) => new Decimal(value);
 
@@ -32,7 +32,9 @@ export const stateWithLots = (prices: string[], orderSize = '100', firstSeq = 1)
 };
 
 /** Candles from [open, high, low, close] rows (decimal strings or numbers), one minute apart from T0. */
-export const candlesOf = (rows: readonly (readonly [Decimal.Value, Decimal.Value, Decimal.Value, Decimal.Value])[]): CandleSeries => {
+export const candlesOf = (
+  rows: readonly (readonly [Decimal.Value, Decimal.Value, Decimal.Value, Decimal.Value])[],
+): CandleSeries => {
   const series = allocateCandles(rows.length);
   rows.forEach(([open, high, low, close], i) => {
     series.time[i] = T0 + i * MINUTE;

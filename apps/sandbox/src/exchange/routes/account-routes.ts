@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { binanceErrors } from '../binance-error';
 import { limitParam, required, timeParam } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { authenticate } from '../signed-request';
 import { myTradeJson } from '../wire';
+
+const DAY_MS = 86_400_000;
 
 /** Binance's SIGNED account endpoints: balances, own trades and the key's permissions. */
 export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
@@ -18,7 +21,12 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
       takerCommission: 10,
       buyerCommission: 0,
       sellerCommission: 0,
-      commissionRates: { maker: '0.00100000', taker: '0.00100000', buyer: '0.00000000', seller: '0.00000000' },
+      commissionRates: {
+        maker: '0.00100000',
+        taker: '0.00100000',
+        buyer: '0.00000000',
+        seller: '0.00000000',
+      },
       canTrade: key.permissions.spot,
       canWithdraw: key.permissions.withdrawals,
       canDeposit: true,
@@ -40,6 +48,9 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
     const fromId = timeParam(params, 'fromId');
     const startTime = timeParam(params, 'startTime');
     const endTime = timeParam(params, 'endTime');
+    if (startTime !== undefined && endTime !== undefined && endTime - startTime > DAY_MS) {
+      throw binanceErrors.rangeTooLong();
+    }
     const matching = exchange.engine
       .trades(key.accountId, state.market.symbol)
       .filter(

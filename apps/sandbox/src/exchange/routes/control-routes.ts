@@ -23,7 +23,9 @@ export const controlRoutes = (app: FastifyInstance, control: SandboxControl): vo
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (!request.url.startsWith('/_sandbox/')) return;
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
-      await reply.status(403).send({ code: -2015, msg: 'The sandbox control API answers on localhost only.' });
+      await reply
+        .status(403)
+        .send({ code: -2015, msg: 'The sandbox control API answers on localhost only.' });
     }
   });
 
@@ -71,7 +73,15 @@ export const controlRoutes = (app: FastifyInstance, control: SandboxControl): vo
         body: {
           type: 'object',
           required: ['base', 'quote', 'tickSize', 'stepSize', 'feed'],
-          properties: { tickSize: decimalString, stepSize: decimalString, feed: { type: 'object' } },
+          properties: {
+            tickSize: decimalString,
+            stepSize: decimalString,
+            feed: {
+              type: 'object',
+              required: ['kind'],
+              properties: { kind: { enum: ['fixed', 'random-walk', 'candles'] } },
+            },
+          },
         },
       },
     },
@@ -88,7 +98,10 @@ export const controlRoutes = (app: FastifyInstance, control: SandboxControl): vo
       schema: {
         body: {
           type: 'object',
-          properties: { steps: { type: 'integer', minimum: 1, maximum: 100_000 }, symbol: { type: 'string' } },
+          properties: {
+            steps: { type: 'integer', minimum: 1, maximum: 100_000 },
+            symbol: { type: 'string' },
+          },
         },
       },
     },

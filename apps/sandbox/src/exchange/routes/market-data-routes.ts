@@ -6,7 +6,10 @@ import type { MarketState, SandboxExchange } from '../sandbox-exchange';
 import { type Params, requestParams } from '../signed-request';
 
 /** `symbol=X` → [X]; `symbols=["X","Y"]` → [X, Y]; neither → every market. */
-const selectMarkets = (exchange: SandboxExchange, params: Params): { states: MarketState[]; single: boolean } => {
+const selectMarkets = (
+  exchange: SandboxExchange,
+  params: Params,
+): { states: MarketState[]; single: boolean } => {
   const symbol = params.get('symbol');
   if (symbol) return { states: [exchange.market(symbol)], single: true };
   const symbols = params.get('symbols');
@@ -15,7 +18,10 @@ const selectMarkets = (exchange: SandboxExchange, params: Params): { states: Mar
   try {
     list = JSON.parse(symbols);
   } catch {
-    throw binanceErrors.illegalChars('symbols', '^\\[("[A-Z0-9-_.]{1,20}"(,"[A-Z0-9-_.]{1,20}"){0,}){0,1}\\]$');
+    throw binanceErrors.illegalChars(
+      'symbols',
+      '^\\[("[A-Z0-9-_.]{1,20}"(,"[A-Z0-9-_.]{1,20}"){0,}){0,1}\\]$',
+    );
   }
   if (!Array.isArray(list)) throw binanceErrors.mandatory('symbols');
   return { states: list.map((s) => exchange.market(String(s))), single: false };

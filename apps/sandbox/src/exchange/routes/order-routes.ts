@@ -50,7 +50,10 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
     const { key, params } = authenticate(exchange, request, 'trade');
     const state = exchange.market(required(params, 'symbol'));
     const order = exchange.engine.cancel(key.accountId, state.market, orderRefParams(params));
-    return canceledOrderJson(order, clientOrderIdParam(params, 'newClientOrderId') ?? generatedClientOrderId());
+    return canceledOrderJson(
+      order,
+      clientOrderIdParam(params, 'newClientOrderId') ?? generatedClientOrderId(),
+    );
   });
 
   app.delete('/api/v3/openOrders', async (request) => {
@@ -81,9 +84,13 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
     const endTime = timeParam(params, 'endTime');
     const matching = exchange.engine
       .allOrders(key.accountId, state.market.symbol)
-      .filter((o: SandboxOrder) => (fromId === undefined || o.orderId >= fromId) && inTimeRange(o.time, startTime, endTime));
+      .filter(
+        (o: SandboxOrder) =>
+          (fromId === undefined || o.orderId >= fromId) && inTimeRange(o.time, startTime, endTime),
+      );
     const limit = limitParam(params);
-    const picked = fromId !== undefined || startTime !== undefined ? matching.slice(0, limit) : matching.slice(-limit);
+    const picked =
+      fromId !== undefined || startTime !== undefined ? matching.slice(0, limit) : matching.slice(-limit);
     return picked.map(queriedOrderJson);
   });
 };

@@ -1,0 +1,203 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
+import { type BinanceJson, type Credentials, publicGet, signed } from './support/binance-http';
+
+let sandbox: SandboxExchangeHandle;
+let trader: Credentials;
+
+beforeAll(async () => {
+  sandbox = await startSandboxExchange({ port: 0 });
+  trader = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+});
+afterAll(async () => sandbox.close());
+
+describe('signed endpoints: key, signature and timestamp (Binance codes and statuses)', () => {
+  it('answers a correctly signed request', async () => {
+    const { status, body } = await signed(sandbox.url, 'GET', '/api/v3/account', trader);
+    expect(status).toBe(200);
+    expect(body.balances).toContainEqual({ asset: 'USDT', free: '1000.00000000', locked: '0.00000000' });
+    expect(body.canTrade).toBe(true);
+  });
+
+  it.each([
+    ['no API key header', { noKey: true }, 401, -2014],
+    ['a wrong secret', { signWith: 'not-the-secret' }, 400, -1022],
+    ['a timestamp older than recvWindow', { timestamp: Date.now() - 6000 }, 400, -1021],
+    ['a timestamp 2 s ahead of the server', { timestamp: Date.now() + 2000 }, 400, -1021],
+  ] as const)('refuses %s', async (_name, options, status, code) => {
+    const response = await signed(sandbox.url, 'GET', '/api/v3/account', trader, {}, options);
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(code);
+    expect(typeof response.body.msg).toBe('string');
+  });
+
+  it('refuses an unknown key with -2015 (401)', async () => {
+    const response = await signed(sandbox.url, 'GET', '/api/v3/account', {
+      apiKey: 'A'.repeat(64),
+      secret: 'x',
+    });
+    expect(response).toEqual({
+      status: 401,
+      body: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
+    });
+  });
+
+  it('accepts a recvWindow up to 60000 and refuses a larger one', async () => {
+    const old = Date.now() - 20_000;
+    const ok = await signed(
+      sandbox.url,
+      'GET',
+      '/api/v3/account',
+      trader,
+      { recvWindow: '30000' },
+      { timestamp: old },
+    );
+    expect(ok.status).toBe(200);
+    const tooLarge = await signed(sandbox.url, 'GET', '/api/v3/account', trader, { recvWindow: '70000' });
+    expect(tooLarge.body.code).toBe(-1131);
+  });
+
+  it('needs timestamp and signature', async () => {
+    const response = await fetch(`${sandbox.url}/api/v3/account`, {
+      headers: { 'X-MBX-APIKEY': trader.apiKey },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as BinanceJson).code).toBe(-1102);
+  });
+
+  it('signs query string and body together, and notices a parameter changed after signing', async () => {
+    const query = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC';
+    const body = `quantity=0.001&price=20000&recvWindow=5000&timestamp=${Date.now()}`;
+    // Binance's documented example: the signature covers query + body, concatenated as they are.
+    const signature = createHmac('sha256', trader.secret)
+      .update(query + body)
+      .digest('hex');
+    const post = (q: string) =>
+      fetch(`${sandbox.url}/api/v3/order?${q}`, {
+        method: 'POST',
+        headers: { 'X-MBX-APIKEY': trader.apiKey, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `${body}&signature=${signature}`,
+      });
+    const tampered = await post(query.replace('BUY', 'SELL'));
+    expect(tampered.status).toBe(400);
+    expect(((await tampered.json()) as BinanceJson).code).toBe(-1022);
+    const genuine = await post(query);
+    expect(genuine.status).toBe(200);
+    expect(((await genuine.json()) as BinanceJson).status).toBe('NEW');
+  });
+});
+
+describe('per-key permissions', () => {
+  it('reports them at /sapi/v1/account/apiRestrictions', async () => {
+    const withdrawer = sandbox.control.createAccount({ permissions: { withdrawals: true } });
+    const { body } = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', withdrawer);
+    expect(body).toMatchObject({
+      enableReading: true,
+      enableSpotAndMarginTrading: true,
+      enableWithdrawals: true,
+    });
+    const plain = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', trader);
+    expect(plain.body).toMatchObject({ enableSpotAndMarginTrading: true, enableWithdrawals: false });
+  });
+
+  it('lets a key without spot trading read but not trade (-2015)', async () => {
+    const reader = sandbox.control.addApiKey(trader.apiKey, { spot: false });
+    const ordersBefore = sandbox.control.orders(trader.apiKey).length;
+    const account = await signed(sandbox.url, 'GET', '/api/v3/account', reader);
+    expect(account.status).toBe(200);
+    expect(account.body.canTrade).toBe(false);
+    const order = await signed(sandbox.url, 'POST', '/api/v3/order', reader, {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quoteOrderQty: '10',
+    });
+    expect(order).toEqual({
+      status: 401,
+      body: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
+    });
+    expect(sandbox.control.orders(trader.apiKey)).toHaveLength(ordersBefore);
+  });
+
+  it('applies permission changes from the control API at once', async () => {
+    const key = sandbox.control.createAccount({ balances: { USDT: '100' } });
+    sandbox.control.setPermissions(key.apiKey, { spot: false, withdrawals: true });
+    const { body } = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', key);
+    expect(body).toMatchObject({ enableSpotAndMarginTrading: false, enableWithdrawals: true });
+  });
+});
+
+describe('public endpoints', () => {
+  it('serve ping, time and exchangeInfo with Binance filters', async () => {
+    expect((await publicGet(sandbox.url, '/api/v3/ping')).body).toEqual({});
+    const time = await publicGet(sandbox.url, '/api/v3/time');
+    expect(Math.abs(time.body.serverTime - Date.now())).toBeLessThan(5000);
+    const info = await publicGet(sandbox.url, '/api/v3/exchangeInfo', { symbol: 'BTCUSDT' });
+    const [symbol] = info.body.symbols;
+    expect(symbol).toMatchObject({
+      symbol: 'BTCUSDT',
+      status: 'TRADING',
+      baseAsset: 'BTC',
+      quoteAsset: 'USDT',
+    });
+    expect(symbol.permissionSets).toEqual([['SPOT']]);
+    const filters = Object.fromEntries(symbol.filters.map((f: { filterType: string }) => [f.filterType, f]));
+    expect(filters.PRICE_FILTER.tickSize).toBe('0.01000000');
+    expect(filters.LOT_SIZE).toMatchObject({ stepSize: '0.00001000', minQty: '0.00001000' });
+    expect(filters.NOTIONAL.minNotional).toBe('5.00000000');
+  });
+
+  it('answers an unknown symbol with -1121', async () => {
+    const response = await publicGet(sandbox.url, '/api/v3/ticker/price', { symbol: 'NOPEUSDT' });
+    expect(response).toEqual({ status: 400, body: { code: -1121, msg: 'Invalid symbol.' } });
+  });
+
+  it('serves tickers and klines that follow the price', async () => {
+    sandbox.control.setPrice('ETHUSDT', '3100.5');
+    const price = await publicGet(sandbox.url, '/api/v3/ticker/price', { symbol: 'ETHUSDT' });
+    expect(price.body).toEqual({ symbol: 'ETHUSDT', price: '3100.50000000' });
+    const all = await publicGet(sandbox.url, '/api/v3/ticker/24hr', { symbols: '["ETHUSDT","XRPUSDT"]' });
+    expect(all.body.map((t: { symbol: string }) => t.symbol)).toEqual(['ETHUSDT', 'XRPUSDT']);
+    const book = await publicGet(sandbox.url, '/api/v3/ticker/bookTicker', { symbol: 'ETHUSDT' });
+    expect(book.body).toMatchObject({ bidPrice: '3100.50000000', askPrice: '3100.50000000' });
+    const klines = await publicGet(sandbox.url, '/api/v3/klines', { symbol: 'ETHUSDT', interval: '1m' });
+    expect(klines.body.at(-1)[4]).toBe('3100.50000000');
+    const bad = await publicGet(sandbox.url, '/api/v3/klines', { symbol: 'ETHUSDT', interval: '7m' });
+    expect(bad.body.code).toBe(-1120);
+  });
+});
+
+describe('control API', () => {
+  it('creates an account over HTTP and refuses clients off the loopback interface', async () => {
+    const created = await fetch(`${sandbox.url}/_sandbox/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balances: { USDT: '250' }, permissions: { spot: true, withdrawals: false } }),
+    });
+    const { apiKey, secret } = (await created.json()) as Credentials;
+    const account = await signed(sandbox.url, 'GET', '/api/v3/account', { apiKey, secret });
+    expect(account.body.balances).toContainEqual({
+      asset: 'USDT',
+      free: '250.00000000',
+      locked: '0.00000000',
+    });
+
+    const { buildSandboxExchangeApp } = await import('../src/index');
+    const app = buildSandboxExchangeApp(sandbox.exchange, sandbox.control);
+    const remote = await app.inject({ method: 'GET', url: '/_sandbox/markets', remoteAddress: '10.1.2.3' });
+    expect(remote.statusCode).toBe(403);
+    const local = await app.inject({ method: 'GET', url: '/_sandbox/markets', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('validates control input', async () => {
+    const response = await fetch(`${sandbox.url}/_sandbox/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ balances: { USDT: '-5' } }),
+    });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,130 @@
+import type { User } from '@gridbot/db';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_LIST } from '../src/router/route-table';
+import { type AppPage, launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
+import { type Stack, startStack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+let user: User;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  user = await stack.createUser({ username: 'maria_grid', firstName: 'Maria', lastName: 'Ivanova' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Screens that need a coin get one in the query string. */
+const urlOf = (path: string) => (path === '/portfolio/show' || path === '/portfolio/edit' ? `${path}?coin=BTC` : path);
+
+const TABS = [
+  ['wallet', '/wallet', 'Wallet'],
+  ['portfolio', '/portfolio', 'Portfolio'],
+  ['partners', '/partners', 'Partners'],
+  ['profile', '/profile', 'Profile'],
+  ['panel', '/', 'Hi, Maria'],
+] as const;
+
+const signedIn = async (language = 'en') => {
+  const app = await openAppPage(browser);
+  await app.page.goto(stack.launchUrlFor(user, { languageCode: language }));
+  await app.page.locator('nav.tabbar').waitFor();
+  return app;
+};
+
+const waitForToastsToLeave = (app: AppPage) =>
+  app.page.waitForFunction(() => !document.querySelector('.toast'), undefined, { timeout: 10_000 });
+
+describe('screens', () => {
+  it('navigates to every tab from the tab bar with haptic feedback', async () => {
+    const app = await signedIn();
+    for (const [tab, path, heading] of TABS) {
+      await app.page.locator(`nav.tabbar a[data-tab="${tab}"]`).click();
+      await app.page.waitForURL((url) => url.pathname === path);
+      await app.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expect(app.page.locator(`nav.tabbar a[data-tab="${tab}"]`).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(app.page.locator('nav.tabbar a[aria-current="page"]').count()).resolves.toBe(1);
+    }
+    const current = app.page.locator('nav.tabbar a[aria-current="page"]');
+    await expect(current.evaluate((element) => getComputedStyle(element).color)).resolves.toBe('rgb(200, 95, 255)');
+    const haptics = (await app.telegramCalls()).filter((call) => call.type === 'web_app_trigger_haptic_feedback');
+    expect(haptics).toHaveLength(TABS.length);
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
+  it('renders every route without console errors', async () => {
+    const app = await signedIn();
+    for (const route of ROUTE_LIST) {
+      await navigateInApp(app.page, urlOf(route.path));
+      if (route.hidden) {
+        // The under-development section exists and is not shown.
+        await app.page.waitForURL((url) => url.pathname === '/');
+        continue;
+      }
+      await app.page.locator('h1').first().waitFor();
+      await settle(app.page);
+      const text = await app.page.locator('body').innerText();
+      expect(text, route.path).not.toMatch(/lorem|ipsum|undefined|NaN|\[object Object\]|panel\.|errors\./);
+    }
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
+  it('keeps the chosen language across a reload (stored on the server)', async () => {
+    const app = await signedIn();
+    await navigateInApp(app.page, '/profile');
+    const saved = app.page.waitForResponse((response) => response.url().includes('/home/config/localization/set?data=ru'));
+    await app.page.locator('button[data-language="ru"]').click();
+    expect((await saved).status()).toBe(200);
+    await app.page.getByRole('heading', { level: 1, name: 'Профиль' }).waitFor();
+    await expect(app.page.locator('html').getAttribute('lang')).resolves.toBe('ru');
+
+    await app.page.reload();
+    await app.page.locator('nav.tabbar').waitFor();
+    await app.page.getByRole('heading', { level: 1, name: 'Профиль' }).waitFor();
+    await expect(app.page.locator('nav.tabbar a[data-tab="wallet"]').innerText()).resolves.toBe('Кошелёк');
+
+    // Back to English for the other tests.
+    await app.page.locator('button[data-language="en"]').click();
+    await app.page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await app.close();
+  });
+
+  it.each(['en', 'ru', 'cn'] as const)('takes a screenshot of every screen in %s', async (language) => {
+    const app = await signedIn();
+    await navigateInApp(app.page, '/profile');
+    await app.page.locator('h1').first().waitFor();
+    if (language !== 'en') {
+      await app.page.locator(`button[data-language="${language}"]`).click();
+      await app.page.waitForFunction((lang) => document.documentElement.lang.startsWith(lang === 'cn' ? 'zh' : lang), language);
+    }
+    await waitForToastsToLeave(app);
+    for (const route of ROUTE_LIST) {
+      if (route.hidden || route.layout === 'guest') continue;
+      await navigateInApp(app.page, urlOf(route.path));
+      await app.page.locator('h1').first().waitFor();
+      await settle(app.page);
+      await app.page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(app.page, language, route.name);
+    }
+    for (const path of ['/login', '/register']) {
+      await navigateInApp(app.page, path);
+      await app.page.locator('h1').first().waitFor();
+      await settle(app.page);
+      await screenshot(app.page, language, path.slice(1));
+    }
+    if (language !== 'en') {
+      await navigateInApp(app.page, '/profile');
+      await app.page.locator('button[data-language="en"]').click();
+      await waitForToastsToLeave(app);
+    }
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+});

@@ -1,0 +1,145 @@
+import type { User } from '@gridbot/db';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, navigateInApp, openAppPage, settle } from './support/browser';
+import { type Stack, startStack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+let user: User;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  user = await stack.createUser({ username: 'anna_grid', firstName: 'Anna' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const isLogin = (url: string) => new URL(url).pathname === '/auth/login';
+
+describe('session', () => {
+  it('signs in from the launch data and shows the panel with the tab bar', async () => {
+    const app = await openAppPage(browser);
+    const login = app.page.waitForRequest((request) => isLogin(request.url()) && request.method() === 'POST');
+    await app.page.goto(stack.launchUrlFor(user));
+    const request = await login;
+    expect(request.headers()).toMatchObject({ accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' });
+    expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({
+      user_id: Number(user.telegramId),
+      first_name: 'Anna',
+      username: 'anna_grid',
+      _auth: expect.stringContaining('hash='),
+    });
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await expect(app.page.locator('nav.tabbar a[data-tab]').count()).resolves.toBe(5);
+    await expect(app.page.locator('nav.tabbar a[data-tab="panel"]').getAttribute('aria-current')).resolves.toBe('page');
+
+    const cookies = await app.context.cookies();
+    const token = cookies.find((cookie) => cookie.name === 'gb_token');
+    expect(token).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect((token?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(86_000);
+    expect(cookies.some((cookie) => cookie.name === 'gb_user')).toBe(true);
+
+    // Signed-in calls carry the bearer token and the spec §7 headers.
+    const call = app.page.waitForRequest((r) => new URL(r.url()).pathname === '/home/pnl/daily');
+    await navigateInApp(app.page, '/pnl-stat');
+    expect((await call).headers()).toMatchObject({
+      authorization: `Bearer ${token?.value}`,
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    });
+    await settle(app.page);
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
+  it('prepares the phone: fullscreen, expanded, vertical swipes off, theme and viewport', async () => {
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await expect
+      .poll(async () => (await app.telegramCalls()).map((call) => call.type))
+      .toEqual(
+        expect.arrayContaining([
+          'web_app_request_viewport',
+          'web_app_request_safe_area',
+          'web_app_request_fullscreen',
+          'web_app_expand',
+          'web_app_setup_swipe_behavior',
+          'web_app_ready',
+        ]),
+      );
+    const swipes = (await app.telegramCalls()).find((call) => call.type === 'web_app_setup_swipe_behavior');
+    expect(swipes?.params).toEqual({ allow_vertical_swipe: false });
+    // Telegram's theme colours and the Android safe area reach the CSS.
+    const style = await app.page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      return {
+        bg: root.getPropertyValue('--tg-theme-bg-color').trim(),
+        top: root.getPropertyValue('--safe-top').trim(),
+        bottom: root.getPropertyValue('--safe-bottom').trim(),
+        height: root.getPropertyValue('--app-height').trim(),
+      };
+    });
+    expect(style).toEqual({ bg: '#17212b', top: '23px', bottom: '16px', height: '844px' });
+    await app.close();
+  });
+
+  it('goes to the login screen on a 401, with the token cleared', async () => {
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await app.context.addCookies([{ name: 'gb_token', value: 'expired', url: stack.baseUrl, sameSite: 'Lax' }]);
+    const refused = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/home/pnl/daily');
+    await navigateInApp(app.page, '/pnl-stat');
+    expect((await refused).status()).toBe(401);
+    await app.page.waitForURL((url) => url.pathname === '/login');
+    await app.page.getByRole('button', { name: 'Sign in with Telegram' }).waitFor();
+    const cookies = await app.context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'gb_token')).toBeUndefined();
+    expect(cookies.find((cookie) => cookie.name === 'gb_user')).toBeUndefined();
+
+    // Signing in again from there returns to the panel.
+    await app.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
+    await app.page.waitForURL((url) => url.pathname === '/');
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await app.close();
+  });
+
+  it('signs in again every 540 s', async () => {
+    const app = await openAppPage(browser);
+    await app.page.clock.install();
+    let logins = 0;
+    app.page.on('request', (request) => {
+      if (isLogin(request.url())) logins += 1;
+    });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    expect(logins).toBe(1);
+    // The timer started a moment after the page loaded: 530 s later it has not fired yet.
+    await app.page.clock.fastForward(530_000);
+    expect(logins).toBe(1);
+    const again = app.page.waitForRequest((request) => isLogin(request.url()));
+    await app.page.clock.fastForward(10_000);
+    await again;
+    expect(logins).toBe(2);
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await app.close();
+  });
+
+  it('signs in again when the mini app becomes active', async () => {
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    const again = app.page.waitForRequest((request) => isLogin(request.url()));
+    await app.page.evaluate(() => {
+      const telegram = (window as unknown as { Telegram: { WebView: { receiveEvent: (t: string, d: unknown) => void } } }).Telegram;
+      telegram.WebView.receiveEvent('visibility_changed', { is_visible: true });
+    });
+    await again;
+    await app.close();
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** ENVIRONMENT.md: Debian's Chromium, driven by playwright-core, with these flags. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+export const VIEWPORT = { width: 390, height: 844 } as const;
+
+export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../../artifacts/screenshots', import.meta.url));
+
+/** Telegram's dark theme, as the client sends it when answering a theme request. */
+const THEME = {
+  bg_color: '#17212b',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#232e3c',
+  header_bg_color: '#17212b',
+  accent_text_color: '#6ab2f2',
+  section_bg_color: '#17212b',
+  section_header_text_color: '#6ab3f3',
+  subtitle_text_color: '#708499',
+  destructive_text_color: '#ec3942',
+};
+
+/**
+ * A stand-in for the Telegram client: records every SDK call in `window.__tgCalls` and answers the
+ * requests the SDK waits for through `window.Telegram.WebView.receiveEvent`. Runs before the app,
+ * so nothing test-specific ships in the bundle (ENVIRONMENT.md).
+ */
+const fakeTelegramClient = (theme: Record<string, string>) => {
+  type Win = Window & {
+    __tgCalls: Array<{ type: string; params: unknown }>;
+    Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
+    TelegramWebviewProxy?: { postEvent: (type: string, data?: string) => void };
+  };
+  const win = window as unknown as Win;
+  win.__tgCalls = [];
+  const reply = (type: string, data: unknown) =>
+    setTimeout(() => win.Telegram?.WebView?.receiveEvent?.(type, data), 0);
+  const viewport = () => ({ height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+  const insets = { top: 0, bottom: 0, left: 0, right: 0 };
+  win.TelegramWebviewProxy = {
+    postEvent: (type, data) => {
+      const params: unknown = data ? JSON.parse(data) : undefined;
+      win.__tgCalls.push({ type, params });
+      if (type === 'web_app_request_viewport' || type === 'web_app_expand') reply('viewport_changed', viewport());
+      if (type === 'web_app_request_theme') reply('theme_changed', { theme_params: theme });
+      if (type === 'web_app_request_safe_area') reply('safe_area_changed', insets);
+      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', insets);
+      if (type === 'web_app_request_fullscreen') reply('fullscreen_changed', { is_fullscreen: true });
+      if (type === 'web_app_open_popup') {
+        const buttons = (params as { buttons?: Array<{ id: string }> }).buttons ?? [];
+        reply('popup_closed', { button_id: buttons[0]?.id });
+      }
+    },
+  };
+};
+
+export type AppPage = {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  problems: string[];
+  /** SDK method names the app posted to "Telegram". */
+  telegramCalls: () => Promise<Array<{ type: string; params: unknown }>>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Chromium at 390×844 as a phone. `telegram: false` leaves out the Telegram stand-in (an ordinary
+ * browser, as for the demo).
+ */
+export const openAppPage = async (
+  browser: Browser,
+  options: { locale?: string; telegram?: boolean } = {},
+): Promise<AppPage> => {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  if (options.telegram !== false) await page.addInitScript(fakeTelegramClient, THEME);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // Every feature endpoint answers 501 until its issue lands; Chromium logs each as a failed load.
+    if (/Failed to load resource: the server responded with a status of 501/.test(message.text())) return;
+    problems.push(`console: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    problems,
+    telegramCalls: () => page.evaluate(() => (window as unknown as { __tgCalls: Array<{ type: string; params: unknown }> }).__tgCalls ?? []),
+    close: () => context.close(),
+  };
+};
+
+/** Client-side navigation, as a tap on an in-app link does (the router follows history.pushState). */
+export const navigateInApp = async (page: Page, path: string) => {
+  await page.evaluate((target) => window.history.pushState(window.history.state, '', target), path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+};
+
+/** Waits until no loader or skeleton is on screen and animations have finished. */
+export const settle = async (page: Page) => {
+  await page.waitForFunction(
+    () => !document.querySelector('.loader, .skeleton, [aria-busy="true"], #boot'),
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+};
+
+export const screenshot = async (page: Page, language: string, name: string) => {
+  const dir = `${SCREENSHOTS_DIR}/${language}`;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
+};

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { PrismaClient } from '@gridbot/db';
+import { createTestDb } from '@gridbot/db/testing';
+import type { ExchangeOrder } from '@gridbot/exchange';
+import { startSandboxExchange } from '@gridbot/sandbox';
+import {
+  createExchangeClients,
+  createSecretBox,
+  type ReconcileDeps,
+  reconcileCoinBot,
+  secretAad,
+} from '@gridbot/services';
+import Decimal from 'decimal.js';
+
+export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
+
+/**
+ * A real database, the sandbox exchange over HTTP (ccxt's binance class talking to it), one user
+ * with API keys and one XRP/USDT coin bot: N = 3, S = 10 USDT, step 1 %, step increase 0.1 %.
+ */
+export const createGridHarness = async (settings: { maxTrades?: number; stepPct?: string } = {}) => {
+  const db = await createTestDb();
+  const prisma: PrismaClient = db.prisma;
+  const sandbox = await startSandboxExchange({
+    markets: [
+      {
+        base: 'XRP',
+        quote: 'USDT',
+        tickSize: '0.0001',
+        stepSize: '0.01',
+        minNotional: '5',
+        feed: { kind: 'random-walk', start: '1', seed: 7 },
+      },
+    ],
+  });
+  sandbox.control.setPrice('XRP/USDT', '1');
+  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+  const secretBox = createSecretBox([randomBytes(32)]);
+  const user = await prisma.user.create({
+    data: { telegramId: 42n, username: 'grid', usernameKey: 'grid', firstName: 'Grid', referralCode: 'grid' },
+  });
+  const sealed = secretBox.seal(keys.secret, secretAad(user.id, 'binance'));
+  const account = await prisma.exchangeAccount.create({
+    data: {
+      userId: user.id,
+      exchange: 'binance',
+      mode: 'sandbox',
+      apiKey: keys.apiKey,
+      secretCipher: sealed.cipher,
+      secretIv: sealed.iv,
+      keyId: sealed.keyId,
+      canTrade: true,
+    },
+  });
+  const bot = await prisma.coinBot.create({
+    data: {
+      userId: user.id,
+      exchangeAccountId: account.id,
+      coin: 'XRP',
+      symbol: 'XRP/USDT',
+      orderSize: '10',
+      stepPct: settings.stepPct ?? '1',
+      stepIncreasePct: '0.1',
+      maxTrades: settings.maxTrades ?? 3,
+      running: true,
+      startedAt: new Date(),
+    },
+  });
+  const clients = createExchangeClients({ prisma, secretBox, sandboxUrl: sandbox.url });
+  const deps = (owner = 'test-worker'): ReconcileDeps => ({ prisma, owner, clientFor: clients.forAccount });
+
+  const openOnExchange = async (): Promise<ExchangeOrder[]> => {
+    const client = await clients.forAccount(account.id);
+    return client.fetchOpenOrders('XRP/USDT');
+  };
+
+  return {
+    prisma,
+    sandbox,
+    keys,
+    bot,
+    account,
+    clients,
+    deps,
+    reconcile: (owner?: string) => reconcileCoinBot(deps(owner), bot.id),
+    setPrice: (price: string) => sandbox.control.setPrice('XRP/USDT', price),
+    openOnExchange,
+    /** Exchange open orders as "side@price" strings, sorted (easy to read in assertions). */
+    ladder: async () =>
+      (await openOnExchange()).map((o) => `${o.side}@${new Decimal(o.price ?? 0).toFixed(4)}`).sort(),
+    openLots: () =>
+      prisma.lot.findMany({ where: { coinBotId: bot.id, closedAt: null }, orderBy: { seq: 'asc' } }),
+    closedLots: () =>
+      prisma.lot.findMany({ where: { coinBotId: bot.id, closedAt: { not: null } }, orderBy: { seq: 'asc' } }),
+    balance: (asset: string) => {
+      const entry = sandbox.control.account(keys.apiKey).balances.find((b) => b.asset === asset);
+      return new Decimal(entry?.free ?? 0).plus(entry?.locked ?? 0);
+    },
+    close: async () => {
+      await sandbox.close();
+      await db.close();
+    },
+  };
+};

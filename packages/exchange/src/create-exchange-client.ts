@@ -1,0 +1,182 @@
+import type { Decimal } from 'decimal.js';
+import { createCcxtExchange, exchangeCapabilities } from './ccxt-instance';
+import { ExchangeError, guarded } from './errors';
+import { dec, toMarketInfo, toOrder, toTicker } from './normalize';
+import { cancelOrder, findOrderByClientId, type PlacementContext, placeOrder } from './order-placement';
+import { assertUsableKey, checkPermissions } from './permissions';
+import {
+  amountForQuote,
+  amountToPrecision,
+  type MinimumViolation,
+  minimumViolation,
+  priceToPrecision,
+} from './precision';
+import { fetchMyTrades, fetchOrderTrades } from './trades';
+import type {
+  BalanceEntry,
+  ExchangeCapabilities,
+  ExchangeClientOptions,
+  ExchangeMode,
+  ExchangeOrder,
+  ExchangeTrade,
+  KeyPermissions,
+  MarketInfo,
+  PlaceOrderInput,
+  PlaceOrderResult,
+  Ticker,
+} from './types';
+
+export type ExchangeClient = {
+  readonly exchange: string;
+  readonly mode: ExchangeMode;
+  readonly capabilities: ExchangeCapabilities;
+  /** Loads (once; `reload` to refresh) the spot markets. Needed before market() and the precision helpers. */
+  loadMarkets(reload?: boolean): Promise<MarketInfo[]>;
+  /** COIN_NOT_LISTED when the exchange has no such market. */
+  market(symbol: string): MarketInfo;
+  priceToPrecision(symbol: string, price: Decimal | string): string;
+  amountToPrecision(symbol: string, amount: Decimal | string): string;
+  /** Base amount that `quoteAmount` buys at `price`, truncated to the lot step. */
+  amountForQuote(symbol: string, quoteAmount: Decimal | string, price: Decimal | string): string;
+  minimumViolation(
+    symbol: string,
+    price: Decimal | string,
+    amount: Decimal | string,
+  ): MinimumViolation | null;
+  fetchTicker(symbol: string): Promise<Ticker>;
+  fetchTickers(symbols: string[]): Promise<Record<string, Ticker>>;
+  /** Non-zero balances by currency. */
+  fetchBalance(): Promise<Record<string, BalanceEntry>>;
+  checkPermissions(): Promise<KeyPermissions>;
+  assertUsableKey(): Promise<KeyPermissions>;
+  placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>;
+  cancelOrder(symbol: string, ref: { id?: string; clientOrderId?: string }): Promise<ExchangeOrder | null>;
+  fetchOpenOrders(symbol: string): Promise<ExchangeOrder[]>;
+  fetchOrderByClientId(symbol: string, clientOrderId: string): Promise<ExchangeOrder | null>;
+  /** Own trades since `since` (ms; at most 90 days back), oldest first; without it, the latest 1000. */
+  fetchMyTrades(symbol: string, since?: number): Promise<ExchangeTrade[]>;
+  /** The fills of one order, whatever their age (restart recovery). */
+  fetchOrderTrades(symbol: string, orderId: string): Promise<ExchangeTrade[]>;
+};
+
+/** Slack for the exchange's clock: Binance accepts timestamps up to 1000 ms ahead of its own. */
+const CLOCK_SLACK_MS = 1000;
+
+/**
+ * The exchange adapter: one code path over ccxt for Binance live, Binance testnet, the sandbox and
+ * other ccxt exchanges that have what we need (see `capabilities`). Decimals and strings in and out.
+ * Keep one client per API key: the rate limiter lives in it.
+ */
+export const createExchangeClient = (options: ExchangeClientOptions): ExchangeClient => {
+  const exchange = createCcxtExchange(options);
+  const capabilities = exchangeCapabilities(options.exchange);
+  const ctx: PlacementContext = {
+    exchange,
+    capabilities,
+    settleMs: (options.recvWindowMs ?? 5000) + CLOCK_SLACK_MS,
+    maxSubmitAttempts: options.maxSubmitAttempts ?? 3,
+  };
+  const ensureMarkets = async () => {
+    if (!exchange.markets) await guarded(() => exchange.loadMarkets());
+  };
+  const market = (symbol: string): MarketInfo => {
+    if (!exchange.markets) throw new ExchangeError('EXCHANGE_UNAVAILABLE', 'call loadMarkets() first');
+    const found = exchange.markets[symbol];
+    if (found?.spot !== true) throw new ExchangeError('COIN_NOT_LISTED', `no spot market ${symbol}`);
+    return toMarketInfo(found);
+  };
+
+  return {
+    exchange: options.exchange,
+    mode: options.mode,
+    capabilities,
+    loadMarkets: async (reload = false) => {
+      const markets = await guarded(() => exchange.loadMarkets(reload));
+      return Object.values(markets)
+        .filter((m): m is NonNullable<typeof m> => m?.spot === true)
+        .map(toMarketInfo);
+    },
+    market,
+    priceToPrecision: (symbol, price) => priceToPrecision(exchange, market(symbol).symbol, price),
+    amountToPrecision: (symbol, amount) => amountToPrecision(exchange, market(symbol).symbol, amount),
+    amountForQuote: (symbol, quote, price) => amountForQuote(exchange, market(symbol).symbol, quote, price),
+    minimumViolation: (symbol, price, amount) => minimumViolation(market(symbol), price, amount),
+    fetchTicker: async (symbol) => {
+      await ensureMarkets();
+      return toTicker(await guarded(() => exchange.fetchTicker(symbol)));
+    },
+    fetchTickers: async (symbols) => {
+      await ensureMarkets();
+      const tickers = await guarded(() => exchange.fetchTickers(symbols));
+      return Object.fromEntries(Object.values(tickers).map((t) => [t.symbol, toTicker(t)]));
+    },
+    fetchBalance: async () => {
+      await ensureMarkets();
+      const balance = await guarded(() => exchange.fetchBalance());
+      const free = (balance.free ?? {}) as Record<string, unknown>;
+      const used = (balance.used ?? {}) as Record<string, unknown>;
+      const entries: Record<string, BalanceEntry> = {};
+      for (const [currency, total] of Object.entries(balance.total ?? {})) {
+        const totalDec = dec(total);
+        if (!totalDec || totalDec.isZero()) continue;
+        entries[currency] = {
+          free: dec(free[currency]) ?? totalDec.mul(0),
+          used: dec(used[currency]) ?? totalDec.mul(0),
+          total: totalDec,
+        };
+      }
+      return entries;
+    },
+    checkPermissions: () => checkPermissions(exchange, options.mode, capabilities),
+    assertUsableKey: () => assertUsableKey(exchange, options.mode, capabilities),
+    placeOrder: async (input) => {
+      await ensureMarkets();
+      market(input.symbol);
+      try {
+        return await placeOrder(ctx, input);
+      } catch (error) {
+        throw await refineKeyError(error, () => checkPermissions(exchange, options.mode, capabilities));
+      }
+    },
+    cancelOrder: async (symbol, ref) => {
+      await ensureMarkets();
+      return cancelOrder(ctx, symbol, ref);
+    },
+    fetchOpenOrders: async (symbol) => {
+      await ensureMarkets();
+      const orders = await guarded(() => exchange.fetchOpenOrders(symbol));
+      return orders.map((o) => toOrder(o));
+    },
+    fetchOrderByClientId: async (symbol, clientOrderId) => {
+      await ensureMarkets();
+      return findOrderByClientId(ctx, symbol, clientOrderId);
+    },
+    fetchMyTrades: async (symbol, since) => {
+      await ensureMarkets();
+      return fetchMyTrades(exchange, symbol, since);
+    },
+    fetchOrderTrades: async (symbol, orderId) => {
+      await ensureMarkets();
+      return fetchOrderTrades(exchange, symbol, orderId);
+    },
+  };
+};
+
+/**
+ * Binance answers a key without trading permission the same way as an invalid key (-2015); when
+ * placing fails that way, ask the exchange which it is.
+ */
+const refineKeyError = async (
+  error: unknown,
+  permissions: () => Promise<KeyPermissions>,
+): Promise<unknown> => {
+  if (!(error instanceof ExchangeError) || error.code !== 'API_KEY_INVALID') return error;
+  try {
+    const current = await permissions();
+    return current.spot
+      ? error
+      : new ExchangeError('API_KEY_NO_SPOT', 'the API key cannot trade spot', { cause: error });
+  } catch {
+    return error;
+  }
+};

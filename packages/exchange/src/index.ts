@@ -1,0 +1,12 @@
+/** @gridbot/exchange: the ccxt adapter (see README.md). */
+export { exchangeCapabilities } from './ccxt-instance';
+export {
+  type ClientOrderIdParts,
+  clientOrderIdFor,
+  isValidClientOrderId,
+  parseClientOrderId,
+} from './client-order-id';
+export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
+export { ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
+export { type MinimumViolation, minimumViolation } from './precision';
+export type * from './types';

@@ -1,0 +1,52 @@
+import {
+  AuthenticationError,
+  ExchangeNotAvailable,
+  InsufficientFunds,
+  InvalidOrder,
+  RequestTimeout,
+} from 'ccxt';
+import { describe, expect, it } from 'vitest';
+import { classifyFailure, toExchangeError } from '../src/errors';
+
+const binance = (code: number, msg: string) => new InvalidOrder(`binance ${JSON.stringify({ code, msg })}`);
+
+describe('classifyFailure', () => {
+  it.each([
+    [binance(-2010, 'Duplicate order sent.'), { kind: 'duplicate' }],
+    [
+      binance(-2010, 'Account has insufficient balance for requested action.'),
+      { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE' },
+    ],
+    [binance(-1013, 'Filter failure: NOTIONAL'), { kind: 'failed', code: 'ORDER_BELOW_EXCHANGE_MIN' }],
+    [binance(-1013, 'Filter failure: MIN_NOTIONAL'), { kind: 'failed', code: 'ORDER_BELOW_EXCHANGE_MIN' }],
+    [binance(-1013, 'Filter failure: LOT_SIZE'), { kind: 'failed', code: 'ORDER_REJECTED' }],
+    [binance(-2011, 'Unknown order sent.'), { kind: 'not-found' }],
+    [binance(-2013, 'Order does not exist.'), { kind: 'not-found' }],
+    [
+      binance(-2015, 'Invalid API-key, IP, or permissions for action.'),
+      { kind: 'failed', code: 'API_KEY_INVALID' },
+    ],
+    [binance(-1022, 'Signature for this request is not valid.'), { kind: 'failed', code: 'API_KEY_INVALID' }],
+    [binance(-1021, 'Timestamp for this request is outside of the recvWindow.'), { kind: 'clock' }],
+    [binance(-1007, 'Timeout waiting for response from backend server.'), { kind: 'unknown' }],
+    [binance(-1121, 'Invalid symbol.'), { kind: 'failed', code: 'COIN_NOT_LISTED' }],
+    [
+      new RequestTimeout('binance GET https://api.binance.com/api/v3/order request timed out (10000 ms)'),
+      { kind: 'unknown' },
+    ],
+    [new ExchangeNotAvailable('binance fetch failed'), { kind: 'unknown' }],
+    [
+      new InsufficientFunds('bybit not enough balance'),
+      { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE' },
+    ],
+    [new AuthenticationError('okx invalid key'), { kind: 'failed', code: 'API_KEY_INVALID' }],
+  ])('%s', (error, expected) => {
+    expect(classifyFailure(error)).toMatchObject(expected);
+  });
+
+  it('makes unknown outcomes retryable EXCHANGE_UNAVAILABLE errors', () => {
+    const error = toExchangeError(new RequestTimeout('timed out'));
+    expect(error).toMatchObject({ code: 'EXCHANGE_UNAVAILABLE', retryable: true });
+    expect(toExchangeError(binance(-2015, 'x'))).toMatchObject({ code: 'API_KEY_INVALID', retryable: false });
+  });
+});

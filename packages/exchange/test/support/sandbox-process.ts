@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+type Json = Record<string, unknown>;
+
+/**
+ * The sandbox exchange as an outside process (apps/sandbox, as `npm start` runs it), driven through
+ * its HTTP control API: this package only ever sees an exchange over the network.
+ */
+export type SandboxProcess = {
+  url: string;
+  createAccount(body?: Json): Promise<{ apiKey: string; secret: string }>;
+  setPrice(symbol: string, price: string): Promise<void>;
+  setPermissions(apiKey: string, permissions: { spot?: boolean; withdrawals?: boolean }): Promise<void>;
+  failNextOrder(fault: { kind: 'drop' | 'delay' | 'unknown'; delayMs?: number }): Promise<void>;
+  orders(
+    apiKey: string,
+    symbol?: string,
+  ): Promise<Array<{ clientOrderId: string; status: string; orderId: number }>>;
+  balances(apiKey: string): Promise<Record<string, { free: string; locked: string }>>;
+  stop(): Promise<void>;
+};
+
+const waitForUrl = (child: ChildProcess): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /sandbox exchange on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${output}`)));
+  });
+
+export const startSandboxProcess = async (): Promise<SandboxProcess> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SANDBOX_PORT: '0',
+      SANDBOX_MARKETS: 'random',
+      SANDBOX_TICK_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await waitForUrl(child);
+  const call = async <T>(method: string, path: string, body?: Json): Promise<T> => {
+    const response = await fetch(`${url}/_sandbox${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    url,
+    createAccount: (body = {}) => call('POST', '/accounts', body),
+    setPrice: async (symbol, price) => {
+      await call('PUT', `/markets/${symbol}/price`, { price });
+    },
+    setPermissions: async (apiKey, permissions) => {
+      await call('PUT', `/accounts/${apiKey}/permissions`, permissions);
+    },
+    failNextOrder: async (fault) => {
+      await call('POST', '/faults/next-order', fault);
+    },
+    orders: (apiKey, symbol) => call('GET', `/accounts/${apiKey}/orders${symbol ? `?symbol=${symbol}` : ''}`),
+    balances: async (apiKey) => {
+      const account = (await call('GET', `/accounts/${apiKey}`)) as {
+        balances: Array<{ asset: string; free: string; locked: string }>;
+      };
+      return Object.fromEntries(account.balances.map((b) => [b.asset, { free: b.free, locked: b.locked }]));
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};

@@ -1,0 +1,54 @@
+import type { CoinBot, Lot as LotRow, Order, PrismaClient, User } from '@gridbot/db';
+import type { GridFlags, GridSettings, GridState, Lot } from '@gridbot/domain';
+import Decimal from 'decimal.js';
+
+export const ACTIVE_ORDER_STATUSES = ['pending', 'open'] as const;
+
+export type CoinBotSnapshot = {
+  bot: CoinBot & { user: Pick<User, 'dryAll'> };
+  settings: GridSettings;
+  state: GridState;
+  flags: GridFlags;
+  /** Our orders still pending placement or resting on the exchange. */
+  active: Order[];
+};
+
+/** Prisma's Decimal → decimal.js (never through a JS number). */
+export const dec = (value: { toString(): string }) => new Decimal(value.toString());
+
+export const lotFromRow = (row: LotRow): Lot => ({
+  seq: row.seq,
+  price: dec(row.buyPrice),
+  qty: dec(row.qty),
+  cost: dec(row.cost),
+  openedAt: row.openedAt,
+});
+
+/** Everything reconcile needs, read from the database in one go. */
+export const loadCoinBot = async (
+  prisma: PrismaClient,
+  coinBotId: number,
+): Promise<CoinBotSnapshot | null> => {
+  const bot = await prisma.coinBot.findUnique({
+    where: { id: coinBotId },
+    include: {
+      user: { select: { dryAll: true } },
+      lots: { where: { closedAt: null }, orderBy: { seq: 'asc' } },
+      orders: { where: { status: { in: [...ACTIVE_ORDER_STATUSES] } }, orderBy: { id: 'asc' } },
+    },
+  });
+  if (!bot) return null;
+  const { lots, orders, ...rest } = bot;
+  return {
+    bot: rest,
+    settings: {
+      orderSize: dec(bot.orderSize),
+      stepPct: dec(bot.stepPct),
+      stepIncreasePct: dec(bot.stepIncreasePct),
+      maxTrades: bot.maxTrades,
+    },
+    state: { lots: lots.map(lotFromRow), nextSeq: bot.nextSeq },
+    flags: { running: bot.running, dry: bot.dry || bot.user.dryAll },
+    active: orders,
+  };
+};

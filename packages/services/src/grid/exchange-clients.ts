@@ -1,0 +1,62 @@
+import type { PrismaClient } from '@gridbot/db';
+import { createExchangeClient, type ExchangeClient, type ExchangeMode } from '@gridbot/exchange';
+import type { SecretBox } from '../crypto/secret-box';
+
+export type ExchangeClientsOptions = {
+  prisma: PrismaClient;
+  secretBox: SecretBox;
+  /** Base URL of the sandbox exchange, for accounts in mode `sandbox`. */
+  sandboxUrl?: string | undefined;
+};
+
+/** Additional data binding an encrypted secret to its owner and exchange. */
+export const secretAad = (userId: number, exchange: string) => `${userId}:${exchange}`;
+
+/**
+ * One ccxt client per exchange account (its rate limiter and markets live in it), rebuilt when the
+ * account's keys change. Secrets are decrypted only here, never logged.
+ */
+export const createExchangeClients = (options: ExchangeClientsOptions) => {
+  const cache = new Map<number, { version: number; client: ExchangeClient }>();
+  const publicClients = new Map<string, ExchangeClient>();
+  return {
+    forAccount: async (exchangeAccountId: number): Promise<ExchangeClient> => {
+      const account = await options.prisma.exchangeAccount.findUniqueOrThrow({
+        where: { id: exchangeAccountId },
+      });
+      const version = account.updatedAt.getTime();
+      const cached = cache.get(exchangeAccountId);
+      if (cached && cached.version === version) return cached.client;
+      const secret = options.secretBox.open(
+        { cipher: account.secretCipher, iv: account.secretIv, keyId: account.keyId },
+        secretAad(account.userId, account.exchange),
+      );
+      const client = createExchangeClient({
+        exchange: account.exchange,
+        mode: account.mode as ExchangeMode,
+        apiKey: account.apiKey,
+        secret,
+        ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+      });
+      cache.set(exchangeAccountId, { version, client });
+      return client;
+    },
+    /** A key-less client for public prices of a venue (`<exchange>:<mode>`). */
+    forVenue: (venue: string): ExchangeClient => {
+      const cached = publicClients.get(venue);
+      if (cached) return cached;
+      const [exchange = 'binance', mode = 'live'] = venue.split(':');
+      const client = createExchangeClient({
+        exchange,
+        mode: mode as ExchangeMode,
+        apiKey: '',
+        secret: '',
+        ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+      });
+      publicClients.set(venue, client);
+      return client;
+    },
+  };
+};
+
+export type ExchangeClients = ReturnType<typeof createExchangeClients>;
