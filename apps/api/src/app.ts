@@ -44,6 +44,8 @@ export const buildApp = async (deps: AppDeps) => {
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     trustProxy: deps.env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    // The demo's console shows events (coin bots trading), not every request.
+    disableRequestLogging: deps.env.DEMO,
   });
   app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);

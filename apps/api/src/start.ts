@@ -65,5 +65,5 @@ export const startApi = async ({ env, migrate }: StartOptions) => {
     await db.close();
   });
   await app.listen({ host: env.HOST, port: env.PORT });
-  return { app, publicUrl, demo: Boolean(demo), webServed: Boolean(app.deps.webDist) };
+  return { app, publicUrl, demo, webServed: Boolean(app.deps.webDist) };
 };

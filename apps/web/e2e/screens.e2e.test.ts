@@ -2,7 +2,14 @@ import type { User } from '@gridbot/db';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_LIST } from '../src/router/route-table';
-import { type AppPage, launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
+import {
+  type AppPage,
+  launchBrowser,
+  navigateInApp,
+  openAppPage,
+  screenshot,
+  settle,
+} from './support/browser';
 import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
@@ -20,7 +27,8 @@ afterAll(async () => {
 });
 
 /** Screens that need a coin get one in the query string. */
-const urlOf = (path: string) => (path === '/portfolio/show' || path === '/portfolio/edit' ? `${path}?coin=BTC` : path);
+const urlOf = (path: string) =>
+  path === '/portfolio/show' || path === '/portfolio/edit' ? `${path}?coin=BTC` : path;
 
 const TABS = [
   ['wallet', '/wallet', 'Wallet'],
@@ -47,12 +55,19 @@ describe('screens', () => {
       await app.page.locator(`nav.tabbar a[data-tab="${tab}"]`).click();
       await app.page.waitForURL((url) => url.pathname === path);
       await app.page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await expect(app.page.locator(`nav.tabbar a[data-tab="${tab}"]`).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(
+        app.page.locator(`nav.tabbar a[data-tab="${tab}"]`).getAttribute('aria-current'),
+      ).resolves.toBe('page');
       await expect(app.page.locator('nav.tabbar a[aria-current="page"]').count()).resolves.toBe(1);
     }
     const current = app.page.locator('nav.tabbar a[aria-current="page"]');
-    await expect(current.evaluate((element) => getComputedStyle(element).color)).resolves.toBe('rgb(200, 95, 255)');
-    const haptics = (await app.telegramCalls()).filter((call) => call.type === 'web_app_trigger_haptic_feedback');
+    await settle(app.page);
+    await expect(current.evaluate((element) => getComputedStyle(element).color)).resolves.toBe(
+      'rgb(200, 95, 255)',
+    );
+    const haptics = (await app.telegramCalls()).filter(
+      (call) => call.type === 'web_app_trigger_haptic_feedback',
+    );
     expect(haptics).toHaveLength(TABS.length);
     expect(app.problems).toEqual([]);
     await app.close();
@@ -79,7 +94,9 @@ describe('screens', () => {
   it('keeps the chosen language across a reload (stored on the server)', async () => {
     const app = await signedIn();
     await navigateInApp(app.page, '/profile');
-    const saved = app.page.waitForResponse((response) => response.url().includes('/home/config/localization/set?data=ru'));
+    const saved = app.page.waitForResponse((response) =>
+      response.url().includes('/home/config/localization/set?data=ru'),
+    );
     await app.page.locator('button[data-language="ru"]').click();
     expect((await saved).status()).toBe(200);
     await app.page.getByRole('heading', { level: 1, name: 'Профиль' }).waitFor();
@@ -102,7 +119,10 @@ describe('screens', () => {
     await app.page.locator('h1').first().waitFor();
     if (language !== 'en') {
       await app.page.locator(`button[data-language="${language}"]`).click();
-      await app.page.waitForFunction((lang) => document.documentElement.lang.startsWith(lang === 'cn' ? 'zh' : lang), language);
+      await app.page.waitForFunction(
+        (lang) => document.documentElement.lang.startsWith(lang === 'cn' ? 'zh' : lang),
+        language,
+      );
     }
     await waitForToastsToLeave(app);
     for (const route of ROUTE_LIST) {

@@ -26,7 +26,10 @@ describe('session', () => {
     const login = app.page.waitForRequest((request) => isLogin(request.url()) && request.method() === 'POST');
     await app.page.goto(stack.launchUrlFor(user));
     const request = await login;
-    expect(request.headers()).toMatchObject({ accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' });
+    expect(request.headers()).toMatchObject({
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    });
     expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({
       user_id: Number(user.telegramId),
       first_name: 'Anna',
@@ -35,7 +38,9 @@ describe('session', () => {
     });
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
     await expect(app.page.locator('nav.tabbar a[data-tab]').count()).resolves.toBe(5);
-    await expect(app.page.locator('nav.tabbar a[data-tab="panel"]').getAttribute('aria-current')).resolves.toBe('page');
+    await expect(
+      app.page.locator('nav.tabbar a[data-tab="panel"]').getAttribute('aria-current'),
+    ).resolves.toBe('page');
 
     const cookies = await app.context.cookies();
     const token = cookies.find((cookie) => cookie.name === 'gb_token');
@@ -92,8 +97,12 @@ describe('session', () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
-    await app.context.addCookies([{ name: 'gb_token', value: 'expired', url: stack.baseUrl, sameSite: 'Lax' }]);
-    const refused = app.page.waitForResponse((response) => new URL(response.url()).pathname === '/home/pnl/daily');
+    await app.context.addCookies([
+      { name: 'gb_token', value: 'expired', url: stack.baseUrl, sameSite: 'Lax' },
+    ]);
+    const refused = app.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/home/pnl/daily',
+    );
     await navigateInApp(app.page, '/pnl-stat');
     expect((await refused).status()).toBe(401);
     await app.page.waitForURL((url) => url.pathname === '/login');
@@ -136,7 +145,9 @@ describe('session', () => {
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
     const again = app.page.waitForRequest((request) => isLogin(request.url()));
     await app.page.evaluate(() => {
-      const telegram = (window as unknown as { Telegram: { WebView: { receiveEvent: (t: string, d: unknown) => void } } }).Telegram;
+      const telegram = (
+        window as unknown as { Telegram: { WebView: { receiveEvent: (t: string, d: unknown) => void } } }
+      ).Telegram;
       telegram.WebView.receiveEvent('visibility_changed', { is_visible: true });
     });
     await again;

@@ -10,9 +10,11 @@ export const createQueryClient = () =>
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Only the request guard's refusal is worth repeating, after its window.
+        // A failed section shows its error with a retry button instead of refetching on every visit.
+        retryOnMount: false,
+        // Only a rate-limit refusal is worth repeating by itself, after the longest window (2 s).
         retry: (failures, error) => isApiError(error) && error.status === 429 && failures < 2,
-        retryDelay: 2000,
+        retryDelay: 2500,
       },
       mutations: { retry: false },
     },

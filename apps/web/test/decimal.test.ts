@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, localizeDecimal, maxAbsOf, ratioOf, roundDecimal, signOf, trimDecimal } from '../src/format/decimal';
+import {
+  compareDecimals,
+  localizeDecimal,
+  maxAbsOf,
+  ratioOf,
+  roundDecimal,
+  signOf,
+  trimDecimal,
+} from '../src/format/decimal';
 
 const en = { group: ',', decimal: '.' };
 const ru = { group: '\u00a0', decimal: ',' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorFromResponse, toApiError } from '../src/api/api-error';
-import { errorTextKeyOf, walletErrorText } from '../src/api/error-text';
 import { fillPath, queryString } from '../src/api/call-api';
+import { errorTextKeyOf, walletErrorText } from '../src/api/error-text';
 import { hasSupportLink, loginFailureOf } from '../src/session/login-failure';
 
 const serverError = (status: number, code: string, message: string, detail = '') =>
@@ -10,14 +10,29 @@ const serverError = (status: number, code: string, message: string, detail = '')
 describe('the error object', () => {
   it('is built from the server error body', () => {
     const error = serverError(422, 'NO_API_CONNECTION', 'No API connection', 'Check your keys.');
-    expect(error).toMatchObject({ error: true, status: 422, code: 'NO_API_CONNECTION', message: 'No API connection', detail: 'Check your keys.' });
-    expect(error.toJSON()).toEqual({ error: true, status: 422, code: 'NO_API_CONNECTION', message: 'No API connection', detail: 'Check your keys.' });
+    expect(error).toMatchObject({
+      error: true,
+      status: 422,
+      code: 'NO_API_CONNECTION',
+      message: 'No API connection',
+      detail: 'Check your keys.',
+    });
+    expect(error.toJSON()).toEqual({
+      error: true,
+      status: 422,
+      code: 'NO_API_CONNECTION',
+      message: 'No API connection',
+      detail: 'Check your keys.',
+    });
   });
 
   it('defaults the status to 500 and survives bodies that are not the error shape', () => {
     expect(new ApiError({})).toMatchObject({ error: true, status: 500 });
     expect(apiErrorFromResponse(0, undefined)).toMatchObject({ status: 500 });
-    expect(apiErrorFromResponse(502, { message: 'Bad gateway' })).toMatchObject({ status: 502, message: 'Bad gateway' });
+    expect(apiErrorFromResponse(502, { message: 'Bad gateway' })).toMatchObject({
+      status: 502,
+      message: 'Bad gateway',
+    });
     expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({ status: 500, code: 'NETWORK' });
   });
 });
@@ -70,15 +85,21 @@ describe('server messages → client texts (spec §8)', () => {
   });
 
   it('uses the detail, then the message, for wallet address errors', () => {
-    expect(walletErrorText(serverError(400, 'X', 'Withdrawal address format error', 'Use a TRC20 address.'))).toBe('Use a TRC20 address.');
-    expect(walletErrorText(serverError(400, 'X', 'Withdrawal address format error'))).toBe('Withdrawal address format error');
+    expect(
+      walletErrorText(serverError(400, 'X', 'Withdrawal address format error', 'Use a TRC20 address.')),
+    ).toBe('Use a TRC20 address.');
+    expect(walletErrorText(serverError(400, 'X', 'Withdrawal address format error'))).toBe(
+      'Withdrawal address format error',
+    );
     expect(walletErrorText(new Error('x'))).toBeNull();
   });
 });
 
 describe('request building', () => {
   it('fills path parameters and encodes them', () => {
-    expect(fillPath('/home/config/:name/get', { name: 'localization' })).toBe('/home/config/localization/get');
+    expect(fillPath('/home/config/:name/get', { name: 'localization' })).toBe(
+      '/home/config/localization/get',
+    );
     expect(fillPath('/portfolio/:coin', { coin: 'A/B' })).toBe('/portfolio/A%2FB');
     expect(() => fillPath('/portfolio/:coin', {})).toThrow(ApiError);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, guessLanguage, LANGUAGES, normalizeLanguage } from '../src/i18n/language';
+import {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  guessLanguage,
+  LANGUAGES,
+  normalizeLanguage,
+} from '../src/i18n/language';
 import { cn } from '../src/i18n/locales/cn';
 import { en } from '../src/i18n/locales/en';
 import { ru } from '../src/i18n/locales/ru';
@@ -23,7 +29,20 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
  * Latin words a Russian or Chinese text may contain: product, network and exchange names, codes,
  * and the spec's own Russian texts, which keep "initData" and "WebApp".
  */
-const ALLOWED_LATIN = new Set(['GridBot', 'USDT', 'TRC', 'TRON', 'UID', 'API', 'PNL', 'PRO', 'Telegram', 'WebApp', 'initData', 'T']);
+const ALLOWED_LATIN = new Set([
+  'GridBot',
+  'USDT',
+  'TRC',
+  'TRON',
+  'UID',
+  'API',
+  'PNL',
+  'PRO',
+  'Telegram',
+  'WebApp',
+  'initData',
+  'T',
+]);
 
 describe('translations', () => {
   it('has exactly the same keys in en, ru and cn', () => {
@@ -51,7 +70,9 @@ describe('translations', () => {
   });
 
   it('quotes the spec texts exactly in Russian', () => {
-    expect(ru.session.invalid).toBe('Сессия недействительна. Пожалуйста, закройте и снова откройте WebApp в Telegram.');
+    expect(ru.session.invalid).toBe(
+      'Сессия недействительна. Пожалуйста, закройте и снова откройте WebApp в Telegram.',
+    );
     expect(ru.login.failure.maintenance).toBe('Проводятся технические работы. Пожалуйста, попробуйте позже.');
     expect(ru.login.failure.initDataMissing).toBe(
       'initData отсутствует. Пожалуйста, закройте WebApp и снова нажмите кнопку "Открыть" в Telegram через пару секунд.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLaunchQuery, queryOfUrl } from '../src/telegram/launch-params';
 import { parseLaunchParams } from '../src/telegram/launch';
+import { isLaunchQuery, queryOfUrl } from '../src/telegram/launch-params';
 import { fitPopup, isHexColor, POPUP_LIMITS, popupProblems } from '../src/telegram/popup-params';
 
 describe('popup limits (spec §5)', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkDecimal, checkInteger, checkKeyText, checkRecipient, checkTronAddress } from '../src/forms/validation';
+import {
+  checkDecimal,
+  checkInteger,
+  checkKeyText,
+  checkRecipient,
+  checkTronAddress,
+} from '../src/forms/validation';
 
 describe('form validation (spec §5)', () => {
   it('checks decimal amounts against their bounds exactly', () => {
@@ -10,7 +16,10 @@ describe('form validation (spec §5)', () => {
     expect(checkDecimal('11', { min: '11' })).toBeNull();
     expect(checkDecimal('11,5', { min: '11' })).toBeNull();
     expect(checkDecimal('301', { max: '300' })).toEqual({ key: 'max', params: { max: '300' } });
-    expect(checkDecimal('1.1234567', { maxDecimals: 6 })).toEqual({ key: 'maxDecimals', params: { digits: 6 } });
+    expect(checkDecimal('1.1234567', { maxDecimals: 6 })).toEqual({
+      key: 'maxDecimals',
+      params: { digits: 6 },
+    });
     expect(checkDecimal(5)).toEqual({ key: 'string' });
   });
 

@@ -64,6 +64,13 @@ export const ZEnv = z.object({
    */
   SECRETS_KEY: z.string().optional(),
   SECRETS_KEY_FILE: z.string().optional(),
+  /** Base URL of the sandbox exchange for accounts in sandbox mode (embedded: the in-process one). */
+  SANDBOX_EXCHANGE_URL: ZOptionalUrl.pipe(z.url().optional()),
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
+  /** Worker: parallel reconciles per process, and the schedule of price scans and sweeps. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** Root account: the first referral code of a fresh installation. */
   ROOT_TELEGRAM_ID: z.coerce.bigint().optional(),
   ROOT_USERNAME: z.string().default('root'),

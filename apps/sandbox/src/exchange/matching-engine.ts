@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { AccountBook } from './accounts';
 import { binanceErrors } from './binance-error';
 import { checkLotSize, checkNotional, checkPriceFilter, type Market } from './markets';
-import { Dec, floorToStep, round8, ZERO } from './money';
+import { floorToStep, round8, ZERO } from './money';
 
 export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'LIMIT' | 'MARKET';
@@ -58,7 +58,6 @@ export type OrderRequest = {
  * (0.1 % by default) is taken from the asset received, as on Binance without BNB discounts.
  */
 export class MatchingEngine {
-  private readonly orders = new Map<number, SandboxOrder>();
   private readonly ordersByAccount = new Map<number, SandboxOrder[]>();
   private readonly openBySymbol = new Map<string, Set<SandboxOrder>>();
   private readonly tradesByAccount = new Map<number, SandboxTrade[]>();
@@ -214,7 +213,6 @@ export class MatchingEngine {
   }
 
   private store(order: SandboxOrder): void {
-    this.orders.set(order.orderId, order);
     const list = this.ordersByAccount.get(order.accountId) ?? [];
     list.push(order);
     this.ordersByAccount.set(order.accountId, list);
@@ -228,5 +226,3 @@ export class MatchingEngine {
 const cost = (qty: Decimal, price: Decimal): Decimal => round8(qty.mul(price), Decimal.ROUND_UP);
 /** What a seller receives before the fee: rounded down to 8 decimals. */
 const proceeds = (qty: Decimal, price: Decimal): Decimal => round8(qty.mul(price), Decimal.ROUND_DOWN);
-
-export const newDecimal = (value: string): Decimal => new Dec(value);

@@ -79,7 +79,7 @@ export const limitParam = (params: Params): number => {
   return Math.min(Math.max(Number(raw), 1), 1000);
 };
 
-export const timeParam = (params: Params, name: string): number | undefined => {
+export const integerParam = (params: Params, name: string): number | undefined => {
   const raw = params.get(name);
   if (raw === null || raw === '') return undefined;
   if (!/^\d+$/.test(raw)) throw binanceErrors.illegalChars(name, '^[0-9]{1,20}$');

@@ -52,13 +52,19 @@ const fakeTelegramClient = (theme: Record<string, string>) => {
   win.__tgCalls = [];
   const reply = (type: string, data: unknown) =>
     setTimeout(() => win.Telegram?.WebView?.receiveEvent?.(type, data), 0);
-  const viewport = () => ({ height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+  const viewport = () => ({
+    height: window.innerHeight,
+    width: window.innerWidth,
+    is_expanded: true,
+    is_state_stable: true,
+  });
   const insets = { top: 0, bottom: 0, left: 0, right: 0 };
   win.TelegramWebviewProxy = {
     postEvent: (type, data) => {
       const params: unknown = data ? JSON.parse(data) : undefined;
       win.__tgCalls.push({ type, params });
-      if (type === 'web_app_request_viewport' || type === 'web_app_expand') reply('viewport_changed', viewport());
+      if (type === 'web_app_request_viewport' || type === 'web_app_expand')
+        reply('viewport_changed', viewport());
       if (type === 'web_app_request_theme') reply('theme_changed', { theme_params: theme });
       if (type === 'web_app_request_safe_area') reply('safe_area_changed', insets);
       if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', insets);
@@ -110,7 +116,10 @@ export const openAppPage = async (
     context,
     page,
     problems,
-    telegramCalls: () => page.evaluate(() => (window as unknown as { __tgCalls: Array<{ type: string; params: unknown }> }).__tgCalls ?? []),
+    telegramCalls: () =>
+      page.evaluate(
+        () => (window as unknown as { __tgCalls: Array<{ type: string; params: unknown }> }).__tgCalls ?? [],
+      ),
     close: () => context.close(),
   };
 };
@@ -128,7 +137,9 @@ export const settle = async (page: Page) => {
     undefined,
     { timeout: 20_000 },
   );
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 };
 

@@ -29,7 +29,11 @@ export const startStack = async (options: { demo?: boolean } = {}) => {
   const botToken = `123456789:${randomBytes(24).toString('base64url')}`;
   const root = await ensureRootAccount(db.prisma, { username: 'root', referralCode: 'root' });
 
-  const createUser = (fields: { username: string; firstName?: string; lastName?: string | null }): Promise<User> =>
+  const createUser = (fields: {
+    username: string;
+    firstName?: string;
+    lastName?: string | null;
+  }): Promise<User> =>
     db.prisma.user.create({
       data: {
         telegramId: nextTelegramId++,
@@ -42,7 +46,9 @@ export const startStack = async (options: { demo?: boolean } = {}) => {
       },
     });
 
-  const demoUser = options.demo ? await createUser({ username: 'demo_trader', firstName: 'Demo', lastName: 'Trader' }) : undefined;
+  const demoUser = options.demo
+    ? await createUser({ username: 'demo_trader', firstName: 'Demo', lastName: 'Trader' })
+    : undefined;
   const deps: AppDeps = {
     env,
     prisma: db.prisma,

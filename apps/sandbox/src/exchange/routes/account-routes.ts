@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { binanceErrors } from '../binance-error';
-import { limitParam, required, timeParam } from '../order-params';
+import { integerParam, limitParam, required } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { authenticate } from '../signed-request';
 import { myTradeJson } from '../wire';
@@ -44,10 +44,10 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
   app.get('/api/v3/myTrades', async (request) => {
     const { key, params } = authenticate(exchange, request, 'read');
     const state = exchange.market(required(params, 'symbol'));
-    const orderId = timeParam(params, 'orderId');
-    const fromId = timeParam(params, 'fromId');
-    const startTime = timeParam(params, 'startTime');
-    const endTime = timeParam(params, 'endTime');
+    const orderId = integerParam(params, 'orderId');
+    const fromId = integerParam(params, 'fromId');
+    const startTime = integerParam(params, 'startTime');
+    const endTime = integerParam(params, 'endTime');
     if (startTime !== undefined && endTime !== undefined && endTime - startTime > DAY_MS) {
       throw binanceErrors.rangeTooLong();
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { binanceErrors } from '../binance-error';
 import { exchangeInfoSymbol } from '../markets';
-import { fmt8 } from '../money';
+import { fmt8, ZERO } from '../money';
 import type { MarketState, SandboxExchange } from '../sandbox-exchange';
 import { type Params, requestParams } from '../signed-request';
 
@@ -50,8 +50,8 @@ const ticker24h = (state: MarketState) => {
     openPrice: fmt8(open),
     highPrice: fmt8(window?.high ?? state.price),
     lowPrice: fmt8(window?.low ?? state.price),
-    volume: fmt8(window?.volume ?? state.price.mul(0)),
-    quoteVolume: fmt8((window?.volume ?? state.price.mul(0)).mul(state.price)),
+    volume: fmt8(window?.volume ?? ZERO),
+    quoteVolume: fmt8((window?.volume ?? ZERO).mul(state.price)),
     openTime: window?.openTime ?? now,
     closeTime: now,
     firstId: 0,

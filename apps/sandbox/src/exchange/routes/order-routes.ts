@@ -5,11 +5,11 @@ import type { SandboxOrder } from '../matching-engine';
 import {
   clientOrderIdParam,
   generatedClientOrderId,
+  integerParam,
   limitParam,
   newOrderParams,
   orderRefParams,
   required,
-  timeParam,
 } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { authenticate } from '../signed-request';
@@ -79,9 +79,9 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
   app.get('/api/v3/allOrders', async (request) => {
     const { key, params } = authenticate(exchange, request, 'read');
     const state = exchange.market(required(params, 'symbol'));
-    const fromId = timeParam(params, 'orderId');
-    const startTime = timeParam(params, 'startTime');
-    const endTime = timeParam(params, 'endTime');
+    const fromId = integerParam(params, 'orderId');
+    const startTime = integerParam(params, 'startTime');
+    const endTime = integerParam(params, 'endTime');
     const matching = exchange.engine
       .allOrders(key.accountId, state.market.symbol)
       .filter(

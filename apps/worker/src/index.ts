@@ -1,0 +1,1 @@
+export { startWorker, type WorkerOptions } from './start-worker';
