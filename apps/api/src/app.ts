@@ -1,4 +1,4 @@
-import Fastify, { type FastifySchemaCompiler, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
@@ -45,7 +45,7 @@ export const buildApp = async (deps: AppDeps) => {
     trustProxy: deps.env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
     // The demo's console shows events (coin bots trading), not every request.
-    disableRequestLogging: deps.env.DEMO,
+    logController: new LogController({ disableRequestLogging: deps.env.DEMO }),
   });
   app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);

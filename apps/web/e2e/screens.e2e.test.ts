@@ -14,11 +14,10 @@ import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
-let user: User;
+let users = 0;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  user = await stack.createUser({ username: 'maria_grid', firstName: 'Maria', lastName: 'Ivanova' });
 });
 
 afterAll(async () => {
@@ -38,7 +37,17 @@ const TABS = [
   ['panel', '/', 'Hi, Maria'],
 ] as const;
 
+/**
+ * A new user per test: the server's per-user limits (panel and wallet 1 call per 2 s) would refuse
+ * the next test's initial load for the same user.
+ */
 const signedIn = async (language = 'en') => {
+  users += 1;
+  const user: User = await stack.createUser({
+    username: `maria_${users}`,
+    firstName: 'Maria',
+    lastName: 'Ivanova',
+  });
   const app = await openAppPage(browser);
   await app.page.goto(stack.launchUrlFor(user, { languageCode: language }));
   await app.page.locator('nav.tabbar').waitFor();

@@ -1,16 +1,22 @@
 import type { User } from '@gridbot/db';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, navigateInApp, openAppPage, settle } from './support/browser';
 import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
 let user: User;
+let users = 0;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  user = await stack.createUser({ username: 'anna_grid', firstName: 'Anna' });
+});
+
+// A new user per test: the server limits the panel and the wallet to 1 call per 2 s per user.
+beforeEach(async () => {
+  users += 1;
+  user = await stack.createUser({ username: `anna_grid_${users}`, firstName: 'Anna' });
 });
 
 afterAll(async () => {
@@ -33,7 +39,7 @@ describe('session', () => {
     expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({
       user_id: Number(user.telegramId),
       first_name: 'Anna',
-      username: 'anna_grid',
+      username: user.username,
       _auth: expect.stringContaining('hash='),
     });
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();

@@ -87,25 +87,50 @@ export type AppPage = {
   close: () => Promise<void>;
 };
 
+const contexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
+
 /**
- * Chromium at 390×844 as a phone. `telegram: false` leaves out the Telegram stand-in (an ordinary
- * browser, as for the demo).
+ * One browser context per locale, kept for the whole test file so the app's chunks come from the
+ * HTTP cache after the first page (as on a phone): the API's global per-IP limit (300 requests a
+ * minute) would otherwise be reached by the static files of a few fresh page loads.
+ */
+const contextFor = (browser: Browser, locale: string) => {
+  let byLocale = contexts.get(browser);
+  if (!byLocale) {
+    byLocale = new Map();
+    contexts.set(browser, byLocale);
+  }
+  let context = byLocale.get(locale);
+  if (!context) {
+    context = browser.newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale,
+    });
+    byLocale.set(locale, context);
+  }
+  return context;
+};
+
+/**
+ * A fresh tab in Chromium at 390×844 as a phone, without cookies. `telegram: false` leaves out the
+ * Telegram stand-in (an ordinary browser, as for the demo).
  */
 export const openAppPage = async (
   browser: Browser,
   options: { locale?: string; telegram?: boolean } = {},
 ): Promise<AppPage> => {
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: options.locale ?? 'en-US',
-  });
+  const context = await contextFor(browser, options.locale ?? 'en-US');
+  await context.clearCookies();
   const page = await context.newPage();
   if (options.telegram !== false) await page.addInitScript(fakeTelegramClient, THEME);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() === 429) problems.push(`429: ${new URL(response.url()).pathname}`);
+  });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     // Every feature endpoint answers 501 until its issue lands; Chromium logs each as a failed load.
@@ -120,7 +145,7 @@ export const openAppPage = async (
       page.evaluate(
         () => (window as unknown as { __tgCalls: Array<{ type: string; params: unknown }> }).__tgCalls ?? [],
       ),
-    close: () => context.close(),
+    close: () => page.close(),
   };
 };
 

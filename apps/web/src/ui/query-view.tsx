@@ -13,6 +13,8 @@ type QueryViewProps<T> = {
   empty?: ReactNode;
   /** Wrap the error state in a card (for sections inside a screen). */
   card?: boolean;
+  /** The section's name, shown above an in-place error so the reader knows what is missing. */
+  title?: string;
 };
 
 /** Loading, in-place error, empty and content states of one contract-fed section. */
@@ -23,11 +25,12 @@ export const QueryView = <T,>({
   isEmpty,
   empty,
   card = true,
+  title,
 }: QueryViewProps<T>) => {
   if (query.isPending) return <>{loading ?? <SkeletonRows />}</>;
   if (query.isError) {
     const state = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-    return card ? <Card>{state}</Card> : state;
+    return card ? <Card {...(title ? { title } : {})}>{state}</Card> : state;
   }
   if (isEmpty?.(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;

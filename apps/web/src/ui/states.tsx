@@ -29,12 +29,14 @@ export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () =>
   const { t } = useTranslation();
   if (isApiError(error) && error.status === 501) {
     return (
-      <div className="state" data-state="coming-soon">
+      <div className="state state--inline" data-state="coming-soon">
         <div className="state__icon">
           <ClockIcon />
         </div>
-        <div className="state__title">{t('common.comingSoonTitle')}</div>
-        <div className="state__text">{t('common.comingSoonText')}</div>
+        <div>
+          <div className="state__title">{t('common.comingSoonTitle')}</div>
+          <div className="state__text">{t('common.comingSoonText')}</div>
+        </div>
       </div>
     );
   }

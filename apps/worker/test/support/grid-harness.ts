@@ -35,7 +35,8 @@ export const createGridHarness = async (settings: { maxTrades?: number; stepPct?
   });
   sandbox.control.setPrice('XRP/USDT', '1');
   const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
-  const secretBox = createSecretBox([randomBytes(32)]);
+  const secretKey = randomBytes(32);
+  const secretBox = createSecretBox([secretKey]);
   const user = await prisma.user.create({
     data: { telegramId: 42n, username: 'grid', usernameKey: 'grid', firstName: 'Grid', referralCode: 'grid' },
   });
@@ -76,6 +77,9 @@ export const createGridHarness = async (settings: { maxTrades?: number; stepPct?
 
   return {
     prisma,
+    /** The test database's URL (PostgreSQL only): other processes can share it. */
+    databaseUrl: db.url,
+    secretKeyHex: secretKey.toString('hex'),
     sandbox,
     keys,
     bot,

@@ -92,7 +92,11 @@ const register = async (
   if (!sponsor) throw new AppError('REFERRAL_CODE_UNKNOWN');
   const usernameKey = username.toLowerCase();
   const holder = await prisma.user.findUnique({ where: { usernameKey } });
-  if (holder) throw new AppError('NO_NICKNAME_IN_DB');
+  // A concurrent first sign-in of the same person may have registered them a moment ago.
+  if (holder) {
+    if (holder.telegramId === tg.id) return holder;
+    throw new AppError('NO_NICKNAME_IN_DB');
+  }
 
   try {
     return await prisma.user.create({
@@ -113,6 +117,7 @@ const register = async (
     if (isUniqueViolation(error)) {
       const winner = await prisma.user.findUnique({ where: { telegramId: tg.id } });
       if (winner) return winner;
+      // The username was taken by someone else in the meantime.
       throw new AppError('NO_NICKNAME_IN_DB');
     }
     throw error;

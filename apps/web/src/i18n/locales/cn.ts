@@ -147,6 +147,7 @@ export const cn: Messages = {
     COIN_LIMIT: '币种数量超出许可证上限',
   },
   panel: {
+    trading: '交易',
     greeting: '您好，{{name}}',
     subtitle: '网格机器人一览',
     pnlToday: '今日收益',
@@ -355,6 +356,7 @@ export const cn: Messages = {
     write: '联系客服',
   },
   profile: {
+    account: '账户',
     title: '我的',
     uid: 'UID',
     username: '用户名',
@@ -413,6 +415,7 @@ export const cn: Messages = {
     disabled: '已关闭',
   },
   partners: {
+    programme: '伙伴计划',
     title: '伙伴',
     sponsor: '您的推荐人',
     noSponsor: '您位于结构的顶端',

@@ -151,6 +151,7 @@ export const en = {
     COIN_LIMIT: 'Too many coins for your license',
   },
   panel: {
+    trading: 'Trading',
     greeting: 'Hi, {{name}}',
     subtitle: 'Your grid bots at a glance',
     pnlToday: "Today's profit",
@@ -359,6 +360,7 @@ export const en = {
     write: 'Write to support',
   },
   profile: {
+    account: 'Account',
     title: 'Profile',
     uid: 'UID',
     username: 'Username',
@@ -417,6 +419,7 @@ export const en = {
     disabled: 'Disabled',
   },
   partners: {
+    programme: 'Partner programme',
     title: 'Partners',
     sponsor: 'Your sponsor',
     noSponsor: 'You are at the top of the structure',

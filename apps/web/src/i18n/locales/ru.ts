@@ -152,6 +152,7 @@ export const ru: Messages = {
     COIN_LIMIT: 'Слишком много монет для вашей лицензии',
   },
   panel: {
+    trading: 'Торговля',
     greeting: 'Привет, {{name}}',
     subtitle: 'Ваши сеточные боты — коротко',
     pnlToday: 'Прибыль за сегодня',
@@ -360,6 +361,7 @@ export const ru: Messages = {
     write: 'Написать в поддержку',
   },
   profile: {
+    account: 'Аккаунт',
     title: 'Профиль',
     uid: 'UID',
     username: 'Имя пользователя',
@@ -418,6 +420,7 @@ export const ru: Messages = {
     disabled: 'Отключено',
   },
   partners: {
+    programme: 'Партнёрская программа',
     title: 'Партнёры',
     sponsor: 'Ваш спонсор',
     noSponsor: 'Вы на вершине структуры',

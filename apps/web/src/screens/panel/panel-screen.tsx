@@ -130,7 +130,7 @@ export const PanelScreen = () => {
       title={t('panel.greeting', { name: user.firstName || user.username })}
       subtitle={t('panel.subtitle')}
     >
-      <QueryView query={panel} loading={<PanelLoading />}>
+      <QueryView query={panel} loading={<PanelLoading />} title={t('panel.trading')}>
         {(data) => (
           <>
             <PnlHero panel={data} />

@@ -49,6 +49,7 @@ export const ProfitChart = () => {
   return (
     <QueryView
       query={query}
+      title={t('panel.chart')}
       loading={
         <Card title={t('panel.chart')}>
           <Skeleton height={110} />

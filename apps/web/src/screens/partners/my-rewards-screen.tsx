@@ -49,7 +49,7 @@ export const MyRewardsScreen = () => {
         onChange={setPeriod}
         options={PERIODS.map((value) => ({ value, label: t(`rewards.periods.${value}`) }))}
       />
-      <QueryView query={query} loading={<Skeleton height={120} />}>
+      <QueryView query={query} loading={<Skeleton height={120} />} title={t('rewards.total')}>
         {(rewards) => (
           <div className="hero">
             <div className="hero__label">{t('rewards.total')}</div>

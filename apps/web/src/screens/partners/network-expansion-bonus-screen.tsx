@@ -26,7 +26,7 @@ export const NetworkExpansionBonusScreen = () => {
       title={t('expansion.title')}
       subtitle={t('expansion.rule', { required: NETWORK_EXPANSION_MIN_PARTNERS, pct: NETWORK_EXPANSION_PCT })}
     >
-      <QueryView query={query} loading={<Skeleton height={180} />}>
+      <QueryView query={query} loading={<Skeleton height={180} />} title={t('expansion.projected')}>
         {(data) => (
           <>
             <div className="hero">

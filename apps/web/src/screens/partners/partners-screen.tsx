@@ -144,7 +144,7 @@ export const PartnersScreen = () => {
           title={t('partners.myRewards')}
         />
       </Card>
-      <QueryView query={query} loading={<Skeleton height={160} />}>
+      <QueryView query={query} loading={<Skeleton height={160} />} title={t('partners.programme')}>
         {(overview) => <Overview overview={overview} />}
       </QueryView>
     </Screen>

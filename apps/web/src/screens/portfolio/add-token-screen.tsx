@@ -50,7 +50,7 @@ export const AddTokenScreen = () => {
         autoComplete="off"
         inputMode="search"
       />
-      <QueryView query={query}>
+      <QueryView query={query} title={t('addToken.title')}>
         {(list) => (
           <>
             <p className="muted" style={{ margin: '0 4px 10px' }}>

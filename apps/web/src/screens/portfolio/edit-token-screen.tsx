@@ -199,7 +199,7 @@ export const EditTokenScreen = () => {
   return (
     <Screen back title={coin ? t('editToken.title', { coin }) : t('editToken.title', { coin: '' })}>
       {coin ? (
-        <QueryView query={query} loading={<Skeleton height={320} />}>
+        <QueryView query={query} loading={<Skeleton height={320} />} title={t('token.settings')}>
           {(card) => (
             <SettingsForm key={card.coin.coinUserId} coin={card.coin.coin} initial={card.coin.settings} />
           )}

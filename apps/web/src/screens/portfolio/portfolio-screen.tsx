@@ -142,7 +142,7 @@ export const PortfolioScreen = () => {
         onChange={setPeriod}
         options={PERIODS.map((value) => ({ value, label: t(`portfolio.periods.${value}`) }))}
       />
-      <QueryView query={query} loading={<Skeleton height={150} />}>
+      <QueryView query={query} loading={<Skeleton height={150} />} title={t('portfolio.periodPnl')}>
         {(portfolio) => (
           <>
             <Totals portfolio={portfolio} />

@@ -148,7 +148,7 @@ export const TokenScreen = () => {
       action={query.data ? <CoinStateBadge state={query.data.coin.state} /> : undefined}
     >
       {coin ? (
-        <QueryView query={query} loading={<Skeleton height={150} />}>
+        <QueryView query={query} loading={<Skeleton height={150} />} title={t('token.statistics')}>
           {(card) => <CoinDetails card={card} />}
         </QueryView>
       ) : (

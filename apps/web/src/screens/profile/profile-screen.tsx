@@ -91,7 +91,7 @@ export const ProfileScreen = () => {
     <Screen title={t('profile.title')}>
       <Identity />
       <LanguageCard />
-      <QueryView query={query} loading={<Skeleton height={200} />}>
+      <QueryView query={query} loading={<Skeleton height={200} />} title={t('profile.account')}>
         {(profile) => (
           <>
             <Account profile={profile} />

@@ -180,7 +180,7 @@ export const WalletScreen = () => {
   const query = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
   return (
     <Screen title={t('wallet.title')}>
-      <QueryView query={query} loading={<Skeleton height={150} />}>
+      <QueryView query={query} loading={<Skeleton height={150} />} title={t('wallet.main')}>
         {(wallet) => <Balances wallet={wallet} />}
       </QueryView>
       <QuickActions />

@@ -153,7 +153,7 @@ export const WithdrawScreen = () => {
   return (
     <Screen back title={t('withdraw.title')}>
       <Notice>{t('deposit.onlyUsdt')}</Notice>
-      <QueryView query={query} loading={<Skeleton height={220} />}>
+      <QueryView query={query} loading={<Skeleton height={220} />} title={t('withdraw.address')}>
         {(wallet) => (
           <>
             <AddressForm wallet={wallet} />

@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cn } from '../src/i18n/locales/cn';
+import { en } from '../src/i18n/locales/en';
+import { ru } from '../src/i18n/locales/ru';
+import { type AppPage, launchBrowser, openAppPage, screenshot, settle } from './support/browser';
+import { type Stack, startStack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const texts = { en, ru, cn } as const;
+type Language = keyof typeof texts;
+
+/** The modal's text and the text that replaces the routed view. */
+const failureShown = async (app: AppPage) => {
+  const modal = app.page.getByRole('alertdialog');
+  await modal.waitFor();
+  await app.page.getByTestId('session-invalid').waitFor();
+  return {
+    modal: await app.page.getByTestId('error-text').innerText(),
+    page: await app.page.getByTestId('session-invalid').innerText(),
+  };
+};
+
+const expectFailure = async (app: AppPage, language: Language, failure: keyof typeof en.login.failure) => {
+  const shown = await failureShown(app);
+  expect(shown.modal).toBe(texts[language].login.failure[failure]);
+  expect(shown.page).toBe(texts[language].session.invalid);
+  expect(await app.page.locator('nav.tabbar').count()).toBe(0);
+};
+
+describe('login failures (spec §8)', () => {
+  it('"No User": registered users only, with the support link', async () => {
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(stack.stranger('new_face'), { languageCode: 'ru' }));
+    await expectFailure(app, 'ru', 'noUser');
+    const support = app.page.getByRole('link', { name: ru.login.supportLink });
+    await expect(support.getAttribute('href')).resolves.toBe('https://t.me/gridbot_support');
+    await settle(app.page);
+    await screenshot(app.page, 'ru', 'login-failure-no-user');
+    await app.close();
+  });
+
+  it('"No User" in English too', async () => {
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(stack.stranger('new_face_en'), { languageCode: 'en' }));
+    await expectFailure(app, 'en', 'noUser');
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'login-failure-no-user');
+    await app.close();
+  });
+
+  it('"No Nickname": set a username in Telegram', async () => {
+    const user = await stack.createUser({ username: 'will_lose_it' });
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor({ ...user, username: '' }, { languageCode: 'ru' }));
+    await expectFailure(app, 'ru', 'noNickname');
+    await app.close();
+  });
+
+  it('"No Nickname in DB": the username belongs to another account', async () => {
+    const holder = await stack.createUser({ username: 'taken_name' });
+    const app = await openAppPage(browser);
+    await app.page.goto(
+      stack.launchUrlFor(stack.stranger(holder.username), { languageCode: 'cn', startParam: 'ref_root' }),
+    );
+    await expectFailure(app, 'cn', 'noNicknameInDb');
+    await settle(app.page);
+    await screenshot(app.page, 'cn', 'login-failure-no-nickname-in-db');
+    await app.close();
+  });
+
+  it('launch data with a bad signature: the session is invalid', async () => {
+    const user = await stack.createUser({ username: 'forged_one' });
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(user, { languageCode: 'ru', botToken: '42:not-the-bot-token' }));
+    await expectFailure(app, 'ru', 'sessionInvalid');
+    await app.close();
+  });
+
+  it('any other failure: maintenance', async () => {
+    const user = await stack.createUser({ username: 'during_works' });
+    const app = await openAppPage(browser);
+    await app.page.route('**/auth/login', (route) =>
+      route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+    );
+    await app.page.goto(stack.launchUrlFor(user, { languageCode: 'ru' }));
+    await expectFailure(app, 'ru', 'maintenance');
+    await app.close();
+  });
+
+  it('no launch data and no demo: initData is missing', async () => {
+    const app = await openAppPage(browser, { locale: 'ru-RU', telegram: false });
+    const demo = app.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/demo/launch-data',
+    );
+    await app.page.goto(stack.baseUrl);
+    expect((await demo).status()).toBe(404);
+    await expectFailure(app, 'ru', 'initDataMissing');
+    await settle(app.page);
+    await screenshot(app.page, 'ru', 'login-failure-init-data-missing');
+    await app.close();
+  });
+});
