@@ -8,7 +8,9 @@ export const Stat = ({ label, value, tone }: { label: ReactNode; value: ReactNod
   </div>
 );
 
-export const Stats = ({ children }: { children: ReactNode }) => <div className="stats">{children}</div>;
+export const Stats = ({ children, columns = 2 }: { children: ReactNode; columns?: 2 | 3 }) => (
+  <div className={`stats${columns === 3 ? ' stats--3' : ''}`}>{children}</div>
+);
 
 export const KeyValue = ({ label, value }: { label: ReactNode; value: ReactNode }) => (
   <div className="key-value">

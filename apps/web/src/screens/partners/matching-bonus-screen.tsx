@@ -19,7 +19,7 @@ export const MatchingBonusScreen = () => {
   return (
     <Screen back title={t('matchingBonus.title')}>
       <Card>
-        <Stats>
+        <Stats columns={3}>
           {MATCHING_BONUS_PCTS.map((pct, index) => (
             <Stat
               key={pct}

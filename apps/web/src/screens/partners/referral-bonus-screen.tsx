@@ -19,7 +19,7 @@ export const ReferralBonusScreen = () => {
   return (
     <Screen back title={t('referralBonus.title')} subtitle={t('referralBonus.levels')}>
       <Card>
-        <Stats>
+        <Stats columns={3}>
           {REFERRAL_BONUS_PCTS.map((pct, index) => (
             <Stat key={pct} label={t('partners.line', { line: index + 1 })} value={`${pct}%`} />
           ))}

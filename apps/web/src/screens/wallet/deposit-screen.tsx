@@ -57,7 +57,7 @@ export const DepositScreen = () => {
       {query.isPending ? <Skeleton height={180} /> : null}
       {missing ? <CreateAddress /> : null}
       {query.isError && !missing ? (
-        <Card>
+        <Card title={t('deposit.address')}>
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         </Card>
       ) : null}
