@@ -72,6 +72,9 @@ describe('a coin bot trading on the sandbox exchange', () => {
     const realized = (await h.closedLots()).reduce((s, l) => s.plus(l.pnl!.toString()), new Decimal(0));
     expect(daily.reduce((s, d) => s.plus(d.realizedPnl.toString()), new Decimal(0)).eq(realized)).toBe(true);
     expect(daily.reduce((s, d) => s + d.profitableTrades, 0)).toBe(3);
+    const stats = await h.prisma.coinBot.findUniqueOrThrow({ where: { id: h.bot.id } });
+    expect(new Decimal(stats.realizedPnl.toString()).eq(realized)).toBe(true);
+    expect([stats.closedTrades, stats.profitableTrades]).toEqual([3, 3]);
     await expectUsdtConserved(h);
     await expectOneOrderPerIntent(h);
 

@@ -132,6 +132,15 @@ export const recordOrderOutcome = async (
           },
     });
     const whole = remaining === undefined;
+    const profitable = whole && closed.pnl.gt(0) ? 1 : 0;
+    await tx.coinBot.update({
+      where: { id: bot.id },
+      data: {
+        realizedPnl: { increment: closed.pnl.toString() },
+        closedTrades: { increment: whole ? 1 : 0 },
+        profitableTrades: { increment: profitable },
+      },
+    });
     const day = utcDay(totals.at);
     await tx.dailyPnl.upsert({
       where: { coinBotId_date: { coinBotId: bot.id, date: day } },
@@ -141,12 +150,12 @@ export const recordOrderOutcome = async (
         date: day,
         realizedPnl: closed.pnl.toString(),
         closedTrades: whole ? 1 : 0,
-        profitableTrades: whole && closed.pnl.gt(0) ? 1 : 0,
+        profitableTrades: profitable,
       },
       update: {
         realizedPnl: { increment: closed.pnl.toString() },
         closedTrades: { increment: whole ? 1 : 0 },
-        profitableTrades: { increment: whole && closed.pnl.gt(0) ? 1 : 0 },
+        profitableTrades: { increment: profitable },
       },
     });
   });

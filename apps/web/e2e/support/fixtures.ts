@@ -1,0 +1,654 @@
+import {
+  type EndpointDefinition,
+  getCoin,
+  getDailyCoinsPnl,
+  getDepositAddress,
+  getMatchingBonusDetail,
+  getNetworkExpansion,
+  getPanel,
+  getPartnersOverview,
+  getPortfolio,
+  getProfile,
+  getProfitChart,
+  getReferralBonusDetail,
+  getReferralLink,
+  getRewards,
+  getStructure,
+  getWallet,
+  listAddableCoins,
+  listDailyPnl,
+  listMatchingBonusHistory,
+  listMonthlyPnl,
+  listMyPartners,
+  listReferralBonusHistory,
+} from '@gridbot/contracts';
+import type { Page } from 'playwright-core';
+
+/**
+ * Sample answers for the feature endpoints that still answer 501, so the screens can be seen and
+ * checked with data. Each one is parsed with its contract's response schema when registered: a
+ * fixture that drifts from the contract fails the test instead of rendering nonsense.
+ */
+const at = '2025-03-14T09:30:00.000Z';
+
+const settings = { orderSize: '25', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 12, dry: false };
+const stats = {
+  unrealizedPnl: '-3.41',
+  realizedPnl: '184.27',
+  openDeals: 4,
+  openQty: '0.00152',
+  invested: '100.4',
+  avgPrice: '66052.63',
+  startDate: '2025-01-02T10:00:00.000Z',
+  profitableTrades: 97,
+  closedTrades: 97,
+  tradeFeesPaid: '36.85',
+};
+const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' | 'paused', pnl: string) => ({
+  coinUserId: id,
+  coin: name,
+  symbol: `${name}/USDT`,
+  addedAt: '2025-01-02T10:00:00.000Z',
+  settings,
+  running: state !== 'paused',
+  state,
+  dryReason: state === 'drying' ? ('coin' as const) : null,
+  lastPrice: name === 'BTC' ? '65420.5' : name === 'ETH' ? '3512.18' : '0.5821',
+  committedCapital: '300',
+  periodPnl: pnl,
+  periodPnlPct: '0.84',
+  stats,
+  lastError: null,
+});
+const coins = [
+  coin('BTC', 1, 'running', '2.52'),
+  coin('ETH', 2, 'waiting', '1.18'),
+  coin('XRP', 3, 'drying', '-0.35'),
+];
+const measures = {
+  personalVolume: '600',
+  teamVolume: '4200',
+  generation1Volume: '600',
+  generation2Volume: '1800',
+  generation3Volume: '1200',
+  newPersonalRegistrations: 3,
+  newTeamRegistrations: 11,
+  freeLicenseNonTrading: 4,
+  activatedLicenses: 6,
+};
+const partnerRef = (uid: number, firstName: string, username: string) => ({ uid, firstName, username });
+const license = {
+  level: 'PRO2',
+  rank: 2,
+  paid: true,
+  activeFrom: '2025-01-02T10:00:00.000Z',
+  activeUntil: '2026-01-02T10:00:00.000Z',
+  expired: false,
+  daysLeft: 294,
+  balanceLimit: '7000',
+  coins: 20,
+  matchingGenerations: 2,
+  renewal: {
+    available: false,
+    availableFrom: '2025-12-03T10:00:00.000Z',
+    price: '240',
+    discountPct: '20',
+    newActiveUntil: null,
+  },
+};
+const offer = (level: string, rank: number, price: string, limit: string, coinsLimit: number) => ({
+  level,
+  rank,
+  yearlyPrice: price,
+  priceToPay: rank > 2 ? String(Number(price) - 300) : price,
+  balanceLimit: limit,
+  coins: coinsLimit,
+  matchingGenerations: Math.min(rank, 3),
+  activeUntil: '2026-01-02T10:00:00.000Z',
+  current: rank === 2,
+  available: rank > 2,
+});
+const ladder = {
+  lastPrice: '65420.5',
+  openLots: 4,
+  maxTrades: 12,
+  waiting: false,
+  nextEntry: null,
+  buys: [
+    { lotNumber: 5, price: '64113.85', orderSize: '25', quantity: '0.00039', stepPct: '1.3', resting: true },
+    {
+      lotNumber: 6,
+      price: '63152.14',
+      orderSize: '25',
+      quantity: '0.000396',
+      stepPct: '1.4',
+      resting: false,
+    },
+  ],
+  takeProfits: [
+    {
+      lotId: 'l4',
+      lotNumber: 4,
+      buyPrice: '64958.2',
+      price: '65607.78',
+      quantity: '0.000385',
+      expectedPnl: '0.2',
+      resting: true,
+    },
+    {
+      lotId: 'l3',
+      lotNumber: 3,
+      buyPrice: '65771.9',
+      price: '66429.62',
+      quantity: '0.00038',
+      expectedPnl: '0.2',
+      resting: true,
+    },
+  ],
+  plannedAt: at,
+};
+const transaction = (
+  id: string,
+  type: string,
+  amount: string,
+  status: string,
+  note: string | null = null,
+) => ({
+  id,
+  type,
+  status,
+  balance: type === 'deposit_balance' || type === 'trade_fee' ? 'fee' : 'main',
+  amount,
+  networkFee: null,
+  txid: null,
+  address: null,
+  counterparty: type === 'transfer_in' ? { uid: 100_042, username: 'ivan_t' } : null,
+  note,
+  createdAt: at,
+  updatedAt: at,
+});
+const days = Array.from({ length: 30 }, (_, index) => {
+  const day = String(index + 1).padStart(2, '0');
+  const pnl = index % 7 === 3 ? '-1.2' : `${(index % 5) + 2}.${index % 10}5`;
+  return { date: `2025-03-${day}`, realizedPnl: pnl, cumulativePnl: `${index * 3}.5`, closedTrades: 3 };
+});
+
+const FIXTURES: ReadonlyArray<[EndpointDefinition, unknown]> = [
+  [
+    getPanel,
+    {
+      pnl: { today: '12.48', todayPct: '0.62', total: '1834.2', unrealized: '-14.32' },
+      running: true,
+      allRunning: false,
+      dryAll: false,
+      openDeals: 9,
+      committedCapital: '2100',
+      coins: coins.map((c) => ({
+        coinUserId: c.coinUserId,
+        coin: c.coin,
+        running: c.running,
+        dry: false,
+        state: c.state,
+        dryReason: c.dryReason,
+        lastPrice: c.lastPrice,
+        openDeals: 3,
+        maxTrades: 12,
+        pnlToday: c.periodPnl,
+        realizedPnl: '184.27',
+        unrealizedPnl: '-3.41',
+        lastError: null,
+      })),
+      license: {
+        level: 'PRO2',
+        activeUntil: '2026-01-02T10:00:00.000Z',
+        expired: false,
+        daysLeft: 294,
+        balanceLimit: '7000',
+        coinsLimit: 20,
+        renewalAvailable: false,
+      },
+      feeBalance: '48.6',
+      exchange: { name: 'binance', connected: true },
+      blockers: [],
+      updatedAt: at,
+    },
+  ],
+  [getProfitChart, { data: days }],
+  [
+    getPortfolio,
+    {
+      period: 'day',
+      dryAll: false,
+      coins,
+      totals: {
+        committedCapital: '2100',
+        invested: '1240.5',
+        unrealizedPnl: '-14.32',
+        realizedPnl: '1834.2',
+        periodPnl: '12.48',
+        periodPnlPct: '0.59',
+        openDeals: 9,
+      },
+      limits: { coinsUsed: 3, coinsLimit: 20, balanceLimit: '7000' },
+    },
+  ],
+  [getCoin, { period: 'day', coin: coins[0], ladder }],
+  [
+    listAddableCoins,
+    {
+      exchange: 'binance',
+      quote: 'USDT',
+      keysConnected: true,
+      coinsUsed: 3,
+      coinsLimit: 20,
+      coins: [
+        {
+          coin: 'BTC',
+          symbol: 'BTC/USDT',
+          lastPrice: '65420.5',
+          change24hPct: '1.82',
+          quoteVolume24h: '1820000000',
+          minOrderUsdt: '5',
+          inPortfolio: true,
+        },
+        {
+          coin: 'SOL',
+          symbol: 'SOL/USDT',
+          lastPrice: '178.31',
+          change24hPct: '-2.4',
+          quoteVolume24h: '610000000',
+          minOrderUsdt: '5',
+          inPortfolio: false,
+        },
+        {
+          coin: 'BNB',
+          symbol: 'BNB/USDT',
+          lastPrice: '592.1',
+          change24hPct: '0.31',
+          quoteVolume24h: '240000000',
+          minOrderUsdt: '5',
+          inPortfolio: false,
+        },
+        {
+          coin: 'DOGE',
+          symbol: 'DOGE/USDT',
+          lastPrice: '0.1623',
+          change24hPct: '4.05',
+          quoteVolume24h: '190000000',
+          minOrderUsdt: '5',
+          inPortfolio: false,
+        },
+      ],
+    },
+  ],
+  [
+    getWallet,
+    {
+      balances: { main: '1250.75', fee: '48.6', held: '0' },
+      network: 'TRC20',
+      token: 'USDT',
+      depositAddress: 'TXYZ1234567890abcdefghijkLMNopqRST',
+      withdrawAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      minDeposit: '11',
+      minWithdraw: '11',
+      withdrawFee: '1',
+      pendingWithdrawals: [],
+      transactions: {
+        items: [
+          transaction('t1', 'referral_bonus', '30', 'confirmed'),
+          transaction('t2', 'trade_fee', '-0.42', 'confirmed', 'BTC'),
+          transaction('t3', 'deposit', '500', 'credited'),
+          transaction('t4', 'transfer_in', '25', 'confirmed'),
+          transaction('t5', 'deposit_balance', '50', 'confirmed'),
+          transaction('t6', 'withdraw', '-100', 'pending'),
+        ],
+        page: 1,
+        limit: 10,
+        total: 6,
+        hasMore: false,
+      },
+    },
+  ],
+  [
+    getDepositAddress,
+    {
+      depositAddress: 'TXYZ1234567890abcdefghijkLMNopqRST',
+      network: 'TRC20',
+      token: 'USDT',
+      contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      minDeposit: '11',
+      confirmations: 19,
+    },
+  ],
+  [
+    getReferralLink,
+    {
+      referralCode: 'k7m2p9qa',
+      miniAppLink: 'https://t.me/gridbot_demo_bot?startapp=ref_k7m2p9qa',
+      botLink: 'https://t.me/gridbot_demo_bot?start=ref_k7m2p9qa',
+      shareText: 'Join me on GridBot',
+    },
+  ],
+  [
+    getProfile,
+    {
+      uid: 100_006,
+      telegramId: '7000000001',
+      username: 'maria_1',
+      firstName: 'Maria',
+      lastName: 'Ivanova',
+      language: 'en',
+      registeredAt: '2025-01-02T10:00:00.000Z',
+      sponsor: partnerRef(100_001, 'Oleg', 'oleg_pro'),
+      license,
+      licenseOffers: [
+        offer('FREE', 0, '0', '300', 3),
+        offer('PRO1', 1, '100', '2000', 10),
+        offer('PRO2', 2, '300', '7000', 20),
+        offer('PRO3', 3, '600', '20000', 30),
+        offer('PRO4', 4, '1200', '50000', 50),
+      ],
+      tradingPairs: { used: 3, limit: 20 },
+      apiKey: {
+        exchange: 'binance',
+        apiKeyMasked: 'AbCd…WxYz',
+        secretKeyMasked: '••••WxYz',
+        permissions: { spot: true, withdraw: false },
+        savedAt: at,
+        lastCheckedAt: at,
+        connected: true,
+      },
+      notifications: {
+        enabled: true,
+        fills: false,
+        dailyReport: true,
+        tradingAlerts: true,
+        wallet: true,
+        bonuses: true,
+        license: true,
+      },
+    },
+  ],
+  [
+    getPartnersOverview,
+    {
+      sponsor: { ...partnerRef(100_001, 'Oleg', 'oleg_pro'), licenseLevel: 'PRO3' },
+      referralCode: 'k7m2p9qa',
+      referralLink: 'https://t.me/gridbot_demo_bot?startapp=ref_k7m2p9qa',
+      team: { line1: 7, line2: 15, line3: 22, total: 51 },
+      rewards: { today: '12.5', currentMonth: '348.9', total: '2140.35' },
+      ranking: { month: '2025-03', newPro1Partners: 1, required: 2, qualified: false },
+      month: '2025-03',
+      measures,
+    },
+  ],
+  [
+    listMyPartners,
+    {
+      period: 'current_month',
+      month: '2025-03',
+      range: { from: '2025-03-01', to: '2025-03-31' },
+      measures,
+      partners: {
+        items: [
+          {
+            ...partnerRef(100_011, 'Pavel', 'pavel_k'),
+            line: 1,
+            licenseLevel: 'PRO1',
+            licenseActive: true,
+            registeredAt: at,
+            trading: true,
+            directPartners: 3,
+            teamSize: 8,
+            personalVolume: '100',
+          },
+          {
+            ...partnerRef(100_012, 'Lena', 'lena_trade'),
+            line: 1,
+            licenseLevel: 'FREE',
+            licenseActive: true,
+            registeredAt: at,
+            trading: false,
+            directPartners: 0,
+            teamSize: 0,
+            personalVolume: '0',
+          },
+          {
+            ...partnerRef(100_013, 'Wei', 'wei_l'),
+            line: 2,
+            licenseLevel: 'PRO2',
+            licenseActive: true,
+            registeredAt: at,
+            trading: true,
+            directPartners: 1,
+            teamSize: 2,
+            personalVolume: '300',
+          },
+        ],
+        page: 1,
+        limit: 10,
+        total: 3,
+        hasMore: false,
+      },
+    },
+  ],
+  [
+    getStructure,
+    [
+      {
+        user_id: 100_011,
+        username: 'pavel_k',
+        firstName: 'Pavel',
+        line: 1,
+        licenseLevel: 'PRO1',
+        licenseActive: true,
+        registeredAt: at,
+        directPartners: 3,
+        teamSize: 8,
+        hasChildren: true,
+        children: [],
+      },
+      {
+        user_id: 100_012,
+        username: 'lena_trade',
+        firstName: 'Lena',
+        line: 1,
+        licenseLevel: 'FREE',
+        licenseActive: true,
+        registeredAt: at,
+        directPartners: 0,
+        teamSize: 0,
+        hasChildren: false,
+        children: [],
+      },
+    ],
+  ],
+  [
+    getRewards,
+    {
+      period: 'today',
+      range: { from: '2025-03-14', to: '2025-03-14' },
+      total: '12.5',
+      referral: '9',
+      matching: '3.5',
+      networkExpansion: '0',
+      days: [{ date: '2025-03-14', referral: '9', matching: '3.5', networkExpansion: '0', total: '12.5' }],
+    },
+  ],
+  [
+    getReferralBonusDetail,
+    {
+      date: '2025-03-14',
+      total: '30',
+      items: [
+        {
+          from: partnerRef(100_011, 'Pavel', 'pavel_k'),
+          line: 1,
+          licenseLevel: 'PRO1',
+          purchaseAmount: '100',
+          ratePct: '30',
+          amount: '30',
+          paid: true,
+          at,
+        },
+      ],
+    },
+  ],
+  [
+    listReferralBonusHistory,
+    {
+      items: [{ date: '2025-03-14', amount: '30', payments: 1, status: 'credited' }],
+      page: 1,
+      limit: 10,
+      total: 1,
+      hasMore: false,
+      totalAmount: '1240',
+    },
+  ],
+  [
+    getMatchingBonusDetail,
+    {
+      date: '2025-03-14',
+      status: 'pending',
+      matchingGenerations: 2,
+      total: '3.5',
+      items: [
+        {
+          from: partnerRef(100_011, 'Pavel', 'pavel_k'),
+          generation: 1,
+          tradeFee: '35',
+          ratePct: '10',
+          amount: '3.5',
+        },
+      ],
+    },
+  ],
+  [
+    listMatchingBonusHistory,
+    {
+      items: [{ date: '2025-03-13', amount: '4.1', payments: 6, status: 'credited' }],
+      page: 1,
+      limit: 10,
+      total: 1,
+      hasMore: false,
+      totalAmount: '210.4',
+    },
+  ],
+  [
+    getNetworkExpansion,
+    {
+      month: '2025-03',
+      requiredPartners: 2,
+      qualifyingPartners: 1,
+      qualified: false,
+      ratePct: '5',
+      pool: '1800',
+      projectedBonus: '0',
+      payoutDate: '2025-04-01',
+      registrations: [
+        {
+          ...partnerRef(100_011, 'Pavel', 'pavel_k'),
+          line: 1,
+          registeredAt: at,
+          licenseLevel: 'PRO1',
+          licensePurchase: '100',
+          qualifying: true,
+        },
+      ],
+      history: [
+        {
+          month: '2025-02',
+          qualified: true,
+          qualifyingPartners: 3,
+          pool: '2400',
+          bonus: '120',
+          paidAt: '2025-03-01T00:00:00.000Z',
+        },
+      ],
+    },
+  ],
+  [
+    listDailyPnl,
+    {
+      items: days
+        .slice(-5)
+        .reverse()
+        .map((day) => ({
+          date: day.date,
+          realizedPnl: day.realizedPnl,
+          tradeFee: '0.5',
+          closedTrades: 3,
+          profitableTrades: 3,
+        })),
+      page: 1,
+      limit: 10,
+      total: 5,
+      hasMore: false,
+    },
+  ],
+  [
+    listMonthlyPnl,
+    {
+      items: [
+        {
+          month: '2025-03',
+          realizedPnl: '312.4',
+          tradeFee: '62.5',
+          closedTrades: 120,
+          profitableTrades: 120,
+          tradingDays: 14,
+        },
+        {
+          month: '2025-02',
+          realizedPnl: '498.1',
+          tradeFee: '99.6',
+          closedTrades: 188,
+          profitableTrades: 188,
+          tradingDays: 28,
+        },
+      ],
+      page: 1,
+      limit: 10,
+      total: 2,
+      hasMore: false,
+    },
+  ],
+  [
+    getDailyCoinsPnl,
+    {
+      date: '2025-03-14',
+      realizedPnl: '12.48',
+      tradeFee: '2.5',
+      coins: [
+        { coin: 'BTC', realizedPnl: '8.1', tradeFee: '1.6', closedTrades: 5, profitableTrades: 5, buys: 4 },
+      ],
+    },
+  ],
+];
+
+const pattern = (path: string) =>
+  new RegExp(`^${path.replace(/\/$/, '').replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
+
+/** Answers the feature endpoints from the fixtures (static paths before `:param` ones). */
+export const serveFixtures = async (page: Page) => {
+  const routes = FIXTURES.map(([endpoint, body]) => ({
+    endpoint,
+    body: endpoint.response.parse(body),
+    matcher: pattern(endpoint.path),
+  })).sort((a, b) => Number(a.endpoint.path.includes(':')) - Number(b.endpoint.path.includes(':')));
+  await page.route(
+    (url) => routes.some((route) => route.matcher.test(url.pathname)),
+    (route) => {
+      const request = route.request();
+      const accept = request.headers().accept ?? '';
+      const pathname = new URL(request.url()).pathname;
+      const match = routes.find((r) => r.endpoint.method === request.method() && r.matcher.test(pathname));
+      if (!match || !accept.includes('application/json')) return route.fallback();
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify(match.body),
+      });
+    },
+  );
+};
