@@ -54,9 +54,11 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
+  // Before auth: a browser navigation to a screen that shares its path with a call (/partners)
+  // gets the app, not the call's 401.
+  await app.register(webPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(webPlugin);
   await app.register(registerRoutes);
   return app;
 };

@@ -1,13 +1,20 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { endpoints } from '@gridbot/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let prod: TestApp;
 let demo: TestApp;
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>mini app</title>');
+writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
 beforeAll(async () => {
   [prod, demo] = await Promise.all([
     createTestApp({ WEB_ORIGIN: 'https://app.example.com', BODY_LIMIT_BYTES: '2048' }),
-    createTestApp({}, { demo: true }),
+    createTestApp({}, { demo: true, webDist }),
   ]);
 });
 afterAll(async () => {
@@ -48,6 +55,32 @@ describe('demo launch data', () => {
     const login = await demo.app.inject({ method: 'POST', url: '/auth/login', payload: { _auth: initData } });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.username).toBe('demo_trader');
+  });
+});
+
+describe('the web app on the same port', () => {
+  it.each(['/', '/partners', '/partners/my-partners', '/wallet/withdraw', '/pnl-stat'])(
+    'a browser navigation to %s gets index.html',
+    async (url) => {
+      const res = await demo.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('mini app');
+    },
+  );
+
+  it('serves assets, and the API call sharing a screen path still answers JSON', async () => {
+    expect((await demo.app.inject({ method: 'GET', url: '/assets/app.js' })).body).toContain('console.log');
+    const call = await demo.app.inject({
+      method: 'GET',
+      url: '/partners/',
+      headers: { accept: 'application/json' },
+    });
+    expect(call.statusCode).toBe(401);
+    expect(call.json().code).toBe('UNAUTHORIZED');
   });
 });
 

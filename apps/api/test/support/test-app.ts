@@ -34,6 +34,7 @@ export const createTestApp = async (
     tokens,
     botToken,
     demoUser,
+    webDist: options.webDist,
     publicUrl: 'http://localhost:3000',
   });
   await app.ready();
