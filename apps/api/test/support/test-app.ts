@@ -14,7 +14,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export const createTestApp = async (
   overrides: Record<string, string> = {},
-  options: { demo?: boolean } = {},
+  options: { demo?: boolean; webDist?: string } = {},
 ) => {
   const db = await createTestDb();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
