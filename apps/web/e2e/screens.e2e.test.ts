@@ -10,6 +10,7 @@ import {
   screenshot,
   settle,
 } from './support/browser';
+import { serveFixtures } from './support/fixtures';
 import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
@@ -41,7 +42,7 @@ const TABS = [
  * A new user per test: the server's per-user limits (panel and wallet 1 call per 2 s) would refuse
  * the next test's initial load for the same user.
  */
-const signedIn = async (language = 'en') => {
+const signedIn = async (language = 'en', options: { fixtures?: boolean } = {}) => {
   users += 1;
   const user: User = await stack.createUser({
     username: `maria_${users}`,
@@ -49,6 +50,7 @@ const signedIn = async (language = 'en') => {
     lastName: 'Ivanova',
   });
   const app = await openAppPage(browser);
+  if (options.fixtures) await serveFixtures(app.page);
   await app.page.goto(stack.launchUrlFor(user, { languageCode: language }));
   await app.page.locator('nav.tabbar').waitFor();
   return app;

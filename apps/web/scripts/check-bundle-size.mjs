@@ -62,6 +62,15 @@ const others = chunks.filter((chunk) => chunk.isDynamicEntry && !isRoute(chunk))
 for (const chunk of others)
   console.log(`    (lazy) ${chunk.src.padEnd(42)} ${kb(gzipSize(chunk.file)).padStart(9)}`);
 
+// For the record: everything a signed-in user's first screen loads (entry, user layout, panel).
+const firstScreen = new Set(entryFiles);
+for (const src of ['src/layouts/user-layout.tsx', 'src/screens/panel/panel-screen.tsx']) {
+  const chunk = chunks.find((candidate) => candidate.src === src);
+  if (chunk) for (const file of staticClosure(chunk)) if (file.endsWith('.js')) firstScreen.add(file);
+}
+const firstScreenTotal = [...firstScreen].reduce((sum, file) => sum + gzipSize(file), 0);
+console.log(`  first screen (entry + user layout + panel, for information): ${kb(firstScreenTotal)}`);
+
 if (byFile.size === 0 || failed) {
   console.error('\nbundle budget exceeded');
   process.exit(1);

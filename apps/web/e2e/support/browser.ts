@@ -157,11 +157,16 @@ export const navigateInApp = async (page: Page, path: string) => {
 
 /** Waits until no loader or skeleton is on screen and animations have finished. */
 export const settle = async (page: Page) => {
-  await page.waitForFunction(
-    () => !document.querySelector('.loader, .skeleton, [aria-busy="true"], #boot'),
-    undefined,
-    { timeout: 20_000 },
-  );
+  const busy = '.loader, .skeleton, [aria-busy="true"], #boot';
+  try {
+    await page.waitForFunction((selector) => !document.querySelector(selector), busy, { timeout: 20_000 });
+  } catch (error) {
+    const still = await page.evaluate(
+      (selector) => document.querySelector(selector)?.outerHTML.slice(0, 300),
+      busy,
+    );
+    throw new Error(`${page.url()} still busy: ${still}`, { cause: error });
+  }
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );

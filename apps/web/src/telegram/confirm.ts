@@ -1,5 +1,6 @@
 import { popup } from '@tma.js/sdk-react';
 import { fitPopup, popupProblems } from './popup-params';
+import { reportSdkError } from './report-sdk-error';
 import { sdkFailureOf } from './sdk-errors';
 
 export type ConfirmOptions = { title?: string; message: string; confirmText: string; destructive?: boolean };
@@ -18,9 +19,9 @@ export const confirmAction = async (options: ConfirmOptions): Promise<boolean> =
     try {
       return (await popup.show(params as Parameters<typeof popup.show>[0])) === 'confirm';
     } catch (error) {
+      reportSdkError('popup', error);
       // A popup already open (concurrent call) means the user is answering that one.
       if (sdkFailureOf(error) === 'concurrentCall') return false;
-      console.warn('Telegram popup failed, asking in the page', error);
     }
   }
   return window.confirm(options.message);

@@ -1,4 +1,5 @@
 import { openLink, openTelegramLink } from '@tma.js/sdk-react';
+import { reportSdkError } from './report-sdk-error';
 
 /** Spec §5: only t.me links open as Telegram links (chats, bots, invoices). */
 export const isTelegramLink = (url: string): boolean => {
@@ -22,7 +23,7 @@ export const openExternal = (url: string): void => {
       return;
     }
   } catch (error) {
-    console.warn('Telegram: open link failed, opening in the browser', error);
+    reportSdkError('open link', error);
   }
   window.open(url, '_blank', 'noopener,noreferrer');
 };

@@ -53,6 +53,13 @@ export const Avatar = ({ name }: { name: string }) => (
   </span>
 );
 
+/** A coin's symbol in its badge (up to 4 characters, smaller type for longer symbols). */
+export const CoinAvatar = ({ coin }: { coin: string }) => (
+  <span className={`avatar avatar--coin${coin.length > 3 ? ' avatar--small-text' : ''}`} aria-hidden="true">
+    {coin.slice(0, 4)}
+  </span>
+);
+
 export const IconAvatar = ({ children }: { children: ReactNode }) => (
   <span className="avatar avatar--icon" aria-hidden="true">
     {children}

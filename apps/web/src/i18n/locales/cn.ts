@@ -375,6 +375,7 @@ export const cn: Messages = {
     upgraded: '许可证已升级至 {{level}}',
     offers: '许可证等级',
     current: '当前',
+    offerLimits: '{{limit}} USDT · {{coins}} 个币种',
     perYear: '{{price}} USDT / 年',
     toPay: '支付 {{amount}} USDT',
     confirmUpgrade: '从主余额支付 {{amount}} USDT 升级到 {{level}}？',

@@ -379,6 +379,7 @@ export const en = {
     upgraded: 'License upgraded to {{level}}',
     offers: 'License levels',
     current: 'Current',
+    offerLimits: '{{limit}} USDT · {{coins}} coins',
     perYear: '{{price}} USDT / year',
     toPay: 'Pay {{amount}} USDT',
     confirmUpgrade: 'Upgrade to {{level}} for {{amount}} USDT from your main balance?',

@@ -6,7 +6,7 @@ import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { useSessionUser } from '../../session/use-session-user';
 import { ChartIcon } from '../../ui/icons';
-import { Avatar, IconAvatar, LinkRow } from '../../ui/list-row';
+import { CoinAvatar, IconAvatar, LinkRow } from '../../ui/list-row';
 import { Pct, Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
@@ -97,7 +97,7 @@ const Coins = ({ panel }: { panel: Panel }) => {
         <LinkRow
           key={coin.coinUserId}
           link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
-          start={<Avatar name={coin.coin} />}
+          start={<CoinAvatar coin={coin.coin} />}
           title={coin.coin}
           subtitle={
             <>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useApiPages } from '../../api/use-api-pages';
 import { useFormat } from '../../format/use-format';
-import { Avatar, ButtonRow, Row } from '../../ui/list-row';
+import { ButtonRow, CoinAvatar, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
 import { PagesView } from '../../ui/pages-view';
 import { QueryView } from '../../ui/query-view';
@@ -28,7 +28,7 @@ const CoinsOfDay = ({ date }: { date: string }) => {
             {day.coins.map((coin) => (
               <Row
                 key={coin.coin}
-                start={<Avatar name={coin.coin} />}
+                start={<CoinAvatar coin={coin.coin} />}
                 title={coin.coin}
                 subtitle={t('pnl.trades', { closed: coin.closedTrades, profitable: coin.profitableTrades })}
                 end={<Usdt value={coin.realizedPnl} signed unit={false} />}

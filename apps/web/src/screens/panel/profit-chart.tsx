@@ -15,16 +15,21 @@ const WIDTH = 320;
 const HEIGHT = 110;
 
 const Bars = ({ points, label }: { points: readonly Point[]; label: string }) => {
-  const max = maxAbsOf(points.map((point) => point.realizedPnl));
+  const values = points.map((point) => point.realizedPnl);
+  const max = maxAbsOf(values);
+  // The zero line sits where the largest gain and the largest loss leave room for each other.
+  const up = ratioOf(maxAbsOf(values.filter((value) => signOf(value) === 'positive')), max);
+  const down = ratioOf(maxAbsOf(values.filter((value) => signOf(value) === 'negative')), max);
+  const scale = (HEIGHT - 4) / Math.max(up + down, 0.001);
   const slot = WIDTH / Math.max(points.length, 1);
-  const middle = HEIGHT / 2;
+  const middle = 2 + up * scale;
   return (
     <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img">
       <title>{label}</title>
       <line x1="0" x2={WIDTH} y1={middle} y2={middle} stroke="currentColor" strokeOpacity="0.15" />
       {points.map((point, index) => {
         const sign = signOf(point.realizedPnl);
-        const height = Math.max(sign === 'zero' ? 0 : 2, ratioOf(point.realizedPnl, max) * (middle - 4));
+        const height = Math.max(sign === 'zero' ? 0 : 2, ratioOf(point.realizedPnl, max) * scale);
         return (
           <rect
             key={point.date}

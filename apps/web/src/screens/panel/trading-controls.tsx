@@ -46,14 +46,14 @@ export const TradingControls = ({ panel }: { panel: Panel }) => {
   };
   return (
     <Card>
-      <div className="status-line">
-        <span>
+      <div className="trading-status">
+        <div className="trading-status__state">
           <span className={`status-dot${panel.running ? ' status-dot--on' : ''}`} />
-          <b>{panel.running ? t('panel.tradingOn') : t('panel.tradingOff')}</b>
-        </span>
-        <span className="muted">
+          {panel.running ? t('panel.tradingOn') : t('panel.tradingOff')}
+        </div>
+        <div className="muted">
           {t('panel.committed')}: <Usdt value={panel.committedCapital} />
-        </span>
+        </div>
       </div>
       {panel.dryAll ? <Notice>{t('panel.dryAllOn')}</Notice> : null}
       {panel.blockers.length > 0 ? (

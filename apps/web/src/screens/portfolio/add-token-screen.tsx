@@ -10,11 +10,13 @@ import { showToast } from '../../shell/toast-store';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { Avatar, Row } from '../../ui/list-row';
+import { CoinAvatar, Row } from '../../ui/list-row';
 import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { EmptyState } from '../../ui/states';
+
+const exchangeName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
 /** Add-token: the exchange's USDT spot markets, most traded first, with a search. */
 export const AddTokenScreen = () => {
@@ -54,7 +56,7 @@ export const AddTokenScreen = () => {
         {(list) => (
           <>
             <p className="muted" style={{ margin: '0 4px 10px' }}>
-              {t('addToken.exchange', { name: list.exchange })} ·{' '}
+              {t('addToken.exchange', { name: exchangeName(list.exchange) })} ·{' '}
               {t('addToken.limit', { used: list.coinsUsed, limit: list.coinsLimit })}
             </p>
             {list.keysConnected ? null : <Notice>{t('addToken.keysHint')}</Notice>}
@@ -67,7 +69,7 @@ export const AddTokenScreen = () => {
                 {list.coins.map((coin) => (
                   <Row
                     key={coin.coin}
-                    start={<Avatar name={coin.coin} />}
+                    start={<CoinAvatar coin={coin.coin} />}
                     title={coin.symbol}
                     subtitle={
                       <>

@@ -7,7 +7,7 @@ import { ratioOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { PlusIcon } from '../../ui/icons';
-import { Avatar, LinkRow } from '../../ui/list-row';
+import { CoinAvatar, LinkRow } from '../../ui/list-row';
 import { Pct, Usdt } from '../../ui/money';
 import { Progress } from '../../ui/progress';
 import { QueryView } from '../../ui/query-view';
@@ -60,7 +60,7 @@ const Limits = ({ portfolio }: { portfolio: Portfolio }) => {
   const { limits, totals } = portfolio;
   return (
     <Card>
-      <div className="status-line" style={{ marginBottom: 8 }}>
+      <div className="limit-label">
         <span>{t('portfolio.coinsUsed', { used: limits.coinsUsed, limit: limits.coinsLimit })}</span>
       </div>
       <Progress
@@ -68,10 +68,10 @@ const Limits = ({ portfolio }: { portfolio: Portfolio }) => {
         max={limits.coinsLimit}
         label={t('portfolio.coinsUsed', { used: limits.coinsUsed, limit: limits.coinsLimit })}
       />
-      <div className="status-line" style={{ margin: '14px 0 8px' }}>
+      <div className="limit-label">
         <span>{t('portfolio.committed')}</span>
         <span className="muted">
-          {format.usdt(totals.committedCapital)} / {format.usdt(limits.balanceLimit)} USDT
+          {format.amount(totals.committedCapital)} / {format.amount(limits.balanceLimit)} USDT
         </span>
       </div>
       <Progress
@@ -107,13 +107,13 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
         <LinkRow
           key={coin.coinUserId}
           link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
-          start={<Avatar name={coin.coin} />}
+          start={<CoinAvatar coin={coin.coin} />}
           title={
             <>
               {coin.coin} <CoinStateBadge state={coin.state} />
             </>
           }
-          subtitle={`${t('portfolio.orderSize')} ${format.usdt(coin.settings.orderSize)} · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${t('portfolio.deals', { open: coin.stats.openDeals, max: coin.settings.maxTrades })}`}
+          subtitle={`${format.amount(coin.settings.orderSize)} USDT · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${coin.stats.openDeals}/${coin.settings.maxTrades}`}
           end={<Usdt value={coin.periodPnl} signed unit={false} />}
         />
       ))}

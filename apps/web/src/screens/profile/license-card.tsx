@@ -86,7 +86,7 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
           <Row
             key={offer.level}
             title={offer.level}
-            subtitle={`${t('profile.perYear', { price: format.usdt(offer.yearlyPrice) })} · ${format.usdt(offer.balanceLimit)} USDT · ${offer.coins}`}
+            subtitle={`${t('profile.perYear', { price: format.amount(offer.yearlyPrice) })} · ${t('profile.offerLimits', { limit: format.amount(offer.balanceLimit), coins: offer.coins })}`}
             end={
               offer.current ? (
                 <Badge>{t('profile.current')}</Badge>

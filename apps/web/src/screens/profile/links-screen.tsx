@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { SUPPORT_URL } from '../../session/login-failure';
 import { openExternal } from '../../telegram/links';
-import { trySdk } from '../../telegram/sdk-errors';
+import { reportSdkError } from '../../telegram/report-sdk-error';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
 import { SupportIcon } from '../../ui/icons';
@@ -14,13 +14,15 @@ import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { Skeleton } from '../../ui/states';
 
 const share = (url: string, text: string) => {
-  const shared = trySdk('share', () => {
-    if (!shareURL.isAvailable()) return false;
-    shareURL(url, text);
-    return true;
-  });
-  if (!shared)
-    openExternal(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+  try {
+    if (shareURL.isAvailable()) {
+      shareURL(url, text);
+      return;
+    }
+  } catch (error) {
+    reportSdkError('share', error);
+  }
+  openExternal(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
 };
 
 /** Links: the user's referral links (the only way to register) and support. */
