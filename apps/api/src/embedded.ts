@@ -42,7 +42,7 @@ const main = async () => {
   });
   const log = (message: string) => app.log.info(message);
   const queue = createInProcessQueue((error, job) => app.log.error({ err: error }, `${job} failed`));
-  const worker = startWorker({
+  const worker = await startWorker({
     prisma,
     queue,
     clients,

@@ -22,7 +22,7 @@ const main = async () => {
     secretBox,
     sandboxUrl: env.SANDBOX_EXCHANGE_URL,
   });
-  const worker = startWorker({
+  const worker = await startWorker({
     prisma: db.prisma,
     queue,
     clients,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@gridbot/db';
 import { type JobQueue, scanPricesJob, sweepCoinBotsJob } from '@gridbot/jobs';
-import type { ExchangeClients } from '@gridbot/services';
+import { type ExchangeClients, installationSalt } from '@gridbot/services';
 import { registerReconcile } from './jobs/reconcile';
 import { activeVenues, registerScanPrices } from './jobs/scan-prices';
 import { registerSweep } from './jobs/sweep';
@@ -27,14 +27,15 @@ const jittered = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
  * the embedded process (in-process queue) and as `apps/worker` replicas (BullMQ): schedules use
  * job ids so that many replicas enqueue one scan per venue and tick, not one each.
  */
-export const startWorker = (options: WorkerOptions) => {
+export const startWorker = async (options: WorkerOptions) => {
   const owner = `worker-${process.pid}-${randomBytes(3).toString('hex')}`;
   const log = options.log ?? (() => undefined);
   const { queue, prisma, clients } = options;
   if (options.process !== false) {
+    const salt = await installationSalt(prisma);
     registerReconcile(
       queue,
-      { prisma, owner, clientFor: clients.forAccount },
+      { prisma, owner, salt, clientFor: clients.forAccount },
       options.reconcileConcurrency ?? 4,
       log,
     );

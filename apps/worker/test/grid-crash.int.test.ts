@@ -68,8 +68,15 @@ describe.runIf(process.env.DATABASE_URL)('worker processes killed at random mome
       ).size,
     );
     expect(buys).toBeGreaterThan(3);
+    // A duplicate buy that filled would have been adopted as an unexpected lot and flagged.
+    expect((await h.prisma.coinBot.findUniqueOrThrow({ where: { id: h.bot.id } })).lastError).not.toBe(
+      'UNEXPECTED_FILL',
+    );
     console.log(`crash test: ${trades.length} trades, ${all.length} orders, ${lots.length} lots`);
-    const spent = lots.reduce((s, l) => s.plus(l.cost.toString()), new Decimal(0));
+    const carried = (
+      await h.prisma.coinBot.findUniqueOrThrow({ where: { id: h.bot.id } })
+    ).carryCost.toString();
+    const spent = lots.reduce((s, l) => s.plus(l.cost.toString()), new Decimal(carried));
     const received = lots.reduce((s, l) => s.plus(l.proceeds?.toString() ?? 0), new Decimal(0));
     expect(h.balance('USDT').toFixed(8)).toBe(new Decimal(1000).minus(spent).plus(received).toFixed(8));
   }, 120_000);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { clientOrderIdFor } from '@gridbot/exchange';
 import { createBullQueue, type JobQueue, reconcileCoinBotJob } from '@gridbot/jobs';
-import { reconcileCoinBot } from '@gridbot/services';
+import { coinBotOrderKey, reconcileCoinBot } from '@gridbot/services';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerReconcile } from '../src/jobs/reconcile';
 import { createGridHarness, type Harness } from './support/grid-harness';
@@ -24,12 +24,17 @@ describe('restart safety', () => {
     // the answer never reached the database.
     const client = await h.clients.forAccount(h.account.id);
     const lots = await h.openLots();
-    const clientOrderId = clientOrderIdFor({ coinBotId: h.bot.id, lotSeq: 2, side: 'sell', attempt: 2 });
+    const clientOrderId = clientOrderIdFor({
+      coinBotId: coinBotOrderKey(h.salt, h.bot.id),
+      lotSeq: 2,
+      side: 'sell',
+      attempt: 2,
+    });
     const tp = await h.prisma.order.findFirstOrThrow({
       where: { coinBotId: h.bot.id, key: 'tp:2', status: 'open' },
     });
     await client.cancelOrder('XRP/USDT', { clientOrderId: tp.clientOrderId });
-    await h.prisma.order.update({ where: { id: tp.id }, data: { status: 'canceled' } });
+    await h.prisma.order.update({ where: { id: tp.id }, data: { status: 'canceled', liveKey: null } });
     await h.prisma.order.create({
       data: {
         ...tp,

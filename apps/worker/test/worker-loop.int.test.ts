@@ -29,7 +29,7 @@ describe('the running worker', () => {
     h = await createGridHarness();
     const harness = h;
     queue = createInProcessQueue();
-    const worker = startWorker({
+    const worker = await startWorker({
       prisma: harness.prisma,
       queue,
       clients: harness.clients,

@@ -82,6 +82,7 @@ const fromBinanceCode = (code: string, msg: string, message: string): Failure =>
     case '-1007':
       return { kind: 'unknown', ...known };
     case '-1003':
+    case '-1008':
     case '-1015':
       return { kind: 'throttled', ...known };
     case '-1021':

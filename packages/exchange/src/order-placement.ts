@@ -111,13 +111,26 @@ export const placeOrder = async (
   const before = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
   if (before) return { order: before, existing: true };
   let lastFailure = '';
+  // Once an answer was lost, the order may exist: any later failure must leave it "unknown"
+  // (retryable), never "rejected", or the caller would give up on an order that is resting.
+  let uncertain = false;
+  const unsure = (error: unknown) =>
+    uncertain
+      ? new ExchangeError(
+          'EXCHANGE_UNAVAILABLE',
+          `order ${input.clientOrderId} outcome unknown: ${String(error)}`,
+          {
+            retryable: true,
+          },
+        )
+      : toExchangeError(error);
   for (let attempt = 1; attempt <= ctx.maxSubmitAttempts; attempt++) {
     try {
       return { order: toOrder(await submit(ctx, input), input.clientOrderId), existing: false };
     } catch (error) {
       const failure = classifyFailure(error);
       lastFailure = failure.message;
-      if (failure.kind === 'failed' || failure.kind === 'not-found') throw toExchangeError(error);
+      if (failure.kind === 'failed' || failure.kind === 'not-found') throw unsure(error);
       if (failure.kind === 'duplicate') {
         const holder = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
         if (holder) return { order: holder, existing: true };
@@ -133,8 +146,14 @@ export const placeOrder = async (
         continue;
       }
       // The request was signed before it failed, so recvWindow counted from now covers it.
+      uncertain = true;
       await sleep(ctx.settleMs);
-      const landed = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
+      let landed: ExchangeOrder | null;
+      try {
+        landed = await findOrderByClientId(ctx, input.symbol, input.clientOrderId);
+      } catch (lookupError) {
+        throw unsure(lookupError);
+      }
       if (landed) return { order: landed, existing: false };
     }
   }

@@ -39,7 +39,8 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
     ...(o.jobId ? { jobId: o.jobId } : {}),
     ...(o.delayMs ? { delay: o.delayMs } : {}),
     removeOnComplete: true,
-    removeOnFail: 1000,
+    // A kept failed job would keep its id and make BullMQ ignore every later add() with it.
+    removeOnFail: true,
   });
 
   return {

@@ -13,6 +13,8 @@ export * from './errors';
 export * from './grid/coin-bot-state';
 export * from './grid/exchange-clients';
 export * from './grid/find-crossed-coin-bots';
+export * from './grid/installation';
 export * from './grid/lease';
+export * from './grid/price-marks';
 export * from './grid/reconcile-coin-bot';
 export * from './grid/record-order-outcome';

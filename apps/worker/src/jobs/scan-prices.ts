@@ -1,7 +1,6 @@
 import type { PrismaClient } from '@gridbot/db';
 import { type JobQueue, reconcileCoinBotJob, reconcileJobId, scanPricesJob } from '@gridbot/jobs';
-import { type ExchangeClients, findCrossedCoinBots, type PriceRange } from '@gridbot/services';
-import Decimal from 'decimal.js';
+import { advancePriceMarks, type ExchangeClients, findCrossedCoinBots } from '@gridbot/services';
 
 /** Venues (`<exchange>:<mode>`) and their symbols with running coin bots or resting orders. */
 export const activeVenues = async (prisma: PrismaClient): Promise<Map<string, string[]>> => {
@@ -16,25 +15,19 @@ export const activeVenues = async (prisma: PrismaClient): Promise<Map<string, st
 
 /**
  * The public price scan of one venue (DESIGN §3 trigger a): one tickers call, the range each symbol
- * moved through since the previous scan, one crossing query, one bulk enqueue.
+ * moved through since the previous scan (marks kept in the database, so any replica can scan), one
+ * crossing query over the resting-order index, one bulk enqueue.
  */
 export const registerScanPrices = (queue: JobQueue, prisma: PrismaClient, clients: ExchangeClients) => {
-  const previous = new Map<string, Decimal>();
   queue.process(scanPricesJob, async ({ venue }) => {
     const symbols = (await activeVenues(prisma)).get(venue) ?? [];
     if (symbols.length === 0) return;
     const tickers = await clients.forVenue(venue).fetchTickers(symbols);
-    const ranges: PriceRange[] = [];
-    for (const [symbol, ticker] of Object.entries(tickers)) {
-      const key = `${venue}|${symbol}`;
-      const before = previous.get(key) ?? ticker.last;
-      previous.set(key, ticker.last);
-      ranges.push({
-        symbol,
-        low: Decimal.min(before, ticker.last).toString(),
-        high: Decimal.max(before, ticker.last).toString(),
-      });
-    }
+    const ranges = await advancePriceMarks(
+      prisma,
+      venue,
+      Object.values(tickers).map((t) => ({ symbol: t.symbol, price: t.last.toString() })),
+    );
     const crossed = await findCrossedCoinBots(prisma, ranges);
     await queue.enqueueMany(
       reconcileCoinBotJob,

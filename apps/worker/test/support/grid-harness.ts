@@ -6,6 +6,7 @@ import { startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
   createSecretBox,
+  installationSalt,
   type ReconcileDeps,
   reconcileCoinBot,
   secretAad,
@@ -18,7 +19,9 @@ export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
  * A real database, the sandbox exchange over HTTP (ccxt's binance class talking to it), one user
  * with API keys and one XRP/USDT coin bot: N = 3, S = 10 USDT, step 1 %, step increase 0.1 %.
  */
-export const createGridHarness = async (settings: { maxTrades?: number; stepPct?: string } = {}) => {
+export const createGridHarness = async (
+  settings: { maxTrades?: number; stepPct?: string; usdt?: string; stepSize?: string } = {},
+) => {
   const db = await createTestDb();
   const prisma: PrismaClient = db.prisma;
   const sandbox = await startSandboxExchange({
@@ -27,14 +30,14 @@ export const createGridHarness = async (settings: { maxTrades?: number; stepPct?
         base: 'XRP',
         quote: 'USDT',
         tickSize: '0.0001',
-        stepSize: '0.01',
+        stepSize: settings.stepSize ?? '0.01',
         minNotional: '5',
         feed: { kind: 'random-walk', start: '1', seed: 7 },
       },
     ],
   });
   sandbox.control.setPrice('XRP/USDT', '1');
-  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+  const keys = sandbox.control.createAccount({ balances: { USDT: settings.usdt ?? '1000' } });
   const secretKey = randomBytes(32);
   const secretBox = createSecretBox([secretKey]);
   const user = await prisma.user.create({
@@ -67,8 +70,14 @@ export const createGridHarness = async (settings: { maxTrades?: number; stepPct?
       startedAt: new Date(),
     },
   });
-  const clients = createExchangeClients({ prisma, secretBox, sandboxUrl: sandbox.url });
-  const deps = (owner = 'test-worker'): ReconcileDeps => ({ prisma, owner, clientFor: clients.forAccount });
+  const clients = createExchangeClients({ prisma, secretBox, sandboxUrl: sandbox.url, recvWindowMs: 1000 });
+  const salt = await installationSalt(prisma);
+  const deps = (owner = 'test-worker'): ReconcileDeps => ({
+    prisma,
+    owner,
+    salt,
+    clientFor: clients.forAccount,
+  });
 
   const openOnExchange = async (): Promise<ExchangeOrder[]> => {
     const client = await clients.forAccount(account.id);
@@ -77,6 +86,7 @@ export const createGridHarness = async (settings: { maxTrades?: number; stepPct?
 
   return {
     prisma,
+    salt,
     /** The test database's URL (PostgreSQL only): other processes can share it. */
     databaseUrl: db.url,
     secretKeyHex: secretKey.toString('hex'),

@@ -7,6 +7,8 @@ export type ExchangeClientsOptions = {
   secretBox: SecretBox;
   /** Base URL of the sandbox exchange, for accounts in mode `sandbox`. */
   sandboxUrl?: string | undefined;
+  /** Binance recvWindow: also how long an order of unknown fate is waited for before a lookup. */
+  recvWindowMs?: number | undefined;
 };
 
 /** Additional data binding an encrypted secret to its owner and exchange. */
@@ -37,6 +39,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         apiKey: account.apiKey,
         secret,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
       });
       cache.set(exchangeAccountId, { version, client });
       return client;

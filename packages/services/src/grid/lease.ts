@@ -1,29 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@gridbot/db';
 
+/** The lease was taken over (it expired while this run was slow): stop before touching the exchange. */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
 /**
- * Single-flight per coin bot across every worker: a lease row-lock in the database (works the same
- * on PostgreSQL and PGlite). A crashed holder's lease simply expires.
+ * Single flight per coin bot across every worker and every concurrent job of one worker: a lease
+ * row-lock in the database holding a token unique to one reconcile call (works the same on
+ * PostgreSQL and PGlite). A crashed holder's lease expires; a slow holder renews it before every
+ * exchange write and stops if it was lost.
  */
-export const acquireLease = async (prisma: PrismaClient, coinBotId: number, owner: string, ms: number) => {
-  const until = new Date(Date.now() + ms);
-  const taken = await prisma.coinBot.updateMany({
-    where: {
-      id: coinBotId,
-      OR: [{ lockUntil: null }, { lockUntil: { lt: new Date() } }, { lockOwner: owner }],
+export const createLease = (prisma: PrismaClient, coinBotId: number, owner: string, ms: number) => {
+  const token = `${owner}:${randomBytes(6).toString('hex')}`;
+  return {
+    token,
+    acquire: async () => {
+      const taken = await prisma.coinBot.updateMany({
+        where: { id: coinBotId, OR: [{ lockUntil: null }, { lockUntil: { lt: new Date() } }] },
+        data: { lockOwner: token, lockUntil: new Date(Date.now() + ms) },
+      });
+      return taken.count === 1;
     },
-    data: { lockOwner: owner, lockUntil: until },
-  });
-  return taken.count === 1;
+    /** Extends the lease; throws LeaseLostError when another run holds it now. */
+    renew: async () => {
+      const kept = await prisma.coinBot.updateMany({
+        where: { id: coinBotId, lockOwner: token, lockUntil: { gt: new Date() } },
+        data: { lockUntil: new Date(Date.now() + ms) },
+      });
+      if (kept.count !== 1) throw new LeaseLostError(`coin bot ${coinBotId}: lease lost`);
+    },
+    release: async (reconciled: boolean) => {
+      await prisma.coinBot.updateMany({
+        where: { id: coinBotId, lockOwner: token },
+        data: { lockOwner: null, lockUntil: null, ...(reconciled ? { reconciledAt: new Date() } : {}) },
+      });
+    },
+  };
 };
 
-export const releaseLease = async (
-  prisma: PrismaClient,
-  coinBotId: number,
-  owner: string,
-  reconciled: boolean,
-) => {
-  await prisma.coinBot.updateMany({
-    where: { id: coinBotId, lockOwner: owner },
-    data: { lockOwner: null, lockUntil: null, ...(reconciled ? { reconciledAt: new Date() } : {}) },
-  });
-};
+export type Lease = ReturnType<typeof createLease>;

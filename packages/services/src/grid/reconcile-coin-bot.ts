@@ -1,28 +1,44 @@
 import type { Order, PrismaClient } from '@gridbot/db';
 import { type DesiredOrder, plan } from '@gridbot/domain';
-import { clientOrderIdFor, type ExchangeClient, isExchangeError } from '@gridbot/exchange';
+import {
+  clientOrderIdFor,
+  type ExchangeClient,
+  type ExchangeOrder,
+  isExchangeError,
+  parseClientOrderId,
+} from '@gridbot/exchange';
 import { dec, loadCoinBot } from './coin-bot-state';
-import { acquireLease, releaseLease } from './lease';
-import { recordOrderOutcome } from './record-order-outcome';
+import { coinBotOrderKey } from './installation';
+import { createLease, LeaseLostError } from './lease';
+import { type OutcomeBot, recordOrderOutcome } from './record-order-outcome';
 
 export type ReconcileDeps = {
   prisma: PrismaClient;
   /** The exchange client of a coin bot's exchange account (one per API key: it holds the rate limiter). */
   clientFor: (exchangeAccountId: number) => Promise<ExchangeClient>;
-  /** Who holds the lease (worker id). */
+  /** Who runs it (worker id); each call adds its own lease token. */
   owner: string;
+  /** This installation's salt (installationSalt()), part of every clientOrderId. */
+  salt: string;
   leaseMs?: number;
+  /** An order the exchange rejected is not tried again for this long (default 2 min). */
+  rejectBackoffMs?: number;
 };
 
 export type ReconcileResult = {
-  status: 'busy' | 'missing' | 'done' | 'error';
+  /**
+   * done: the exchange matches the plan. busy: another run holds the lease. retry: come back
+   * shortly (trades not listed yet, lease lost, not converged). missing: no such coin bot.
+   */
+  status: 'busy' | 'missing' | 'done' | 'retry';
   placed: number;
   canceled: number;
   filled: number;
+  /** The last rejection's code (the coin bot's lastError). */
   error?: string;
 };
 
-/** Enough passes for fill → re-plan → place chains of one trigger; the next trigger continues. */
+/** Enough passes for fill → re-plan → place chains of one trigger; more means "retry". */
 const MAX_PASSES = 8;
 
 /** A desired order as it will be sent: price and quantity on the exchange's grid. */
@@ -53,138 +69,225 @@ const sameOrder = (row: Order, intent: Intent) =>
     : row.price !== null && dec(row.price).eq(intent.sendPrice)) &&
   (intent.sendQty === null || (row.qty !== null && dec(row.qty).eq(intent.sendQty)));
 
+const liveKeyOf = (coinBotId: number, lotSeq: number, side: string) => `${coinBotId}:${lotSeq}:${side}`;
+
+type Pass = { changed: boolean; incomplete: boolean };
+
 /**
- * Makes the exchange hold exactly the orders the planner wants for one coin bot (DESIGN §3):
- * first every known order is looked up and finished fills are applied, then the difference between
- * desired and resting orders is cancelled / placed. Idempotent: an intent is written (`pending`)
- * before the exchange call and carries a deterministic clientOrderId, so a crash anywhere leads
- * the next run to adopt the order instead of duplicating it. Single-flight through a lease.
+ * Makes the exchange hold exactly the orders the planner wants for one coin bot (DESIGN §3).
+ * Each pass: (1) look up every order we know of, and every resting order carrying this coin bot's
+ * id prefix, and apply finished fills; (2) cancel what the plan no longer wants; (3) write each
+ * missing order as a `pending` intent with a deterministic clientOrderId, then place it — sells
+ * first, and a rejection does not stop the rest. Idempotent and crash-safe: the next run adopts
+ * whatever a killed run left. Single flight through a lease renewed before every exchange write.
  */
 export const reconcileCoinBot = async (deps: ReconcileDeps, coinBotId: number): Promise<ReconcileResult> => {
-  const { prisma, owner } = deps;
+  const { prisma } = deps;
   const result: ReconcileResult = { status: 'done', placed: 0, canceled: 0, filled: 0 };
-  if (!(await acquireLease(prisma, coinBotId, owner, deps.leaseMs ?? 60_000)))
-    return { ...result, status: 'busy' };
-  let finished = false;
+  const lease = createLease(prisma, coinBotId, deps.owner, deps.leaseMs ?? 60_000);
+  if (!(await lease.acquire())) return { ...result, status: 'busy' };
+  let converged = false;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+      await lease.renew();
       const snapshot = await loadCoinBot(prisma, coinBotId);
       if (!snapshot) return { ...result, status: 'missing' };
       const { bot } = snapshot;
       const client = await deps.clientFor(bot.exchangeAccountId);
       await client.loadMarkets();
-      const tradesOf = (row: Order) => () =>
-        client.fetchMyTrades(bot.symbol, row.createdAt.getTime() - 60_000);
+      const ctx: PassContext = { deps, client, bot, lease, result, key: coinBotOrderKey(deps.salt, bot.id) };
 
-      // 1. What happened to our orders since last time.
-      let changed = false;
-      const live: Order[] = [];
-      // One call for everything still resting; only orders that left the book are looked up one by one.
-      const resting = snapshot.active.length > 0 ? await client.fetchOpenOrders(bot.symbol) : [];
-      const restingById = new Map(resting.map((o) => [o.clientOrderId, o]));
-      for (const row of snapshot.active) {
-        const order =
-          restingById.get(row.clientOrderId) ??
-          (await client.fetchOrderByClientId(bot.symbol, row.clientOrderId));
-        if (!order) {
-          if (row.status === 'pending') live.push(row);
-          else
-            await prisma.order.updateMany({
-              where: { id: row.id, status: 'open' },
-              data: { status: 'canceled' },
-            });
-          continue;
-        }
-        const outcome = await recordOrderOutcome(prisma, bot, row, order, tradesOf(row));
-        if (outcome === 'filled') {
-          result.filled += 1;
-          changed = true;
-        } else if (order.status === 'open') live.push({ ...row, status: 'open', exchangeOrderId: order.id });
-      }
+      const { live, changed, incomplete } = await syncOrders(ctx, snapshot.active);
+      // Trades not listed yet: planning now would buy the same lot again. Come back shortly.
+      if (incomplete) return { ...result, status: 'retry' };
       if (changed) continue;
 
-      // 2. Cancel what the plan no longer wants (a settings edit, pause, a replaced price).
       const intents = plan(snapshot.state, snapshot.settings, snapshot.flags).map((d) =>
         toIntent(client, bot.symbol, d),
       );
-      const kept = new Map<string, Order>();
-      for (const row of live) {
-        const intent = intents.find((i) => i.key === row.key);
-        if (intent && !kept.has(row.key) && sameOrder(row, intent)) {
-          kept.set(row.key, row);
-          continue;
+      const kept = await cancelUnwanted(ctx, live, intents);
+      if (kept.changed) continue;
+      if (!(await placeMissing(ctx, kept.rows, intents)).changed) {
+        converged = true;
+        const lastError = result.error ?? null;
+        if (bot.lastError !== lastError && bot.lastError !== 'UNEXPECTED_FILL') {
+          await prisma.coinBot.update({ where: { id: bot.id }, data: { lastError } });
         }
-        if (row.status === 'pending') {
-          await prisma.order.updateMany({
-            where: { id: row.id, status: 'pending' },
-            data: { status: 'canceled' },
-          });
-          continue;
-        }
-        const order = await client.cancelOrder(bot.symbol, { clientOrderId: row.clientOrderId });
-        result.canceled += 1;
-        const after = order ?? (await client.fetchOrderByClientId(bot.symbol, row.clientOrderId));
-        if (after && (await recordOrderOutcome(prisma, bot, row, after, tradesOf(row))) === 'filled') {
-          result.filled += 1;
-          changed = true;
-        }
-      }
-      if (changed) continue;
-
-      // 3. Place what is missing (or re-send an intent a crash left pending).
-      for (const intent of intents) {
-        const existing = kept.get(intent.key);
-        if (existing?.status === 'open') continue;
-        const row = existing ?? (await writeIntent(prisma, bot, intent));
-        try {
-          const placed = await client.placeOrder({
-            symbol: bot.symbol,
-            side: intent.side,
-            type: intent.type,
-            clientOrderId: row.clientOrderId,
-            ...(intent.sendPrice ? { price: intent.sendPrice } : {}),
-            ...(intent.sendQty ? { amount: intent.sendQty } : {}),
-            ...(intent.sendQuote ? { quoteAmount: intent.sendQuote } : {}),
-          });
-          result.placed += placed.existing ? 0 : 1;
-          if ((await recordOrderOutcome(prisma, bot, row, placed.order, tradesOf(row))) === 'filled') {
-            result.filled += 1;
-            changed = true;
-          }
-        } catch (error) {
-          if (!isExchangeError(error) || error.retryable) throw error;
-          await prisma.order.updateMany({
-            where: { id: row.id, status: 'pending' },
-            data: { status: 'rejected' },
-          });
-          await prisma.coinBot.update({ where: { id: bot.id }, data: { lastError: error.code } });
-          return { ...result, status: 'error', error: error.code };
-        }
-      }
-      if (!changed) {
-        if (bot.lastError) await prisma.coinBot.update({ where: { id: bot.id }, data: { lastError: null } });
-        finished = true;
         return result;
       }
     }
-    finished = true;
-    return result;
+    return { ...result, status: 'retry' };
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { ...result, status: 'retry' };
+    throw error;
   } finally {
-    await releaseLease(prisma, coinBotId, owner, finished);
+    await lease.release(converged);
   }
 };
 
+type PassContext = {
+  deps: ReconcileDeps;
+  client: ExchangeClient;
+  bot: OutcomeBot & { exchangeAccountId: number };
+  lease: ReturnType<typeof createLease>;
+  result: ReconcileResult;
+  /** What this coin bot's clientOrderIds are derived from. */
+  key: string;
+};
+
+const outcome = async (ctx: PassContext, row: Order, order: ExchangeOrder) => {
+  const recorded = await recordOrderOutcome(ctx.deps.prisma, ctx.bot, row, order, (orderId) =>
+    ctx.client.fetchOrderTrades(ctx.bot.symbol, orderId),
+  );
+  if (recorded === 'filled') ctx.result.filled += 1;
+  return recorded;
+};
+
+/** Step 1: what happened to our orders; resting orders with our prefix but no live row are adopted or cancelled. */
+const syncOrders = async (ctx: PassContext, active: Order[]): Promise<Pass & { live: Order[] }> => {
+  const { prisma } = ctx.deps;
+  const { symbol } = ctx.bot;
+  const resting = await ctx.client.fetchOpenOrders(symbol);
+  const restingById = new Map(resting.map((o) => [o.clientOrderId, o]));
+  const pass: Pass & { live: Order[] } = { changed: false, incomplete: false, live: [] };
+  for (const row of active) {
+    const order =
+      restingById.get(row.clientOrderId) ??
+      (await ctx.client.fetchOrderByClientId(symbol, row.clientOrderId));
+    if (!order) {
+      if (row.status === 'pending') pass.live.push(row);
+      else
+        await prisma.order.updateMany({
+          where: { id: row.id, status: 'open' },
+          data: { status: 'canceled', liveKey: null },
+        });
+      continue;
+    }
+    const recorded = await outcome(ctx, row, order);
+    if (recorded === 'filled') pass.changed = true;
+    else if (recorded === 'incomplete') pass.incomplete = true;
+    else if (order.status === 'open') pass.live.push({ ...row, status: 'open', exchangeOrderId: order.id });
+  }
+  const ownHash = parseClientOrderId(
+    clientOrderIdFor({ coinBotId: ctx.key, lotSeq: 0, side: 'buy', attempt: 0 }),
+  )?.botHash;
+  const known = new Set(active.map((r) => r.clientOrderId));
+  for (const order of resting) {
+    if (!order.clientOrderId || known.has(order.clientOrderId)) continue;
+    if (parseClientOrderId(order.clientOrderId)?.botHash !== ownHash) continue;
+    // Ours but not live in the database (e.g. marked rejected after an unknown outcome): cancel it,
+    // then record whatever it filled before.
+    await ctx.lease.renew();
+    const final = (await ctx.client.cancelOrder(symbol, { clientOrderId: order.clientOrderId })) ?? order;
+    ctx.result.canceled += 1;
+    const row = await prisma.order.findUnique({ where: { clientOrderId: order.clientOrderId } });
+    if (row && final.filled.gt(0)) {
+      await prisma.order.update({ where: { id: row.id }, data: { status: 'open' } });
+      if ((await outcome(ctx, { ...row, status: 'open' }, final)) === 'filled') pass.changed = true;
+    }
+  }
+  return pass;
+};
+
+/** Step 2: cancel the orders the plan no longer wants (pause, settings edit, replaced price). */
+const cancelUnwanted = async (ctx: PassContext, live: Order[], intents: Intent[]) => {
+  const { prisma } = ctx.deps;
+  const rows = new Map<string, Order>();
+  let changed = false;
+  for (const row of live) {
+    const intent = intents.find((i) => i.key === row.key);
+    if (intent && !rows.has(row.key) && sameOrder(row, intent)) {
+      rows.set(row.key, row);
+      continue;
+    }
+    if (row.status === 'pending') {
+      await prisma.order.updateMany({
+        where: { id: row.id, status: 'pending' },
+        data: { status: 'canceled', liveKey: null },
+      });
+      continue;
+    }
+    await ctx.lease.renew();
+    const order =
+      (await ctx.client.cancelOrder(ctx.bot.symbol, { clientOrderId: row.clientOrderId })) ??
+      (await ctx.client.fetchOrderByClientId(ctx.bot.symbol, row.clientOrderId));
+    ctx.result.canceled += 1;
+    if (!order) {
+      await prisma.order.updateMany({
+        where: { id: row.id, status: 'open' },
+        data: { status: 'canceled', liveKey: null },
+      });
+      continue;
+    }
+    const recorded = await outcome(ctx, row, order);
+    if (recorded === 'filled' || recorded === 'incomplete') changed = true;
+  }
+  return { rows, changed };
+};
+
+/** Step 3: place what is missing (or re-send an intent a crash left pending). Sells go first. */
+const placeMissing = async (ctx: PassContext, kept: Map<string, Order>, intents: Intent[]) => {
+  const { prisma } = ctx.deps;
+  let changed = false;
+  const ordered = [...intents].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
+  for (const intent of ordered) {
+    const existing = kept.get(intent.key);
+    if (existing?.status === 'open') continue;
+    if (!existing && (await recentlyRejected(ctx, intent))) continue;
+    const row = existing ?? (await writeIntent(ctx, intent));
+    await ctx.lease.renew();
+    try {
+      const placed = await ctx.client.placeOrder({
+        symbol: ctx.bot.symbol,
+        side: intent.side,
+        type: intent.type,
+        clientOrderId: row.clientOrderId,
+        ...(intent.sendPrice ? { price: intent.sendPrice } : {}),
+        ...(intent.sendQty ? { amount: intent.sendQty } : {}),
+        ...(intent.sendQuote ? { quoteAmount: intent.sendQuote } : {}),
+      });
+      ctx.result.placed += placed.existing ? 0 : 1;
+      const recorded = await outcome(ctx, row, placed.order);
+      if (recorded === 'filled' || recorded === 'incomplete') changed = true;
+    } catch (error) {
+      if (!isExchangeError(error) || error.retryable) throw error;
+      // Rejected for good (balance, filters): record it and go on with the other orders.
+      await prisma.order.updateMany({
+        where: { id: row.id, status: 'pending' },
+        data: { status: 'rejected', liveKey: null },
+      });
+      ctx.result.error = error.code;
+    }
+  }
+  return { changed };
+};
+
+const recentlyRejected = async (ctx: PassContext, intent: Intent) => {
+  const since = new Date(Date.now() - (ctx.deps.rejectBackoffMs ?? 120_000));
+  const rejected = await ctx.deps.prisma.order.findFirst({
+    where: { coinBotId: ctx.bot.id, key: intent.key, status: 'rejected', updatedAt: { gt: since } },
+    select: { id: true },
+  });
+  if (rejected) ctx.result.error ??= (await lastErrorOf(ctx)) ?? undefined;
+  return rejected !== null;
+};
+
+const lastErrorOf = async (ctx: PassContext) =>
+  (await ctx.deps.prisma.coinBot.findUnique({ where: { id: ctx.bot.id }, select: { lastError: true } }))
+    ?.lastError;
+
 /** Records the order before it is sent; attempt = earlier orders for the same lot and side + 1. */
-const writeIntent = async (prisma: PrismaClient, bot: { id: number; symbol: string }, intent: Intent) => {
+const writeIntent = async (ctx: PassContext, intent: Intent) => {
+  const { prisma } = ctx.deps;
   const earlier = await prisma.order.count({
-    where: { coinBotId: bot.id, lotSeq: intent.lotSeq, side: intent.side },
+    where: { coinBotId: ctx.bot.id, lotSeq: intent.lotSeq, side: intent.side },
   });
   const attempt = earlier + 1;
   return prisma.order.create({
     data: {
-      coinBotId: bot.id,
+      coinBotId: ctx.bot.id,
       clientOrderId: clientOrderIdFor({
-        coinBotId: bot.id,
+        coinBotId: ctx.key,
         lotSeq: intent.lotSeq,
         side: intent.side,
         attempt,
@@ -193,13 +296,15 @@ const writeIntent = async (prisma: PrismaClient, bot: { id: number; symbol: stri
       role: intent.role,
       side: intent.side,
       type: intent.type,
-      symbol: bot.symbol,
+      symbol: ctx.bot.symbol,
       price: intent.sendPrice,
       qty: intent.sendQty,
       quoteAmount: intent.quoteAmount?.toString() ?? null,
       lotSeq: intent.lotSeq,
       attempt,
       status: 'pending',
+      // Unique while live: a second live order for the same lot and side cannot be written.
+      liveKey: liveKeyOf(ctx.bot.id, intent.lotSeq, intent.side),
     },
   });
 };

@@ -1,12 +1,14 @@
-import type { Order, PrismaClient } from '@gridbot/db';
+import type { Order, Prisma, PrismaClient } from '@gridbot/db';
 import { applySellFill } from '@gridbot/domain';
 import type { ExchangeOrder, ExchangeTrade } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import { dec, lotFromRow } from './coin-bot-state';
 
 export type OutcomeBot = { id: number; userId: number; symbol: string };
-export type OutcomeResult = 'unchanged' | 'updated' | 'filled';
+/** `incomplete`: the order finished but the exchange does not list all its trades yet. */
+export type OutcomeResult = 'unchanged' | 'updated' | 'filled' | 'incomplete';
 
+type Tx = Prisma.TransactionClient;
 const ZERO = new Decimal(0);
 
 /** What the trades of one order add up to, with the fee split by the currency it was charged in. */
@@ -28,6 +30,7 @@ const aggregate = (symbol: string, trades: ExchangeTrade[]) => {
   }
   return { amount, quoteQty, feeInBase, feeInQuote, at: new Date(lastAt || Date.now()) };
 };
+type Totals = ReturnType<typeof aggregate>;
 
 const utcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
@@ -36,16 +39,16 @@ const terminalStatus = (order: ExchangeOrder) =>
 
 /**
  * Brings one of our order rows in line with the exchange, and applies a finished order's fills
- * exactly once: the status flip from pending/open is conditional inside the transaction, fills are
- * unique per exchange trade id, and the lot's seq must be the coin bot's next seq. A crash before
- * commit leaves everything as it was; the next reconcile applies it again from the exchange.
+ * exactly once: the status flip from pending/open is conditional inside the transaction and
+ * fills are unique per exchange trade id. A crash before commit leaves everything as it was; the
+ * next reconcile applies it again from the exchange.
  */
 export const recordOrderOutcome = async (
   prisma: PrismaClient,
   bot: OutcomeBot,
   row: Order,
   order: ExchangeOrder,
-  tradesOf: () => Promise<ExchangeTrade[]>,
+  tradesOf: (orderId: string) => Promise<ExchangeTrade[]>,
 ): Promise<OutcomeResult> => {
   if (order.status === 'open') {
     if (row.status === 'open' && row.exchangeOrderId === order.id && dec(row.filledQty).eq(order.filled))
@@ -59,21 +62,27 @@ export const recordOrderOutcome = async (
   if (order.filled.isZero()) {
     await prisma.order.updateMany({
       where: { id: row.id, status: { in: ['pending', 'open'] } },
-      data: { status: terminalStatus(order), exchangeOrderId: order.id },
+      data: { status: terminalStatus(order), exchangeOrderId: order.id, liveKey: null },
     });
     return 'updated';
   }
-  const trades = (await tradesOf()).filter((t) => t.orderId === order.id);
+  const trades = await tradesOf(order.id);
   const totals = aggregate(bot.symbol, trades);
-  // The exchange may list the trades a moment after the order: apply only a complete set.
-  if (!totals.amount.eq(order.filled)) return 'unchanged';
+  if (!totals.amount.eq(order.filled)) return 'incomplete';
 
+  let applied = false;
   await prisma.$transaction(async (tx) => {
     const flipped = await tx.order.updateMany({
       where: { id: row.id, status: { in: ['pending', 'open'] } },
-      data: { status: terminalStatus(order), exchangeOrderId: order.id, filledQty: order.filled.toString() },
+      data: {
+        status: terminalStatus(order),
+        exchangeOrderId: order.id,
+        filledQty: order.filled.toString(),
+        liveKey: null,
+      },
     });
     if (flipped.count === 0) return;
+    applied = true;
     await tx.fill.createMany({
       data: trades.map((t) => ({
         orderId: row.id,
@@ -87,77 +96,114 @@ export const recordOrderOutcome = async (
       })),
       skipDuplicates: true,
     });
-    const price = totals.quoteQty.div(totals.amount);
-    if (row.side === 'buy') {
-      const advanced = await tx.coinBot.updateMany({
-        where: { id: bot.id, nextSeq: row.lotSeq },
-        data: { nextSeq: row.lotSeq + 1 },
-      });
-      if (advanced.count !== 1)
-        throw new Error(`coin bot ${bot.id}: buy for lot ${row.lotSeq} out of sequence`);
-      await tx.lot.create({
-        data: {
-          coinBotId: bot.id,
-          seq: row.lotSeq,
-          buyPrice: price.toString(),
-          // Binance takes the buy fee from the coin received; any other fee currency adds to the cost.
-          qty: totals.amount.minus(totals.feeInBase).toString(),
-          cost: totals.quoteQty.plus(totals.feeInQuote).toString(),
-          openedAt: totals.at,
-        },
-      });
-      return;
-    }
-    const lotRow = await tx.lot.findUniqueOrThrow({
-      where: { coinBotId_seq: { coinBotId: bot.id, seq: row.lotSeq } },
-    });
-    const lot = lotFromRow(lotRow);
-    const proceeds = totals.quoteQty.minus(totals.feeInQuote).minus(totals.feeInBase.times(price));
-    // A take-profit that filled completely closes the whole lot (any dust below the lot step goes with it).
-    const soldQty = order.status === 'closed' ? lot.qty : Decimal.min(totals.amount, lot.qty);
-    const { closed, state } = applySellFill(
-      { lots: [lot], nextSeq: lot.seq + 1 },
-      { lotSeq: lot.seq, price, qty: soldQty, proceeds, at: totals.at },
-    );
-    const remaining = state.lots[0];
+    if (row.side === 'buy') await openLot(tx, bot, row, totals);
+    else await closeLot(tx, bot, row, order, totals);
+  });
+  return applied ? 'filled' : 'unchanged';
+};
+
+/** A finished buy becomes the next lot, together with any coin carried over from earlier sells. */
+const openLot = async (tx: Tx, bot: OutcomeBot, row: Order, totals: Totals) => {
+  const current = await tx.coinBot.findUniqueOrThrow({ where: { id: bot.id } });
+  // A buy we did not expect (it cannot be undone: the coin is bought) is tracked as the next lot
+  // so that it gets a take profit, and flagged.
+  const seq = current.nextSeq;
+  await tx.coinBot.update({
+    where: { id: bot.id },
+    data: {
+      nextSeq: seq + 1,
+      carryQty: '0',
+      carryCost: '0',
+      ...(row.lotSeq !== seq ? { lastError: 'UNEXPECTED_FILL' } : {}),
+    },
+  });
+  await tx.lot.create({
+    data: {
+      coinBotId: bot.id,
+      seq,
+      buyPrice: totals.quoteQty.div(totals.amount).toString(),
+      // Binance takes the buy fee from the coin received; any other fee currency adds to the cost.
+      qty: totals.amount.minus(totals.feeInBase).plus(dec(current.carryQty)).toString(),
+      cost: totals.quoteQty.plus(totals.feeInQuote).plus(dec(current.carryCost)).toString(),
+      openedAt: totals.at,
+    },
+  });
+};
+
+/**
+ * A finished take profit closes its lot. Sell quantities are whole lot steps, so a completely
+ * filled take profit may leave a little coin unsold: it moves to the coin bot's carry (with its
+ * share of the cost) and joins the next lot, instead of being lost or booked as a loss.
+ */
+const closeLot = async (tx: Tx, bot: OutcomeBot, row: Order, order: ExchangeOrder, totals: Totals) => {
+  const lotRow = await tx.lot.findFirst({ where: { coinBotId: bot.id, seq: row.lotSeq, closedAt: null } });
+  if (!lotRow) {
+    // Sold coin of a lot that is already closed: recorded (fills above), never counted twice.
+    await tx.coinBot.update({ where: { id: bot.id }, data: { lastError: 'UNEXPECTED_FILL' } });
+    return;
+  }
+  const lot = lotFromRow(lotRow);
+  const price = totals.quoteQty.div(totals.amount);
+  const proceeds = totals.quoteQty.minus(totals.feeInQuote).minus(totals.feeInBase.times(price));
+  const soldQty = Decimal.min(totals.amount, lot.qty);
+  const { closed, state } = applySellFill(
+    { lots: [lot], nextSeq: lot.seq + 1 },
+    { lotSeq: lot.seq, price, qty: soldQty, proceeds, at: totals.at },
+  );
+  const rest = state.lots[0];
+  const whole = order.status === 'closed';
+  if (whole) {
     await tx.lot.update({
       where: { id: lotRow.id },
-      data: remaining
-        ? { qty: remaining.qty.toString(), cost: remaining.cost.toString() }
-        : {
-            sellPrice: price.toString(),
-            proceeds: proceeds.toString(),
-            pnl: closed.pnl.toString(),
-            closedAt: totals.at,
-          },
-    });
-    const whole = remaining === undefined;
-    const profitable = whole && closed.pnl.gt(0) ? 1 : 0;
-    await tx.coinBot.update({
-      where: { id: bot.id },
       data: {
-        realizedPnl: { increment: closed.pnl.toString() },
-        closedTrades: { increment: whole ? 1 : 0 },
-        profitableTrades: { increment: profitable },
+        qty: closed.qty.toString(),
+        cost: closed.cost.toString(),
+        sellPrice: price.toString(),
+        proceeds: proceeds.toString(),
+        pnl: closed.pnl.toString(),
+        closedAt: totals.at,
       },
     });
-    const day = utcDay(totals.at);
-    await tx.dailyPnl.upsert({
-      where: { coinBotId_date: { coinBotId: bot.id, date: day } },
-      create: {
-        coinBotId: bot.id,
-        userId: bot.userId,
-        date: day,
-        realizedPnl: closed.pnl.toString(),
-        closedTrades: whole ? 1 : 0,
-        profitableTrades: profitable,
-      },
-      update: {
-        realizedPnl: { increment: closed.pnl.toString() },
-        closedTrades: { increment: whole ? 1 : 0 },
-        profitableTrades: { increment: profitable },
-      },
+    if (rest) {
+      await tx.coinBot.update({
+        where: { id: bot.id },
+        data: {
+          carryQty: { increment: rest.qty.toString() },
+          carryCost: { increment: rest.cost.toString() },
+        },
+      });
+    }
+  } else if (rest) {
+    await tx.lot.update({
+      where: { id: lotRow.id },
+      data: { qty: rest.qty.toString(), cost: rest.cost.toString() },
     });
+  }
+  const profitable = whole && closed.pnl.gt(0) ? 1 : 0;
+  const closedTrades = whole ? 1 : 0;
+  await tx.coinBot.update({
+    where: { id: bot.id },
+    data: {
+      realizedPnl: { increment: closed.pnl.toString() },
+      closedTrades: { increment: closedTrades },
+      profitableTrades: { increment: profitable },
+    },
   });
-  return 'filled';
+  const day = utcDay(totals.at);
+  await tx.dailyPnl.upsert({
+    where: { coinBotId_date: { coinBotId: bot.id, date: day } },
+    create: {
+      coinBotId: bot.id,
+      userId: bot.userId,
+      date: day,
+      realizedPnl: closed.pnl.toString(),
+      closedTrades,
+      profitableTrades: profitable,
+    },
+    update: {
+      realizedPnl: { increment: closed.pnl.toString() },
+      closedTrades: { increment: closedTrades },
+      profitableTrades: { increment: profitable },
+    },
+  });
 };
