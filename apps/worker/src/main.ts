@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { createDb } from '@gridbot/db';
 import { createBullQueue } from '@gridbot/jobs';
-import { createExchangeClients, createSecretBox, loadSecretKeys } from '@gridbot/services';
+import { createExchangeClients, createRedisPacer, createSecretBox, loadSecretKeys } from '@gridbot/services';
+import { Redis } from 'ioredis';
 import { startWorker } from './start-worker';
 
 /** The worker process (distributed mode): BullMQ on Redis, PostgreSQL, any number of replicas. */
@@ -17,10 +18,22 @@ const main = async () => {
     onError: (error, job) => log(`${job} failed: ${String(error)}`),
   });
   const secretBox = createSecretBox(loadSecretKeys(env, resolve(env.PGLITE_DIR, '..', 'secrets.key')));
+  // One request budget per API key for all replicas (ccxt's own limiter is per process).
+  const redis = new Redis(env.REDIS_URL);
+  const pacers = new Map<string, (costMs: number) => Promise<number>>();
+  const pacerFor = (apiKeyId: string) => {
+    let pace = pacers.get(apiKeyId);
+    if (!pace) {
+      pace = createRedisPacer(redis, 'gridbot:', apiKeyId).pace;
+      pacers.set(apiKeyId, pace);
+    }
+    return pace;
+  };
   const clients = createExchangeClients({
     prisma: db.prisma,
     secretBox,
     sandboxUrl: env.SANDBOX_EXCHANGE_URL,
+    pacerFor,
   });
   const worker = await startWorker({
     prisma: db.prisma,
@@ -35,6 +48,7 @@ const main = async () => {
   const stop = async () => {
     await worker.stop();
     await queue.close();
+    redis.disconnect();
     await db.close();
     process.exit(0);
   };

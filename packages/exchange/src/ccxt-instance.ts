@@ -84,6 +84,12 @@ export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => 
       defaultType: 'spot',
     },
   });
+  const { pacer } = options;
+  if (pacer) {
+    // Same weights as ccxt's limiter, one budget for every process using this key.
+    exchange.throttle = ((cost?: number) =>
+      pacer(Number(cost ?? 1) * (exchange.rateLimit ?? 50))) as Exchange['throttle'];
+  }
   // Decimal strings instead of floats in every parsed structure: money never becomes a JS number.
   exchange.number = String as unknown as Exchange['number'];
   if (options.mode === 'testnet') {

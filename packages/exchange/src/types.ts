@@ -17,6 +17,12 @@ export type ExchangeClientOptions = {
   recvWindowMs?: number;
   /** Attempts to submit one order when its outcome stays unknown (default 3). */
   maxSubmitAttempts?: number;
+  /**
+   * Paces requests instead of ccxt's in-process limiter: called with the milliseconds a request
+   * costs (ccxt's weight × rateLimit), resolves when it may go. Used to share one API key's budget
+   * across worker replicas (Redis); absent → ccxt's own limiter.
+   */
+  pacer?: (costMs: number) => Promise<void>;
 };
 
 export type ExchangeCapabilities = {

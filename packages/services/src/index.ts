@@ -18,3 +18,4 @@ export * from './grid/lease';
 export * from './grid/price-marks';
 export * from './grid/reconcile-coin-bot';
 export * from './grid/record-order-outcome';
+export * from './grid/redis-pacer';

@@ -5,6 +5,7 @@ import type { ExchangeOrder } from '@gridbot/exchange';
 import { startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
+  createRedisPacer,
   createSecretBox,
   installationSalt,
   type ReconcileDeps,
@@ -12,6 +13,7 @@ import {
   secretAad,
 } from '@gridbot/services';
 import Decimal from 'decimal.js';
+import { Redis } from 'ioredis';
 
 export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
 
@@ -70,7 +72,16 @@ export const createGridHarness = async (
       startedAt: new Date(),
     },
   });
-  const clients = createExchangeClients({ prisma, secretBox, sandboxUrl: sandbox.url, recvWindowMs: 1000 });
+  // With Redis, requests go through the shared per-key pacer exactly as in distributed mode.
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
+  const pacerPrefix = `test-${randomBytes(4).toString('hex')}:`;
+  const clients = createExchangeClients({
+    prisma,
+    secretBox,
+    sandboxUrl: sandbox.url,
+    recvWindowMs: 1000,
+    ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
+  });
   const salt = await installationSalt(prisma);
   const deps = (owner = 'test-worker'): ReconcileDeps => ({
     prisma,
@@ -111,6 +122,7 @@ export const createGridHarness = async (
       return new Decimal(entry?.free ?? 0).plus(entry?.locked ?? 0);
     },
     close: async () => {
+      redis?.disconnect();
       await sandbox.close();
       await db.close();
     },

@@ -9,6 +9,8 @@ export type ExchangeClientsOptions = {
   sandboxUrl?: string | undefined;
   /** Binance recvWindow: also how long an order of unknown fate is waited for before a lookup. */
   recvWindowMs?: number | undefined;
+  /** Shares each API key's request budget across processes (distributed mode: Redis). */
+  pacerFor?: ((apiKeyId: string) => (costMs: number) => Promise<unknown>) | undefined;
 };
 
 /** Additional data binding an encrypted secret to its owner and exchange. */
@@ -18,7 +20,14 @@ export const secretAad = (userId: number, exchange: string) => `${userId}:${exch
  * One ccxt client per exchange account (its rate limiter and markets live in it), rebuilt when the
  * account's keys change. Secrets are decrypted only here, never logged.
  */
+const pacerOf =
+  (pacerFor: NonNullable<ExchangeClientsOptions['pacerFor']>, id: string) =>
+  async (costMs: number): Promise<void> => {
+    await pacerFor(id)(costMs);
+  };
+
 export const createExchangeClients = (options: ExchangeClientsOptions) => {
+  const { pacerFor } = options;
   const cache = new Map<number, { version: number; client: ExchangeClient }>();
   const publicClients = new Map<string, ExchangeClient>();
   return {
@@ -40,6 +49,9 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         secret,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
+        ...(pacerFor
+          ? { pacer: pacerOf(pacerFor, `${account.exchange}:${account.mode}:${account.apiKey}`) }
+          : {}),
       });
       cache.set(exchangeAccountId, { version, client });
       return client;
