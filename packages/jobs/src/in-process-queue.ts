@@ -10,7 +10,15 @@ import type {
 import { queueNameOf } from './define-job';
 
 type Pending = { id: string | undefined; payload: unknown; runAt: number };
-type Lane = { handler?: JobHandler<JobDefinition>; concurrency: number; running: number; waiting: Pending[] };
+type Lane = {
+  handler?: JobHandler<JobDefinition>;
+  concurrency: number;
+  running: number;
+  waiting: Pending[];
+  /** Wakes the lane when its earliest delayed job is due. */
+  timer?: NodeJS.Timeout;
+  timerAt?: number;
+};
 
 /**
  * The embedded transport: same definitions and semantics as BullMQ (payload validated on enqueue,
@@ -20,7 +28,6 @@ export const createInProcessQueue = (
   onError: (error: unknown, job: string) => void = () => undefined,
 ): JobQueue => {
   const lanes = new Map<string, Lane>();
-  const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
   const laneOf = (name: string): Lane => {
@@ -50,6 +57,29 @@ export const createInProcessQueue = (
           pump(name);
         });
     }
+    wakeLater(name, lane, now);
+  };
+
+  // Timers may fire a little before Date.now() reaches the due time: always re-arm for the
+  // earliest job still waiting, so a delayed job can never be left behind.
+  // Jobs already due wait for a free slot (a finishing job pumps again); only later ones need a timer.
+  const wakeLater = (name: string, lane: Lane, now: number) => {
+    const due = lane.waiting.reduce(
+      (min, p) => (p.runAt > now ? Math.min(min, p.runAt) : min),
+      Number.POSITIVE_INFINITY,
+    );
+    if (!Number.isFinite(due) || closed) return;
+    if (lane.timer && lane.timerAt !== undefined && lane.timerAt <= due) return;
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timerAt = due;
+    lane.timer = setTimeout(
+      () => {
+        lane.timer = undefined;
+        lane.timerAt = undefined;
+        pump(name);
+      },
+      Math.max(1, due - Date.now() + 1),
+    );
   };
 
   const add = (job: JobDefinition, payload: unknown, options: EnqueueOptions = {}) => {
@@ -58,15 +88,7 @@ export const createInProcessQueue = (
     const parsed = job.payload.parse(payload);
     const lane = laneOf(name);
     if (options.jobId && lane.waiting.some((p) => p.id === options.jobId)) return;
-    const delay = options.delayMs ?? 0;
-    lane.waiting.push({ id: options.jobId, payload: parsed, runAt: Date.now() + delay });
-    if (delay > 0) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        pump(name);
-      }, delay);
-      timers.add(timer);
-    }
+    lane.waiting.push({ id: options.jobId, payload: parsed, runAt: Date.now() + (options.delayMs ?? 0) });
     pump(name);
   };
 
@@ -93,8 +115,7 @@ export const createInProcessQueue = (
     },
     close: async () => {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      for (const lane of lanes.values()) if (lane.timer) clearTimeout(lane.timer);
       while ([...lanes.values()].some((l) => l.running > 0)) await sleep(5);
     },
   };

@@ -52,6 +52,21 @@ describe.each(transports)('%s queue', (_name, make) => {
     expect(seen).toEqual([1]);
   });
 
+  it('runs delayed jobs, also when many are delayed at once', async () => {
+    queue = make();
+    const seen: number[] = [];
+    queue.process(
+      echo,
+      async ({ n }) => {
+        seen.push(n);
+      },
+      { concurrency: 2 },
+    );
+    for (let n = 0; n < 20; n += 1) await queue.enqueue(echo, { n }, { delayMs: 5 + (n % 7) * 3 });
+    await queue.drain(10_000);
+    expect(seen).toHaveLength(20);
+  });
+
   it('refuses an invalid payload at enqueue', async () => {
     queue = make();
     await expect(queue.enqueue(echo, { n: 1.5 })).rejects.toThrow();
