@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { TELEGRAM_DARK_THEME } from '@gridbot/services';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** ENVIRONMENT.md: Debian's Chromium, driven by playwright-core, with these flags. */
@@ -21,21 +22,7 @@ export const VIEWPORT = { width: 390, height: 844 } as const;
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../../artifacts/screenshots', import.meta.url));
 
 /** Telegram's dark theme, as the client sends it when answering a theme request. */
-const THEME = {
-  bg_color: '#17212b',
-  text_color: '#f5f5f5',
-  hint_color: '#708499',
-  link_color: '#6ab3f3',
-  button_color: '#5288c1',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#232e3c',
-  header_bg_color: '#17212b',
-  accent_text_color: '#6ab2f2',
-  section_bg_color: '#17212b',
-  section_header_text_color: '#6ab3f3',
-  subtitle_text_color: '#708499',
-  destructive_text_color: '#ec3942',
-};
+const THEME = TELEGRAM_DARK_THEME;
 
 /**
  * A stand-in for the Telegram client: records every SDK call in `window.__tgCalls` and answers the

@@ -29,8 +29,8 @@ export const signLaunchData = (options: LaunchDataOptions): string =>
     options.authDate ?? new Date(),
   );
 
-/** Theme of a dark Telegram client, so the demo opens with realistic theme parameters. */
-const DEMO_THEME = {
+/** Theme of a dark Telegram client (demo launch URLs, browser tests): realistic theme parameters. */
+export const TELEGRAM_DARK_THEME = {
   bg_color: '#17212b',
   text_color: '#f5f5f5',
   hint_color: '#708499',
@@ -52,7 +52,7 @@ export const launchUrl = (baseUrl: string, initData: string, startParam?: string
     tgWebAppData: initData,
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'android',
-    tgWebAppThemeParams: JSON.stringify(DEMO_THEME),
+    tgWebAppThemeParams: JSON.stringify(TELEGRAM_DARK_THEME),
     ...(startParam ? { tgWebAppStartParam: startParam } : {}),
   });
   return `${baseUrl.replace(/\/$/, '')}/#${hash.toString()}`;
