@@ -1,0 +1,25 @@
+/** Stable codes: callers (API error mapping, services) branch on these, never on messages. */
+export type LedgerErrorCode =
+  | 'INVALID_AMOUNT'
+  | 'INVALID_ACCOUNT_CODE'
+  | 'INVALID_TRANSFER'
+  | 'TOO_FEW_LEGS'
+  | 'ZERO_LEG'
+  | 'DUPLICATE_ACCOUNT'
+  | 'UNBALANCED'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'INSUFFICIENT_FUNDS'
+  | 'IDEMPOTENCY_CONFLICT';
+
+export class LedgerError extends Error {
+  readonly code: LedgerErrorCode;
+
+  constructor(code: LedgerErrorCode, message: string) {
+    super(message);
+    this.name = 'LedgerError';
+    this.code = code;
+  }
+}
+
+export const isLedgerError = (error: unknown, code?: LedgerErrorCode): error is LedgerError =>
+  error instanceof LedgerError && (code === undefined || error.code === code);

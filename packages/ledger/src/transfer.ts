@@ -1,0 +1,135 @@
+import { type LedgerTransferType, Prisma, type PrismaClient } from '@gridbot/db';
+import { LedgerError } from './ledger-error';
+import { type TransferLeg, validateTransfer } from './validate-transfer';
+
+export type TransferInput = {
+  /** Unique per money movement: a retry with the same key returns the original transfer. */
+  idempotencyKey: string;
+  type: LedgerTransferType;
+  legs: TransferLeg[];
+  memo?: Prisma.InputJsonValue;
+};
+
+export type TransferEntry = { account: string; amount: bigint; balanceAfter: bigint };
+
+export type TransferResult = {
+  id: bigint;
+  idempotencyKey: string;
+  type: LedgerTransferType;
+  memo: Prisma.JsonValue;
+  createdAt: Date;
+  /** Ordered by account code (the order the balances were locked in). */
+  entries: TransferEntry[];
+  /** True when the key had been used before and nothing was written this time. */
+  replayed: boolean;
+};
+
+/** SQLSTATEs raised by the ledger_transfer() database function (see the ledger migration). */
+const REFUSALS: Record<string, LedgerError['code']> = {
+  LF001: 'INSUFFICIENT_FUNDS',
+  LF002: 'ACCOUNT_NOT_FOUND',
+};
+
+type Row = {
+  r_transfer_id: bigint;
+  r_created_at: Date;
+  r_memo: Prisma.JsonValue;
+  r_account: string;
+  r_amount: bigint;
+  r_balance_after: bigint;
+};
+
+/**
+ * Moves money between accounts: balanced legs, idempotent by key, atomic, no overdraft.
+ *
+ * The write is one call of the `ledger_transfer()` database function (ledger migration): insert the
+ * transfer (ON CONFLICT on the key does nothing), then per leg, in account-code order, a conditional
+ * `UPDATE … SET balance = balance + x WHERE code = … AND (allow_negative OR balance + x >= 0)
+ * RETURNING balance` and its entry. Why this shape:
+ * - no lost update / no overdraft: the row lock serialises writers of an account and READ COMMITTED
+ *   re-checks the WHERE against the latest committed balance after waiting, with no extra
+ *   SELECT … FOR UPDATE; a CHECK constraint backs it up;
+ * - no deadlock: one global lock order (account code; codes are unique); the transfer row goes in
+ *   first, so two requests with one key queue on the unique index before holding any balance lock;
+ * - atomic and fast: one statement is one transaction, a refused leg raises and undoes everything,
+ *   and it costs one round trip instead of ~7 for an interactive transaction (DESIGN §8 asks for
+ *   ≥ 2,000 transfers/s on PostgreSQL; through Prisma's interactive transaction it did ~1,300/s).
+ */
+export const transfer = async (prisma: PrismaClient, input: TransferInput): Promise<TransferResult> => {
+  const legs = validateTransfer(input);
+  const memo = input.memo === undefined ? null : JSON.stringify(input.memo);
+  let rows: Row[];
+  try {
+    rows = await prisma.$queryRaw<Row[]>`
+      SELECT * FROM ledger_transfer(
+        ${input.idempotencyKey}, ${input.type}::ledger_transfer_type, ${memo}::jsonb,
+        ${legs.map((leg) => leg.account)}::text[], ${legs.map((leg) => leg.amount.toString())}::bigint[])`;
+  } catch (error) {
+    throw refusalOf(error) ?? error;
+  }
+  const [first] = rows;
+  if (!first) return replay(prisma, input, legs);
+  return {
+    id: BigInt(first.r_transfer_id),
+    idempotencyKey: input.idempotencyKey,
+    type: input.type,
+    memo: first.r_memo,
+    createdAt: first.r_created_at,
+    entries: rows
+      .map((row) => ({
+        account: row.r_account,
+        amount: BigInt(row.r_amount),
+        balanceAfter: BigInt(row.r_balance_after),
+      }))
+      .sort(byAccount),
+    replayed: false,
+  };
+};
+
+const byAccount = (a: { account: string }, b: { account: string }) =>
+  a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+
+/** The database function's refusals, as typed errors (both adapters report the SQLSTATE here). */
+const refusalOf = (error: unknown): LedgerError | undefined => {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
+  const cause = (
+    error.meta?.driverAdapterError as { cause?: { originalCode?: string; originalMessage?: string } }
+  )?.cause;
+  const code = cause?.originalCode && REFUSALS[cause.originalCode];
+  return code ? new LedgerError(code, (cause.originalMessage ?? code).replace(/^ledger: /, '')) : undefined;
+};
+
+/** The key was used before: the same request gets the original back, a different one an error. */
+const replay = async (
+  prisma: PrismaClient,
+  input: TransferInput,
+  legs: TransferLeg[],
+): Promise<TransferResult> => {
+  // Transfers are immutable once committed, so this read needs no transaction.
+  const original = await prisma.ledgerTransfer.findUniqueOrThrow({
+    where: { idempotencyKey: input.idempotencyKey },
+    include: { entries: { include: { account: { select: { code: true } } } } },
+  });
+  const entries = original.entries
+    .map((entry) => ({ account: entry.account.code, amount: entry.amount, balanceAfter: entry.balanceAfter }))
+    .sort(byAccount);
+  const same =
+    original.type === input.type &&
+    entries.length === legs.length &&
+    entries.every((entry, i) => entry.account === legs[i]?.account && entry.amount === legs[i]?.amount);
+  if (!same) {
+    throw new LedgerError(
+      'IDEMPOTENCY_CONFLICT',
+      `Idempotency key ${input.idempotencyKey} was already used for a different transfer`,
+    );
+  }
+  return {
+    id: original.id,
+    idempotencyKey: original.idempotencyKey,
+    type: original.type,
+    memo: original.memo,
+    createdAt: original.createdAt,
+    entries,
+    replayed: true,
+  };
+};
