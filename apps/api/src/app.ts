@@ -42,7 +42,8 @@ export const buildApp = async (deps: AppDeps) => {
   const app = Fastify({
     logger: loggerOptions(deps.env.LOG_LEVEL),
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
-    trustProxy: deps.env.NODE_ENV === 'production',
+    // Only the configured number of proxy hops is trusted (X-Forwarded-For beyond them is the client's).
+    trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
     routerOptions: { ignoreTrailingSlash: true },
     // The demo's console shows events (coin bots trading), not every request.
     logController: new LogController({ disableRequestLogging: deps.env.DEMO }),

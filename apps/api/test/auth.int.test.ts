@@ -134,7 +134,7 @@ describe('POST /auth/login', () => {
     expect(await t.prisma.user.count({ where: { telegramId: 778n } })).toBe(0);
   });
 
-  it("answers 403 'No Nickname in DB' when the username belongs to another account", async () => {
+  it("answers 403 'No Nickname in DB' when a new account's username is recorded for another account", async () => {
     await t.createUser({ username: 'taken_name' });
     const viaReferral = await login({
       _auth: t.launchData(
@@ -144,13 +144,36 @@ describe('POST /auth/login', () => {
     });
     expect(viaReferral.statusCode).toBe(403);
     expect(viaReferral.json().message).toBe('No Nickname in DB');
+    expect(await t.prisma.user.count({ where: { telegramId: 779n } })).toBe(0);
+  });
 
-    const existing = await t.createUser({ username: 'henry' });
-    const renamed = await login({
-      _auth: t.launchData({ telegramId: existing.telegramId, username: 'taken_name' }),
+  it('an existing user whose signed username is still recorded for another (stale) account signs in', async () => {
+    const stale = await t.createUser({ username: 'alice_old' });
+    const user = await t.createUser({ username: 'bob_now' });
+    // Telegram says user now holds "alice_old" (the other account renamed itself meanwhile).
+    const res = await login({ _auth: t.launchData({ telegramId: user.telegramId, username: 'Alice_Old' }) });
+    expect(res.statusCode).toBe(200);
+    expect(await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      username: 'Alice_Old',
+      usernameKey: 'alice_old',
     });
-    expect(renamed.statusCode).toBe(403);
-    expect(renamed.json().message).toBe('No Nickname in DB');
+    // The stale account keeps its records; its name is parked until its owner signs in again.
+    const parked = await t.prisma.user.findUniqueOrThrow({ where: { id: stale.id } });
+    expect(parked.usernameKey).toBe(`~stale:${stale.id}`);
+    const back = await login({
+      _auth: t.launchData({ telegramId: stale.telegramId, username: 'alice_new' }),
+    });
+    expect(back.statusCode).toBe(200);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: stale.id } })).usernameKey).toBe(
+      'alice_new',
+    );
+  });
+
+  it('accepts user_id as a digit string (ids beyond 2^53) and still requires it to match', async () => {
+    const user = await t.createUser({ username: 'digits' });
+    const initData = t.launchData({ telegramId: user.telegramId, username: 'digits' });
+    expect((await login({ user_id: user.telegramId.toString(), _auth: initData })).statusCode).toBe(200);
+    expect((await login({ user_id: '9007199254740993', _auth: initData })).statusCode).toBe(401);
   });
 
   it('takes over a new free username when the user renamed themselves in Telegram', async () => {

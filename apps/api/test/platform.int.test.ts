@@ -126,3 +126,20 @@ describe('HTTP hardening', () => {
     expect(bad.json()).toMatchObject({ error: true, status: 400 });
   });
 });
+
+describe('client address', () => {
+  it('without a trusted proxy, X-Forwarded-For cannot choose the address a limit is counted under', async () => {
+    const codes = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: {},
+        remoteAddress: '10.7.7.7',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.at(-1)).toBe(429);
+  });
+});

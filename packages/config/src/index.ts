@@ -54,6 +54,11 @@ export const ZEnv = z.object({
   WEB_ORIGIN: ZOptionalUrl.pipe(z.url().optional()),
   /** Folder of the built web app to serve (embedded). */
   WEB_DIST: z.string().optional(),
+  /**
+   * Reverse proxies in front of the API (X-Forwarded-For hops to trust). 0: none — the client
+   * address is the socket's, so nobody can pick the IP their rate limit is counted under.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_URL: z.url().default('https://t.me/gridbot_support'),
@@ -94,13 +99,22 @@ export const loadEnv = (source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const problems: string[] = [];
+  if (env.DEMO && env.BOT_TOKEN) {
+    // Demo mode hands out signed launch data: never with a real bot's key.
+    problems.push('DEMO: demo mode signs its own launch data and cannot run with a real BOT_TOKEN');
+  }
   if (!env.DEMO && env.NODE_ENV === 'production') {
-    const missing = (['BOT_TOKEN', 'JWT_SECRET'] as const).filter((name) => !env[name]);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Invalid environment:\n${missing.map((n) => `  ${n}: required in production`).join('\n')}`,
-      );
+    for (const name of ['BOT_TOKEN', 'JWT_SECRET'] as const) {
+      if (!env[name]) problems.push(`${name}: required in production`);
     }
+    // The first invite code must be the operator's secret, not the well-known default.
+    if (!source.ROOT_REFERRAL_CODE || source.ROOT_REFERRAL_CODE === 'root') {
+      problems.push('ROOT_REFERRAL_CODE: set your own first invite code in production (not "root")');
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return env;
 };

@@ -28,6 +28,11 @@ export type TransferResult = {
 const REFUSALS: Record<string, LedgerError['code']> = {
   LF001: 'INSUFFICIENT_FUNDS',
   LF002: 'ACCOUNT_NOT_FOUND',
+  LF003: 'UNBALANCED',
+  // numeric_value_out_of_range: a balance would leave BIGINT.
+  '22003': 'INVALID_AMOUNT',
+  // check_violation: the no-overdraft CHECK, the backstop behind LF001.
+  '23514': 'INSUFFICIENT_FUNDS',
 };
 
 type Row = {

@@ -283,3 +283,17 @@ describe('books', () => {
     ]);
   });
 });
+
+describe('the database function guards money by itself', () => {
+  it('refuses an unbalanced transfer even when called directly', async () => {
+    const { prisma } = db;
+    await createUserAccounts(prisma);
+    await expect(
+      prisma.$queryRaw`SELECT * FROM ledger_transfer('direct-1', 'deposit', NULL, ARRAY['system:house']::text[], ARRAY[1000000]::bigint[])`,
+    ).rejects.toThrow(/not balanced/);
+    await expect(
+      prisma.$queryRaw`SELECT * FROM ledger_transfer('direct-2', 'deposit', NULL, ARRAY['system:house', 'system:fees']::text[], ARRAY[1000000, -999999]::bigint[])`,
+    ).rejects.toThrow(/not balanced/);
+    await expectBooksBalanced(prisma);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, ZIsoDateTime, ZLanguage, ZUid } from '../core';
+import { defineEndpoint, ZIsoDateTime, ZLanguage } from '../core';
 
 export const ZSessionUser = z.object({
   uid: z.number().int().describe('public user id (UID)'),
@@ -31,7 +31,11 @@ export const login = defineEndpoint({
   auth: false,
   body: z
     .object({
-      user_id: ZUid.optional().describe('Telegram user id (must match the signed one)'),
+      // Telegram ids can exceed 2^53: a digit string is accepted too and compared exactly.
+      user_id: z
+        .union([z.string().regex(/^\d{1,20}$/), z.number().int().positive()])
+        .optional()
+        .describe('Telegram user id (must match the signed one)'),
       first_name: z.string().max(256).optional().default(''),
       last_name: z.string().max(256).optional().default(''),
       username: z.string().max(64).optional().default(''),

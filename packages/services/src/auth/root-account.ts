@@ -10,7 +10,18 @@ export const ensureRootAccount = async (prisma: PrismaClient, options: RootAccou
   const existing = await prisma.user.findFirst({ where: { isRoot: true } });
   if (existing) return existing;
   const telegramId = options.telegramId ?? 0n;
-  return prisma.user.upsert({
+  try {
+    return await createRoot(prisma, options, telegramId);
+  } catch (error) {
+    // Two replicas starting together on an empty database: the loser reads the winner's root.
+    const root = await prisma.user.findFirst({ where: { isRoot: true } });
+    if (root) return root;
+    throw error;
+  }
+};
+
+const createRoot = (prisma: PrismaClient, options: RootAccountOptions, telegramId: bigint) =>
+  prisma.user.upsert({
     where: { telegramId },
     update: { isRoot: true },
     create: {
@@ -22,4 +33,3 @@ export const ensureRootAccount = async (prisma: PrismaClient, options: RootAccou
       isRoot: true,
     },
   });
-};

@@ -9,7 +9,7 @@ export type SignInInput = {
   /** Raw initData (`_auth`). */
   initData: string | undefined;
   /** The user id the client claims; must match the signed one when given. */
-  claimedUserId?: number | bigint | undefined;
+  claimedUserId?: number | bigint | string | undefined;
 };
 
 export type SignInDeps = {
@@ -49,7 +49,11 @@ export const signIn = async (deps: SignInDeps, input: SignInInput): Promise<Sign
   return { token, expiresAt, user, language, registered };
 };
 
-/** Keeps names in step with Telegram; a new username is taken over only if no other account holds it. */
+/**
+ * Keeps names in step with Telegram. The signed username is the user's now (Telegram usernames are
+ * unique), so another account still recorded under it is stale: it gives the name up (its key is
+ * parked until its owner signs in with their current one) instead of locking this user out.
+ */
 const refreshProfile = async (
   prisma: PrismaClient,
   user: User,
@@ -59,7 +63,9 @@ const refreshProfile = async (
   const usernameKey = username.toLowerCase();
   if (usernameKey !== user.usernameKey) {
     const holder = await prisma.user.findUnique({ where: { usernameKey } });
-    if (holder && holder.id !== user.id) throw new AppError('NO_NICKNAME_IN_DB');
+    if (holder && holder.id !== user.id) {
+      await prisma.user.update({ where: { id: holder.id }, data: { usernameKey: `~stale:${holder.id}` } });
+    }
   }
   const changed =
     usernameKey !== user.usernameKey ||

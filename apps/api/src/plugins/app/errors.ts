@@ -9,9 +9,9 @@ type Classified = { code: ErrorCode; status: number; issues?: ErrorBody['issues'
 
 const zodLocales = { en: z.locales.en(), ru: z.locales.ru(), cn: z.locales.zhCN() };
 
-/** The request's language: the signed-in user's stored choice, else Accept-Language, else en. */
-const languageOf = async (request: FastifyRequest): Promise<Language> => {
-  if (request.session) {
+/** The request's language: the signed-in user's stored choice (when `stored`), else Accept-Language, else en. */
+const languageOf = async (request: FastifyRequest, stored = true): Promise<Language> => {
+  if (stored && request.session) {
     try {
       return await getUserLanguage(request.server.deps.prisma, request.session.userId);
     } catch {
@@ -70,7 +70,9 @@ export const errorBody = (classified: Classified, language: Language): ErrorBody
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
-      const language = await languageOf(request);
+      // A refused flood must not cost a database read per request: 429 answers by Accept-Language.
+      const rateLimited = error instanceof AppError && error.code === 'RATE_LIMITED';
+      const language = await languageOf(request, !rateLimited);
       const classified = classify(error, language);
       if (classified.status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: classified.code, status: classified.status }, 'request refused');
