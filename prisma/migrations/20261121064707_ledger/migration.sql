@@ -99,6 +99,13 @@ DECLARE
   v_balance BIGINT;
   leg RECORD;
 BEGIN
+  -- The function is the last line of defence: whoever calls it, money is never created or lost.
+  IF cardinality(p_codes) < 2 OR cardinality(p_codes) <> cardinality(p_amounts)
+     OR (SELECT count(DISTINCT c) FROM unnest(p_codes) AS c) <> cardinality(p_codes)
+     OR (SELECT sum(a) FROM unnest(p_amounts) AS a) <> 0
+     OR EXISTS (SELECT 1 FROM unnest(p_amounts) AS a WHERE a = 0) THEN
+    RAISE EXCEPTION 'ledger: transfer % is not balanced', p_key USING ERRCODE = 'LF003';
+  END IF;
   INSERT INTO ledger_transfers (idempotency_key, type, memo) VALUES (p_key, p_type, p_memo)
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id, created_at INTO v_transfer, v_created;
