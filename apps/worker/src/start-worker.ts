@@ -69,8 +69,13 @@ export const startWorker = async (options: WorkerOptions) => {
     () => scanEvery,
     async () => {
       const bucket = Math.floor(Date.now() / scanEvery);
-      for (const venue of (await activeVenues(prisma)).keys()) {
-        await queue.enqueue(scanPricesJob, { venue }, { jobId: `scan-${venue.replace(':', '-')}-${bucket}` });
+      // The symbols travel with the job: the scan itself does not ask the database again.
+      for (const [venue, symbols] of await activeVenues(prisma)) {
+        await queue.enqueue(
+          scanPricesJob,
+          { venue, symbols },
+          { jobId: `scan-${venue.replace(':', '-')}-${bucket}` },
+        );
       }
     },
   );

@@ -19,8 +19,7 @@ export const activeVenues = async (prisma: PrismaClient): Promise<Map<string, st
  * crossing query over the resting-order index, one bulk enqueue.
  */
 export const registerScanPrices = (queue: JobQueue, prisma: PrismaClient, clients: ExchangeClients) => {
-  queue.process(scanPricesJob, async ({ venue }) => {
-    const symbols = (await activeVenues(prisma)).get(venue) ?? [];
+  queue.process(scanPricesJob, async ({ venue, symbols }) => {
     if (symbols.length === 0) return;
     const tickers = await clients.forVenue(venue).fetchTickers(symbols);
     const ranges = await advancePriceMarks(

@@ -8,11 +8,14 @@ export const reconcileCoinBotJob = defineJob({
   payload: z.object({ coinBotId: z.number().int().positive(), reason: z.string().max(40).optional() }),
 });
 
-/** One public price scan of a venue: enqueue the coin bots whose resting orders were crossed. */
+/**
+ * One public price scan of a venue (its active symbols, as the schedule found them): enqueue the
+ * coin bots whose resting orders were crossed.
+ */
 export const scanPricesJob = defineJob({
   name: 'grid.scan-prices',
   version: 1,
-  payload: z.object({ venue: z.string().max(60) }),
+  payload: z.object({ venue: z.string().max(60), symbols: z.array(z.string().max(40)).max(2000) }),
 });
 
 /** The slow periodic sweep: reconcile running coin bots not reconciled for a while. */
