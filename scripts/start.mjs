@@ -1,6 +1,8 @@
-// `npm start`: build what is needed (turbo caches it), then run everything in one process on
-// PGlite with the demo seeded. Extra environment variables pass through (PORT, DEMO=0, ...).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: build what is needed (turbo caches it), then run the standalone app (api + worker +
+// sandbox on PGlite, demo seeded) in THIS process: one process, so a signal reaches it once and
+// its one stop path runs (no parent forwarding signals to a child that also gets them).
+// Extra environment variables pass through (PORT, HOST, DEMO=0, ...).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -11,19 +13,21 @@ if (!existsSync(`${root}node_modules/.bin/turbo`)) {
 const started = Date.now();
 const build = spawnSync(
   'npx',
-  ['turbo', 'run', 'build', '--filter=@gridbot/api', '--filter=@gridbot/web', '--output-logs=errors-only'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
+  [
+    'turbo',
+    'run',
+    'build',
+    '--filter=@gridbot/standalone',
+    '--filter=@gridbot/web',
+    '--output-logs=errors-only',
+  ],
+  { cwd: root, stdio: 'inherit' },
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(`build ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/embedded.js'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', DEMO: '1', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+process.env.NODE_ENV ??= 'production';
+process.env.DEMO ??= '1';
+process.setSourceMapsEnabled(true);
+process.chdir(root);
+await import(`${root}apps/standalone/dist/main.js`);

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createTestDb } from '@gridbot/db/testing';
 import { createBullQueue, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import { findCrossedCoinBots, type PriceRange } from '@gridbot/services';
+import { createTestContext } from '@gridbot/services/testing';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,6 +22,7 @@ const time = async <T>(fn: () => Promise<T>) => {
 
 const db = await createTestDb();
 const { prisma } = db;
+const ctx = createTestContext({ prisma });
 try {
   const seeded = await time(async () => {
     const users = BOTS / BOTS_PER_USER;
@@ -56,10 +58,10 @@ try {
   // Buy prices are uniform in [0.90, 0.98): a low of 0.9792 crosses ~1 % of each symbol's bots.
   const busy: PriceRange[] = symbols.map((symbol) => ({ symbol, low: '0.9792', high: '1.01' }));
 
-  for (let i = 0; i < 5; i += 1) await findCrossedCoinBots(prisma, quiet);
+  for (let i = 0; i < 5; i += 1) await findCrossedCoinBots(ctx, { ranges: quiet });
   const quietRuns: number[] = [];
   for (let i = 0; i < 30; i += 1) {
-    const run = await time(() => findCrossedCoinBots(prisma, quiet));
+    const run = await time(() => findCrossedCoinBots(ctx, { ranges: quiet }));
     if (run.value.length !== 0) throw new Error('the quiet round found crossings');
     quietRuns.push(run.ms);
   }
@@ -68,7 +70,7 @@ try {
   const busyRuns: { ms: number; crossed: number }[] = [];
   for (let i = 0; i < 10; i += 1) {
     const run = await time(async () => {
-      const ids = await findCrossedCoinBots(prisma, busy);
+      const ids = await findCrossedCoinBots(ctx, { ranges: busy });
       await queue.enqueueMany(
         reconcileCoinBotJob,
         ids.map((coinBotId) => ({

@@ -1,4 +1,4 @@
-import Fastify, { type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifySchemaCompiler, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
@@ -8,23 +8,6 @@ import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { securityPlugin } from './plugins/external/security';
 import { registerRoutes } from './routes';
 import type { AppDeps } from './types';
-
-/** Secrets never reach the logs (DESIGN §7). */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'body._auth',
-  'body.initData',
-  '*.secret',
-  '*.secretKey',
-  '*.apiSecret',
-  '*.token',
-];
-
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
-  level,
-  redact: { paths: REDACT, censor: '[redacted]' },
-});
 
 /**
  * Fastify hands a missing body to the validator as null; contracts mean "no body" as undefined so
@@ -39,14 +22,15 @@ const contractValidator: FastifySchemaCompiler<Parameters<typeof validatorCompil
 
 /** Builds the HTTP app: plugins first (external, then app), then one route per contract. */
 export const buildApp = async (deps: AppDeps) => {
+  const { env } = deps.ctx;
   const app = Fastify({
-    logger: loggerOptions(deps.env.LOG_LEVEL),
-    bodyLimit: deps.env.BODY_LIMIT_BYTES,
+    loggerInstance: deps.logger,
+    bodyLimit: env.BODY_LIMIT_BYTES,
     // Only the configured number of proxy hops is trusted (X-Forwarded-For beyond them is the client's).
-    trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
+    trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
     routerOptions: { ignoreTrailingSlash: true },
     // The demo's console shows events (coin bots trading), not every request.
-    logController: new LogController({ disableRequestLogging: deps.env.DEMO }),
+    logController: new LogController({ disableRequestLogging: env.DEMO }),
   });
   app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);

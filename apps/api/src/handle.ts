@@ -1,5 +1,5 @@
 import type { EndpointDefinition } from '@gridbot/contracts';
-import type { SessionClaims } from '@gridbot/services';
+import type { ServiceContext, SessionClaims } from '@gridbot/services';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Handler } from './types';
@@ -15,12 +15,14 @@ export type HandlerInput<E extends EndpointDefinition> = {
 };
 
 /**
- * Binds a handler to its contract with the contract's types: the handler receives validated input
- * and must return the contract's response (serialized through the same zod schema).
+ * Binds a handler to its contract with the contract's types: the handler receives the process's
+ * service context and the validated input, calls a service, and returns the contract's response
+ * (serialized through the same zod schema).
  */
 export const handle = <E extends EndpointDefinition>(
   endpoint: E,
   fn: (
+    ctx: ServiceContext,
     input: HandlerInput<E>,
     request: FastifyRequest,
     reply: FastifyReply,
@@ -29,6 +31,7 @@ export const handle = <E extends EndpointDefinition>(
   endpoint.id,
   (request, reply) =>
     fn(
+      request.server.deps.ctx,
       {
         params: request.params,
         query: request.query,

@@ -1,17 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Env } from '@gridbot/config';
-import { applyMigrations, createDb } from '@gridbot/db';
-import { createSessionTokens, ensureRootAccount, seedDemo } from '@gridbot/services';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
-
-/** The demo signs its own launch data: a fresh bot token per start (never a shared constant). */
-const demoBotToken = () => `100000001:${randomBytes(24).toString('base64url')}`;
+import type { AppDeps } from './types';
 
 /** Finds the built web app: WEB_DIST, else apps/web/dist above the working directory or this file. */
-const findWebDist = (env: Env): string | undefined => {
+export const findWebDist = (env: Env): string | undefined => {
   if (env.WEB_DIST) return resolve(env.WEB_DIST);
   const starts = [process.cwd(), dirname(new URL(import.meta.url).pathname)];
   for (const start of starts) {
@@ -25,45 +19,16 @@ const findWebDist = (env: Env): string | undefined => {
   return undefined;
 };
 
-export type StartOptions = { env: Env; migrate: boolean };
+/** The URL the app is reachable at: PUBLIC_URL, else the local address it listens on. */
+export const publicUrlOf = (env: Env) => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
-/** Starts the API: database (migrated when asked), root account, demo cast in demo mode, listen. */
-export const startApi = async ({ env, migrate }: StartOptions) => {
-  const db = await createDb(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR },
-  );
-  if (migrate) await applyMigrations(db);
-  const botToken = env.BOT_TOKEN ?? (env.DEMO ? demoBotToken() : undefined);
-  const jwtSecret =
-    env.JWT_SECRET ??
-    (env.DEMO || env.NODE_ENV !== 'production' ? randomBytes(32).toString('hex') : undefined);
-  if (!botToken || !jwtSecret) throw new Error('BOT_TOKEN and JWT_SECRET are required outside demo mode');
-
-  await ensureRootAccount(db.prisma, {
-    telegramId: env.ROOT_TELEGRAM_ID,
-    username: env.ROOT_USERNAME,
-    referralCode: env.ROOT_REFERRAL_CODE,
-  });
-  const demo = env.DEMO ? await seedDemo(db.prisma) : undefined;
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-    : undefined;
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-
-  const app = await buildApp({
-    env,
-    prisma: db.prisma,
-    redis,
-    tokens: createSessionTokens(jwtSecret),
-    botToken,
-    webDist: findWebDist(env),
-    demoUser: demo?.user,
-    publicUrl,
-  });
-  app.addHook('onClose', async () => {
-    redis?.disconnect();
-    await db.close();
-  });
+/**
+ * Builds the HTTP app on a ready service context and listens on HOST:PORT. The caller owns the
+ * database, the queue and Redis (it built the context): closing the app closes only HTTP.
+ */
+export const startApi = async (deps: AppDeps) => {
+  const app = await buildApp(deps);
+  const { env } = deps.ctx;
   await app.listen({ host: env.HOST, port: env.PORT });
-  return { app, publicUrl, demo, webServed: Boolean(app.deps.webDist) };
+  return app;
 };

@@ -1,21 +1,19 @@
-import type { Env } from '@gridbot/config';
 import type { AnyEndpoint } from '@gridbot/contracts';
-import type { PrismaClient, User } from '@gridbot/db';
-import type { SessionClaims, SessionTokens } from '@gridbot/services';
+import type { User } from '@gridbot/db';
+import type { Logger } from '@gridbot/runtime';
+import type { ServiceContext, SessionClaims } from '@gridbot/services';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
-/** Everything the API needs from the outside, built by the entry point (embedded or distributed). */
+/** What the HTTP app is built from: the process's service context and the HTTP-only parts. */
 export type AppDeps = {
-  env: Env;
-  prisma: PrismaClient;
+  ctx: ServiceContext;
+  /** The process's pino logger (the request log and the services share it). */
+  logger: Logger;
   /** Redis for rate limits when distributed; absent in embedded mode. */
   redis?: Redis | undefined;
   /** Prefix of every Redis key this app writes (tests isolate themselves with their own). */
   redisPrefix?: string | undefined;
-  tokens: SessionTokens;
-  /** The key of initData signatures (BOT_TOKEN, or the demo's generated token). */
-  botToken: string;
   /** Folder of the built web app to serve on the same port. */
   webDist?: string | undefined;
   /** Demo mode only: the account the demo launch data signs in. */

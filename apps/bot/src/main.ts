@@ -1,21 +1,11 @@
-import { ConfigError, loadEnv } from '@gridbot/config';
+import { loadEnv } from '@gridbot/config';
+import { createLogger, runMain } from '@gridbot/runtime';
 
 /** The bot process (distributed mode). Its jobs arrive with their issue; until then it idles. */
-const main = () => {
-  const env = loadEnv();
-  console.log(`bot: started (${env.REDIS_URL ? 'Redis' : 'in-process'} mode); nothing to run yet`);
+runMain('bot', async () => {
+  const env = loadEnv(process.env, { require: ['BOT_TOKEN'] });
+  const logger = createLogger(env, 'bot');
+  logger.info(`bot started (${env.REDIS_URL ? 'Redis' : 'in-process'} mode); nothing to run yet`);
   const keepAlive = setInterval(() => undefined, 60_000);
-  const stop = () => {
-    clearInterval(keepAlive);
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-};
-
-try {
-  main();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+  return { stop: async () => clearInterval(keepAlive) };
+});

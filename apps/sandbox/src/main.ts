@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
+import { runMain } from '@gridbot/runtime';
 import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
 
 /**
@@ -8,8 +9,8 @@ import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange
  * ./data/candles, rescaled to USDT) or =random (seeded random walks), prices advancing every
  * SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API).
  */
-const main = async () => {
-  const env = loadEnv();
+runMain('sandbox', async () => {
+  const env = loadEnv(process.env, { require: [] });
   const port = Number(process.env.SANDBOX_PORT ?? 3100);
   const tickMs = Number(process.env.SANDBOX_TICK_MS ?? 250);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
@@ -34,15 +35,5 @@ const main = async () => {
       .map((m) => m.symbol)
       .join(', ')})`,
   );
-  const stop = async () => {
-    await sandbox.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-};
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  return { stop: () => sandbox.close() };
 });

@@ -1,21 +1,11 @@
-import { ConfigError, loadEnv } from '@gridbot/config';
+import { loadEnv } from '@gridbot/config';
+import { createLogger, runMain } from '@gridbot/runtime';
 
 /** The watcher process (distributed mode). Its jobs arrive with their issue; until then it idles. */
-const main = () => {
-  const env = loadEnv();
-  console.log(`watcher: started (${env.REDIS_URL ? 'Redis' : 'in-process'} mode); nothing to run yet`);
+runMain('watcher', async () => {
+  const env = loadEnv(process.env, { require: [] });
+  const logger = createLogger(env, 'watcher');
+  logger.info(`watcher started (${env.REDIS_URL ? 'Redis' : 'in-process'} mode); nothing to run yet`);
   const keepAlive = setInterval(() => undefined, 60_000);
-  const stop = () => {
-    clearInterval(keepAlive);
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-};
-
-try {
-  main();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-}
+  return { stop: async () => clearInterval(keepAlive) };
+});

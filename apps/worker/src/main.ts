@@ -1,62 +1,30 @@
-import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { createDb } from '@gridbot/db';
 import { createBullQueue } from '@gridbot/jobs';
-import { createExchangeClients, createRedisPacer, createSecretBox, loadSecretKeys } from '@gridbot/services';
-import { Redis } from 'ioredis';
+import { createLogger, runMain } from '@gridbot/runtime';
+import { openServiceContext } from '@gridbot/services';
 import { startWorker } from './start-worker';
 
 /** The worker process (distributed mode): BullMQ on Redis, PostgreSQL, any number of replicas. */
-const main = async () => {
-  const env = loadEnv();
+runMain('worker', async () => {
+  const env = loadEnv(process.env, { require: ['SECRETS_KEY'] });
   if (!env.REDIS_URL || !env.DATABASE_URL)
     throw new ConfigError('worker: DATABASE_URL and REDIS_URL are required');
+  const logger = createLogger(env, 'worker');
   const db = await createDb({ databaseUrl: env.DATABASE_URL });
-  const log = (message: string) => console.log(`worker: ${message}`);
   const queue = createBullQueue({
     redisUrl: env.REDIS_URL,
-    onError: (error, job) => log(`${job} failed: ${String(error)}`),
+    onError: (error, job) => logger.error({ err: error, job }, `${job} failed`),
   });
-  const secretBox = createSecretBox(loadSecretKeys(env, resolve(env.PGLITE_DIR, '..', 'secrets.key')));
-  // One request budget per API key for all replicas (ccxt's own limiter is per process).
-  const redis = new Redis(env.REDIS_URL);
-  const pacers = new Map<string, (costMs: number) => Promise<number>>();
-  const pacerFor = (apiKeyId: string) => {
-    let pace = pacers.get(apiKeyId);
-    if (!pace) {
-      pace = createRedisPacer(redis, 'gridbot:', apiKeyId).pace;
-      pacers.set(apiKeyId, pace);
-    }
-    return pace;
+  const { ctx, close } = openServiceContext({ env, prisma: db.prisma, log: logger, queue, role: 'worker' });
+  const worker = await startWorker({ ctx });
+  logger.info(`worker started as ${worker.owner}`);
+  return {
+    stop: async () => {
+      await worker.stop();
+      await queue.close();
+      await close();
+      await db.close();
+    },
   };
-  const clients = createExchangeClients({
-    prisma: db.prisma,
-    secretBox,
-    sandboxUrl: env.SANDBOX_EXCHANGE_URL,
-    pacerFor,
-  });
-  const worker = await startWorker({
-    prisma: db.prisma,
-    queue,
-    clients,
-    reconcileConcurrency: env.WORKER_CONCURRENCY,
-    scanIntervalMs: env.SCAN_INTERVAL_MS,
-    sweepIntervalMs: env.SWEEP_INTERVAL_MS,
-    log,
-  });
-  log(`started as ${worker.owner}`);
-  const stop = async () => {
-    await worker.stop();
-    await queue.close();
-    redis.disconnect();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-};
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
 });

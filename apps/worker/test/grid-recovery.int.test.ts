@@ -120,7 +120,7 @@ describe('single flight', () => {
       for (const owner of ['worker-a', 'worker-b']) {
         const queue = createBullQueue({ redisUrl: process.env.REDIS_URL!, prefix });
         queues.push(queue);
-        registerReconcile(queue, harness.deps(owner), 2, () => undefined);
+        registerReconcile(harness.contextFor(owner, queue), 2);
       }
       for (let i = 0; i < 6; i += 1) {
         await queues[i % 2]!.enqueue(reconcileCoinBotJob, { coinBotId: harness.bot.id }, { jobId: `t-${i}` });
@@ -128,7 +128,9 @@ describe('single flight', () => {
       await queues[0]!.drain(60_000);
       expect(await harness.ladder()).toEqual(['buy@0.9900', 'sell@1.0100']);
       expect(await harness.openLots()).toHaveLength(1);
-      expect(await reconcileCoinBot(harness.deps('check'), harness.bot.id)).toMatchObject({
+      expect(
+        await reconcileCoinBot(harness.contextFor('check'), { coinBotId: harness.bot.id }),
+      ).toMatchObject({
         placed: 0,
         filled: 0,
       });

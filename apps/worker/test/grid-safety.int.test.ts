@@ -35,7 +35,7 @@ describe('single flight within one worker', () => {
     h = await createGridHarness();
     const harness = h;
     queue = createInProcessQueue();
-    registerReconcile(queue, harness.deps('worker-1'), 4, () => undefined);
+    registerReconcile(harness.contextFor('worker-1', queue), 4);
     for (let i = 0; i < 12; i += 1)
       await queue.enqueue(reconcileCoinBotJob, { coinBotId: harness.bot.id }, { jobId: `flood-${i}` });
     await queue.drain(30_000);

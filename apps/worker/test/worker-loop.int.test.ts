@@ -30,9 +30,7 @@ describe('the running worker', () => {
     const harness = h;
     queue = createInProcessQueue();
     const worker = await startWorker({
-      prisma: harness.prisma,
-      queue,
-      clients: harness.clients,
+      ctx: harness.contextFor('worker-loop', queue),
       scanIntervalMs: 200,
       sweepIntervalMs: 300,
       sweepAfterMs: 60_000,

@@ -15,8 +15,11 @@ const ZOptionalUrl = z
  */
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Host and port of the API (and, embedded, of the web app on the same port). */
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Host the API listens on (and, embedded, the web app on the same port). Default 0.0.0.0, but
+   * 127.0.0.1 in demo mode: the demo hands a signed-in session to anyone who can reach it.
+   */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   /** Public URL of the mini app (printed at start, used in demo launch URLs and bot menus). */
   PUBLIC_URL: ZOptionalUrl.pipe(z.url().optional()),
@@ -85,36 +88,125 @@ export const ZEnv = z.object({
     .default('root'),
 });
 
-export type Env = z.infer<typeof ZEnv>;
+type ParsedEnv = z.infer<typeof ZEnv>;
+export type Env = Omit<ParsedEnv, 'HOST'> & { HOST: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses `source` (default process.env); throws ConfigError naming every bad variable. */
-export const loadEnv = (source: Record<string, string | undefined> = process.env): Env => {
+/** Secrets an app cannot run without outside demo mode (SECRETS_KEY: it or SECRETS_KEY_FILE). */
+export type RequiredSecret = 'BOT_TOKEN' | 'JWT_SECRET' | 'ROOT_REFERRAL_CODE' | 'SECRETS_KEY';
+
+export type LoadEnvOptions = {
+  /** Secrets this app needs (default: the API's sign-in secrets and the first invite code). */
+  require?: readonly RequiredSecret[];
+};
+
+const API_SECRETS: readonly RequiredSecret[] = ['BOT_TOKEN', 'JWT_SECRET', 'ROOT_REFERRAL_CODE'];
+
+/**
+ * Parses `source` (default process.env); throws ConfigError naming every bad variable. Outside
+ * demo mode every secret that is given must be the operator's own (no placeholder of
+ * .env.example, no guessable value: docs/security.md#secrets), and the secrets the app needs are
+ * required unless NODE_ENV=test (tests make their own).
+ */
+export const loadEnv = (
+  source: Record<string, string | undefined> = process.env,
+  options: LoadEnvOptions = {},
+): Env => {
   const result = ZEnv.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const env = result.data;
+  const parsed = result.data;
+  const env: Env = { ...parsed, HOST: parsed.HOST ?? (parsed.DEMO ? '127.0.0.1' : '0.0.0.0') };
   const problems: string[] = [];
   if (env.DEMO && env.BOT_TOKEN) {
     // Demo mode hands out signed launch data: never with a real bot's key.
     problems.push('DEMO: demo mode signs its own launch data and cannot run with a real BOT_TOKEN');
   }
-  if (!env.DEMO && env.NODE_ENV === 'production') {
-    for (const name of ['BOT_TOKEN', 'JWT_SECRET'] as const) {
-      if (!env[name]) problems.push(`${name}: required in production`);
-    }
-    // The first invite code must be the operator's secret, not the well-known default.
-    if (!source.ROOT_REFERRAL_CODE || source.ROOT_REFERRAL_CODE === 'root') {
-      problems.push('ROOT_REFERRAL_CODE: set your own first invite code in production (not "root")');
+  if (!env.DEMO) {
+    const required = options.require ?? API_SECRETS;
+    problems.push(...secretProblems(env, source, required));
+    if (env.NODE_ENV !== 'test') {
+      for (const name of required) {
+        const given = name === 'SECRETS_KEY' ? env.SECRETS_KEY || env.SECRETS_KEY_FILE : source[name];
+        if (!given)
+          problems.push(
+            `${name}: required outside demo mode${name === 'SECRETS_KEY' ? ' (or SECRETS_KEY_FILE)' : ''}`,
+          );
+      }
     }
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return env;
+};
+
+/** The given secrets that are placeholders or guessable, one line each. */
+const secretProblems = (
+  env: Env,
+  source: Record<string, string | undefined>,
+  required: readonly RequiredSecret[],
+): string[] => {
+  const problems: string[] = [];
+  const check = (name: string, value: string | undefined, minBits: number) => {
+    const problem = value === undefined ? null : weakSecretProblem(value, minBits);
+    if (problem) problems.push(`${name}: ${problem}`);
+  };
+  check('BOT_TOKEN', env.BOT_TOKEN?.slice(env.BOT_TOKEN.indexOf(':') + 1), 96);
+  check('JWT_SECRET', env.JWT_SECRET, 128);
+  check('SECRETS_KEY', env.SECRETS_KEY, 128);
+  const rootCodeNeeded = env.NODE_ENV !== 'test' && required.includes('ROOT_REFERRAL_CODE');
+  if (source.ROOT_REFERRAL_CODE !== undefined || rootCodeNeeded) {
+    if (env.ROOT_REFERRAL_CODE.toLowerCase() === 'root') {
+      problems.push(
+        'ROOT_REFERRAL_CODE: set your own first invite code (not "root", which anyone can guess)',
+      );
+    } else {
+      check('ROOT_REFERRAL_CODE', env.ROOT_REFERRAL_CODE, 40);
+    }
+  }
+  return problems;
+};
+
+/** Words of the placeholders in .env.example and in common samples. */
+const PLACEHOLDER = /replace|change[-_ ]?me|your[-_]|example|placeholder|secret[-_]?code|xxxx/i;
+
+/**
+ * Why a secret is not good enough, or null: a placeholder, or less than `minBits` of estimated
+ * entropy (length × Shannon entropy of its characters — repeated or patterned values score low).
+ */
+export const weakSecretProblem = (value: string, minBits: number): string | null => {
+  if (PLACEHOLDER.test(value)) return 'still the placeholder from .env.example: set your own random value';
+  const bits = estimatedEntropyBits(value);
+  if (bits < minBits) {
+    return `too easy to guess (about ${Math.round(bits)} bits; use at least ${minBits} bits of random, e.g. \`openssl rand -hex 32\`)`;
+  }
+  return null;
+};
+
+export const estimatedEntropyBits = (value: string): number => {
+  if (value.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let perChar = 0;
+  for (const count of counts.values()) {
+    const p = count / value.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * value.length;
+};
+
+/**
+ * Demo mode listening beyond loopback: a warning for the operator (anyone who can reach the port
+ * gets a signed-in demo session), or null.
+ */
+export const demoExposureWarning = (env: Env): string | null => {
+  if (!env.DEMO) return null;
+  if (['127.0.0.1', '::1', 'localhost'].includes(env.HOST)) return null;
+  return `demo mode listens on ${env.HOST}: anyone who can reach port ${env.PORT} is signed in as the demo user`;
 };

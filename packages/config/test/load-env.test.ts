@@ -1,16 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from '../src';
+import { ConfigError, demoExposureWarning, loadEnv } from '../src';
 
 const production = {
   NODE_ENV: 'production',
-  BOT_TOKEN: '123456789:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-  JWT_SECRET: 'x'.repeat(40),
-  ROOT_REFERRAL_CODE: 'operator-secret',
+  BOT_TOKEN: `123456789:${randomBytes(26).toString('base64url')}`,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  ROOT_REFERRAL_CODE: 'op-K7f2Qx9LmZ',
 };
 
-const problemOf = (source: Record<string, string>) => {
+/** The placeholders shipped in .env.example. */
+const example = {
+  BOT_TOKEN: '123456789:replace-with-your-bot-token',
+  JWT_SECRET: 'replace-with-64-random-hex-characters-0000000000000000000000000000',
+  ROOT_REFERRAL_CODE: 'change-me-secret-code',
+  SECRETS_KEY: 'replace-with-64-random-hex-characters-0000000000000000000000000000',
+};
+
+const problemOf = (source: Record<string, string>, options?: Parameters<typeof loadEnv>[1]) => {
   try {
-    loadEnv(source);
+    loadEnv(source, options);
     return 'ok';
   } catch (error) {
     return error instanceof ConfigError ? error.message : String(error);
@@ -38,7 +47,48 @@ describe('loadEnv', () => {
     expect(problemOf(source as Record<string, string>)).toContain(name);
   });
 
+  it.each(['production', 'development'])(
+    'refuses every placeholder of .env.example outside demo mode (NODE_ENV=%s)',
+    (nodeEnv) => {
+      for (const [name, value] of Object.entries(example)) {
+        const message = problemOf({ ...production, NODE_ENV: nodeEnv, [name]: value });
+        expect(message, name).toContain(`${name}: still the placeholder`);
+      }
+    },
+  );
+
+  it.each([
+    ['JWT_SECRET', 'a'.repeat(64)],
+    ['JWT_SECRET', 'abababababababababababababababababababab'],
+    ['BOT_TOKEN', `123456789:${'A'.repeat(35)}`],
+    ['ROOT_REFERRAL_CODE', 'aaaaaaaa'],
+    ['SECRETS_KEY', 'f'.repeat(64)],
+  ])('refuses a guessable %s', (name, value) => {
+    expect(problemOf({ ...production, NODE_ENV: 'development', [name]: value })).toContain(
+      `${name}: too easy to guess`,
+    );
+  });
+
+  it('requires only the secrets the app names (the sandbox needs none, the worker its secrets key)', () => {
+    expect(problemOf({ NODE_ENV: 'development' }, { require: [] })).toBe('ok');
+    expect(
+      problemOf(
+        { NODE_ENV: 'production', ROOT_REFERRAL_CODE: production.ROOT_REFERRAL_CODE },
+        { require: ['SECRETS_KEY'] },
+      ),
+    ).toContain('SECRETS_KEY: required');
+  });
+
   it('runs the demo without secrets (it makes its own)', () => {
     expect(problemOf({ NODE_ENV: 'production', DEMO: '1' })).toBe('ok');
+  });
+
+  it('listens on loopback in demo mode unless HOST is set, and warns when it is not loopback', () => {
+    expect(loadEnv({ DEMO: '1' }).HOST).toBe('127.0.0.1');
+    expect(demoExposureWarning(loadEnv({ DEMO: '1' }))).toBeNull();
+    const exposed = loadEnv({ DEMO: '1', HOST: '0.0.0.0' });
+    expect(exposed.HOST).toBe('0.0.0.0');
+    expect(demoExposureWarning(exposed)).toContain('anyone who can reach');
+    expect(loadEnv(production).HOST).toBe('0.0.0.0');
   });
 });

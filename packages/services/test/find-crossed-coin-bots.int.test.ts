@@ -1,10 +1,13 @@
 import type { PrismaClient } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceContext } from '../src/context/service-context';
 import { findCrossedCoinBots } from '../src/grid/find-crossed-coin-bots';
+import { createTestContext } from '../src/testing';
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
 let prisma: PrismaClient;
+let ctx: ServiceContext;
 const bots: Record<string, number> = {};
 
 const order = (coinBotId: number, symbol: string, side: 'buy' | 'sell', price: string, status = 'open') => ({
@@ -25,6 +28,7 @@ const order = (coinBotId: number, symbol: string, side: 'buy' | 'sell', price: s
 beforeAll(async () => {
   db = await createTestDb();
   prisma = db.prisma;
+  ctx = createTestContext({ prisma });
   const user = await prisma.user.create({
     data: { telegramId: 1n, username: 'scan', usernameKey: 'scan', firstName: 'S', referralCode: 'scan' },
   });
@@ -71,28 +75,30 @@ afterAll(async () => {
 
 describe('findCrossedCoinBots', () => {
   it('finds nobody while the price stays between the ladders', async () => {
-    expect(await findCrossedCoinBots(prisma, [{ symbol: 'XRP/USDT', low: '0.995', high: '1.005' }])).toEqual(
-      [],
-    );
+    expect(
+      await findCrossedCoinBots(ctx, { ranges: [{ symbol: 'XRP/USDT', low: '0.995', high: '1.005' }] }),
+    ).toEqual([]);
   });
 
   it('a dip to the buy price crosses it (touch counts), only open orders, only that symbol', async () => {
-    expect(await findCrossedCoinBots(prisma, [{ symbol: 'XRP/USDT', low: '0.99', high: '1' }])).toEqual([
-      bots.a,
-    ]);
+    expect(
+      await findCrossedCoinBots(ctx, { ranges: [{ symbol: 'XRP/USDT', low: '0.99', high: '1' }] }),
+    ).toEqual([bots.a]);
   });
 
   it('a range crossing both sides returns each coin bot once', async () => {
-    const ids = await findCrossedCoinBots(prisma, [{ symbol: 'XRP/USDT', low: '0.9', high: '1.2' }]);
+    const ids = await findCrossedCoinBots(ctx, { ranges: [{ symbol: 'XRP/USDT', low: '0.9', high: '1.2' }] });
     expect(ids.sort()).toEqual([bots.a, bots.b].sort());
   });
 
   it('handles many symbols in one call', async () => {
-    const ids = await findCrossedCoinBots(prisma, [
-      { symbol: 'XRP/USDT', low: '1.0', high: '1.02' },
-      { symbol: 'ETH/USDT', low: '0.5', high: '0.6' },
-      { symbol: 'NONE/USDT', low: '0', high: '9' },
-    ]);
+    const ids = await findCrossedCoinBots(ctx, {
+      ranges: [
+        { symbol: 'XRP/USDT', low: '1.0', high: '1.02' },
+        { symbol: 'ETH/USDT', low: '0.5', high: '0.6' },
+        { symbol: 'NONE/USDT', low: '0', high: '9' },
+      ],
+    });
     expect(ids.sort()).toEqual([bots.a, bots.d].sort());
   });
 });

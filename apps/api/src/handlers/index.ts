@@ -1,9 +1,14 @@
 import type { HandlerMap } from '../types';
-import { loginHandler, signInTelegramHandler } from './auth/sign-in';
-import { getConfigHandler, setConfigHandler } from './config/user-config';
+import { loginHandler } from './auth/login';
+import { signInTelegramHandler } from './auth/sign-in-telegram';
+import { getConfigHandler } from './config/get-config';
+import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
 
-/** Implemented contracts. Every other contract is registered and answers 501 until its issue lands. */
+/**
+ * Implemented contracts, one handler file per contract named like it. Every other contract is
+ * registered and answers 501 until its issue lands.
+ */
 export const handlers: HandlerMap = Object.fromEntries([
   loginHandler,
   signInTelegramHandler,

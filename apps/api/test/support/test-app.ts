@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { loadEnv } from '@gridbot/config';
 import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
-import { createSessionTokens, ensureRootAccount, signLaunchData } from '@gridbot/services';
+import { createLogger } from '@gridbot/runtime';
+import { ensureRootAccount, signLaunchData } from '@gridbot/services';
+import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
 
@@ -17,22 +18,19 @@ export const createTestApp = async (
   options: { demo?: boolean; webDist?: string } = {},
 ) => {
   const db = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
-  const botToken = `123456789:${randomBytes(24).toString('base64url')}`;
-  const tokens = createSessionTokens(randomBytes(32).toString('hex'));
+  const ctx = createTestContext({ prisma: db.prisma, env: overrides });
+  const { botToken, tokens } = ctx.auth;
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
-  const root = await ensureRootAccount(db.prisma, { username: 'root', referralCode: 'root' });
+  const root = await ensureRootAccount(ctx, { username: 'root', referralCode: 'root' });
   const demoUser = options.demo
     ? await createUser(db.prisma, { sponsorId: root.id, username: 'demo_trader' })
     : undefined;
   const app = await buildApp({
-    env,
-    prisma: db.prisma,
+    ctx,
+    logger: createLogger(ctx.env, 'api-test'),
     redis,
     redisPrefix,
-    tokens,
-    botToken,
     demoUser,
     webDist: options.webDist,
     publicUrl: 'http://localhost:3000',
@@ -42,6 +40,7 @@ export const createTestApp = async (
   let nextTelegramId = 5_000_000_000n;
   return {
     app,
+    ctx,
     prisma: db.prisma,
     botToken,
     tokens,

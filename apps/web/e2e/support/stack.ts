@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type AppDeps, buildApp } from '@gridbot/api';
-import { loadEnv } from '@gridbot/config';
 import type { User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
-import { createSessionTokens, ensureRootAccount, launchUrl, signLaunchData } from '@gridbot/services';
+import { createLogger } from '@gridbot/runtime';
+import { ensureRootAccount, launchUrl, signLaunchData } from '@gridbot/services';
+import { createTestContext } from '@gridbot/services/testing';
 
 export const WEB_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -25,9 +26,9 @@ export const startStack = async (options: { demo?: boolean } = {}) => {
     throw new Error('apps/web/dist is missing: run `npm run build -w @gridbot/web` before the browser tests');
   }
   const db = await createTestDb();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const botToken = `123456789:${randomBytes(24).toString('base64url')}`;
-  const root = await ensureRootAccount(db.prisma, { username: 'root', referralCode: 'root' });
+  const ctx = createTestContext({ prisma: db.prisma });
+  const { botToken } = ctx.auth;
+  const root = await ensureRootAccount(ctx, { username: 'root', referralCode: 'root' });
 
   const createUser = (fields: {
     username: string;
@@ -50,10 +51,8 @@ export const startStack = async (options: { demo?: boolean } = {}) => {
     ? await createUser({ username: 'demo_trader', firstName: 'Demo', lastName: 'Trader' })
     : undefined;
   const deps: AppDeps = {
-    env,
-    prisma: db.prisma,
-    tokens: createSessionTokens(randomBytes(32).toString('hex')),
-    botToken,
+    ctx,
+    logger: createLogger(ctx.env, 'e2e'),
     webDist: WEB_DIST,
     demoUser,
     publicUrl: 'http://127.0.0.1',

@@ -1,5 +1,5 @@
-import { type JobQueue, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
-import { type ReconcileDeps, reconcileCoinBot } from '@gridbot/services';
+import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
+import { reconcileCoinBot, type ServiceContext } from '@gridbot/services';
 
 /** When another run holds the lease or the exchange is not done yet: look again shortly. */
 const RETRY_MS = 750;
@@ -9,38 +9,32 @@ const ERROR_RETRY_MS = 5000;
 const jitter = (ms: number) => ms + Math.floor(Math.random() * (ms / 3));
 
 /**
- * The reconcile job. It never fails the queue job: a failure is logged and the coin bot is looked
- * at again later (a failed BullMQ job would keep its id and swallow later triggers).
+ * The reconcile job's transport. It never fails the queue job: a failure is logged and the coin
+ * bot is looked at again later (a failed BullMQ job would keep its id and swallow later triggers).
  */
-export const registerReconcile = (
-  queue: JobQueue,
-  deps: ReconcileDeps,
-  concurrency: number,
-  log: (msg: string) => void,
-) => {
+export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
   const again = (coinBotId: number, reason: string, delayMs: number) =>
-    queue.enqueue(
+    ctx.queue.enqueue(
       reconcileCoinBotJob,
       { coinBotId, reason },
       { jobId: `${reconcileJobId(coinBotId)}-${reason}`, delayMs: jitter(delayMs) },
     );
 
-  queue.process(
+  ctx.queue.process(
     reconcileCoinBotJob,
     async ({ coinBotId }) => {
       try {
-        const result = await reconcileCoinBot(deps, coinBotId);
+        const result = await reconcileCoinBot(ctx, { coinBotId });
         if (result.status === 'busy' || result.status === 'retry')
           await again(coinBotId, result.status, RETRY_MS);
         if (result.placed || result.canceled || result.filled || result.error) {
-          log(
+          ctx.log.info(
+            { coinBotId, ...result },
             `coin bot ${coinBotId}: placed ${result.placed}, canceled ${result.canceled}, filled ${result.filled}${result.error ? `, refused ${result.error}` : ''}`,
           );
         }
       } catch (error) {
-        log(
-          `coin bot ${coinBotId}: reconcile failed, retrying: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        ctx.log.warn({ coinBotId, err: error }, `coin bot ${coinBotId}: reconcile failed, retrying`);
         await again(coinBotId, 'error', ERROR_RETRY_MS);
       }
     },

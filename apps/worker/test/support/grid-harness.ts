@@ -2,16 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import type { ExchangeOrder } from '@gridbot/exchange';
+import type { JobQueue } from '@gridbot/jobs';
 import { startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
   createRedisPacer,
   createSecretBox,
   installationSalt,
-  type ReconcileDeps,
   reconcileCoinBot,
+  type ServiceContext,
   secretAad,
 } from '@gridbot/services';
+import { createTestContext } from '@gridbot/services/testing';
 import Decimal from 'decimal.js';
 import { Redis } from 'ioredis';
 
@@ -83,12 +85,15 @@ export const createGridHarness = async (
     ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
   });
   const salt = await installationSalt(prisma);
-  const deps = (owner = 'test-worker'): ReconcileDeps => ({
-    prisma,
-    owner,
-    salt,
-    clientFor: clients.forAccount,
-  });
+  /** The service context of one worker process (`owner` is its instance id, the lease owner). */
+  const contextFor = (owner = 'test-worker', queue?: JobQueue): ServiceContext =>
+    createTestContext({
+      prisma,
+      exchanges: clients,
+      secretBox,
+      instanceId: owner,
+      ...(queue ? { queue } : {}),
+    });
 
   const openOnExchange = async (): Promise<ExchangeOrder[]> => {
     const client = await clients.forAccount(account.id);
@@ -106,8 +111,8 @@ export const createGridHarness = async (
     bot,
     account,
     clients,
-    deps,
-    reconcile: (owner?: string) => reconcileCoinBot(deps(owner), bot.id),
+    contextFor,
+    reconcile: (owner?: string) => reconcileCoinBot(contextFor(owner), { coinBotId: bot.id }),
     setPrice: (price: string) => sandbox.control.setPrice('XRP/USDT', price),
     openOnExchange,
     /** Exchange open orders as "side@price" strings, sorted (easy to read in assertions). */

@@ -17,6 +17,7 @@ export const ZSession = z.object({
   expiresAt: ZIsoDateTime,
   user: ZSessionUser,
 });
+export type Session = z.output<typeof ZSession>;
 
 /**
  * Sign-in from the mini app's launch data (spec §4, §8). The server trusts only `_auth` (raw

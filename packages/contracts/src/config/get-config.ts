@@ -10,6 +10,7 @@ export const ZConfigValue = z.object({
   /** The stored value; null when never set (the client then uses its default). */
   data: z.string().nullable(),
 });
+export type ConfigValue = z.output<typeof ZConfigValue>;
 
 export const getConfig = defineEndpoint({
   id: 'config.get',

@@ -1,9 +1,10 @@
+import type { Session } from '@gridbot/contracts';
 import type { PrismaClient, User } from '@gridbot/db';
 import { getUserLanguage } from '../config/user-config';
+import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { type TelegramUser, verifyInitData } from './init-data';
 import { newReferralCode, productLanguageFor, referralCodeFrom } from './referral-code';
-import type { SessionTokens } from './session-token';
 
 export type SignInInput = {
   /** Raw initData (`_auth`). */
@@ -12,41 +13,41 @@ export type SignInInput = {
   claimedUserId?: number | bigint | string | undefined;
 };
 
-export type SignInDeps = {
-  prisma: PrismaClient;
-  tokens: SessionTokens;
-  botToken: string;
-  initDataMaxAgeS: number;
-};
-
-export type SignInResult = {
-  token: string;
-  expiresAt: Date;
-  user: User;
-  language: 'en' | 'ru' | 'cn';
-  registered: boolean;
-};
-
 /**
- * Sign-in and registration (spec §4, §8; DESIGN §6). Users are matched by Telegram id. A new
- * Telegram id is registered only with a valid `ref_<code>` start parameter; a username is required.
+ * Sign-in and registration (spec §4, §8; docs/security.md#sign-in). Users are matched by Telegram
+ * id. A new Telegram id is registered only with a valid `ref_<code>` start parameter; a username
+ * is required. Returns the session as both sign-in contracts carry it.
  */
-export const signIn = async (deps: SignInDeps, input: SignInInput): Promise<SignInResult> => {
-  const launch = verifyInitData(input.initData, deps.botToken, deps.initDataMaxAgeS);
+export const signIn = async (ctx: ServiceContext, input: SignInInput): Promise<Session> => {
+  const now = ctx.clock.now();
+  const launch = verifyInitData(input.initData, ctx.auth.botToken, ctx.env.INIT_DATA_MAX_AGE_S, now);
   if (input.claimedUserId !== undefined && BigInt(input.claimedUserId) !== launch.user.id) {
     throw new AppError('INIT_DATA_INVALID');
   }
   const username = launch.user.username;
   if (!username) throw new AppError('NO_NICKNAME');
 
-  const existing = await deps.prisma.user.findUnique({ where: { telegramId: launch.user.id } });
-  const { user, registered } = existing
-    ? { user: await refreshProfile(deps.prisma, existing, launch.user, username), registered: false }
-    : { user: await register(deps.prisma, launch.user, username, launch.startParam), registered: true };
+  const existing = await ctx.prisma.user.findUnique({ where: { telegramId: launch.user.id } });
+  const user = existing
+    ? await refreshProfile(ctx.prisma, existing, launch.user, username)
+    : await register(ctx.prisma, launch.user, username, launch.startParam);
 
-  const language = await getUserLanguage(deps.prisma, user.id);
-  const { token, expiresAt } = await deps.tokens.issue({ userId: user.id, uid: user.uid });
-  return { token, expiresAt, user, language, registered };
+  const language = await getUserLanguage(ctx, { userId: user.id });
+  const { token, expiresAt } = await ctx.auth.tokens.issue({ userId: user.id, uid: user.uid }, now);
+  return {
+    token,
+    expiresAt: expiresAt.toISOString(),
+    user: {
+      uid: user.uid,
+      telegramId: user.telegramId.toString(),
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      language,
+      referralCode: user.referralCode,
+      createdAt: user.createdAt.toISOString(),
+    },
+  };
 };
 
 /**

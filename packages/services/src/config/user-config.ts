@@ -1,32 +1,30 @@
-import { type ConfigName, configValues } from '@gridbot/contracts';
-import type { PrismaClient } from '@gridbot/db';
+import { type ConfigName, type ConfigValue, configValues, type Language } from '@gridbot/contracts';
+import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 
-export type ConfigEntry = { name: ConfigName; data: string | null };
-
 export const getUserConfig = async (
-  prisma: PrismaClient,
-  userId: number,
-  name: ConfigName,
-): Promise<ConfigEntry> => {
-  const row = await prisma.userConfig.findUnique({ where: { userId_name: { userId, name } } });
-  return { name, data: row?.value ?? null };
+  ctx: ServiceContext,
+  input: { userId: number; name: ConfigName },
+): Promise<ConfigValue> => {
+  const row = await ctx.prisma.userConfig.findUnique({
+    where: { userId_name: { userId: input.userId, name: input.name } },
+  });
+  return { name: input.name, data: row?.value ?? null };
 };
 
 /** Values are lower-cased and must be one the name allows (`localization`: en, ru, cn). */
 export const setUserConfig = async (
-  prisma: PrismaClient,
-  userId: number,
-  name: ConfigName,
-  raw: string,
-): Promise<ConfigEntry> => {
-  const value = raw.trim().toLowerCase();
+  ctx: ServiceContext,
+  input: { userId: number; name: ConfigName; value: string },
+): Promise<ConfigValue> => {
+  const { userId, name } = input;
+  const value = input.value.trim().toLowerCase();
   if (!configValues[name].includes(value)) {
     throw new AppError('CONFIG_VALUE_INVALID', [
       { path: 'data', message: `one of: ${configValues[name].join(', ')}` },
     ]);
   }
-  await prisma.userConfig.upsert({
+  await ctx.prisma.userConfig.upsert({
     where: { userId_name: { userId, name } },
     create: { userId, name, value },
     update: { value },
@@ -34,7 +32,8 @@ export const setUserConfig = async (
   return { name, data: value };
 };
 
-export const getUserLanguage = async (prisma: PrismaClient, userId: number): Promise<'en' | 'ru' | 'cn'> => {
-  const { data } = await getUserConfig(prisma, userId, 'localization');
+/** The product language a user chose (stored `localization`), en when never set. */
+export const getUserLanguage = async (ctx: ServiceContext, input: { userId: number }): Promise<Language> => {
+  const { data } = await getUserConfig(ctx, { userId: input.userId, name: 'localization' });
   return data === 'ru' || data === 'cn' ? data : 'en';
 };

@@ -1,5 +1,7 @@
+import type { DemoLaunchData } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
 import { sign } from '@tma.js/init-data-node';
+import type { ServiceContext } from '../context/service-context';
 
 export type LaunchDataOptions = {
   botToken: string;
@@ -56,4 +58,17 @@ export const launchUrl = (baseUrl: string, initData: string, startParam?: string
     ...(startParam ? { tgWebAppStartParam: startParam } : {}),
   });
   return `${baseUrl.replace(/\/$/, '')}/#${hash.toString()}`;
+};
+
+/** Demo mode: fresh signed launch data for the demo user and the URL opening the app signed in as them. */
+export const createDemoLaunchData = (
+  ctx: ServiceContext,
+  input: { user: LaunchDataOptions['user']; publicUrl: string },
+): DemoLaunchData => {
+  const initData = signLaunchData({
+    botToken: ctx.auth.botToken,
+    user: input.user,
+    authDate: ctx.clock.now(),
+  });
+  return { initData, url: launchUrl(input.publicUrl, initData) };
 };

@@ -1,5 +1,5 @@
-import type { PrismaClient, User } from '@gridbot/db';
-import type { SecretBox } from '../crypto/secret-box';
+import type { User } from '@gridbot/db';
+import type { ServiceContext } from '../context/service-context';
 import { secretAad } from '../grid/exchange-clients';
 
 /** The demo's coins: replayed real candles on the sandbox exchange (see apps/sandbox replayMarkets). */
@@ -13,7 +13,6 @@ export type DemoTradingInput = {
   user: User;
   apiKey: string;
   secret: string;
-  secretBox: SecretBox;
   /** Coins the sandbox lists; demo coins it lacks are skipped. */
   listedCoins: string[];
 };
@@ -23,8 +22,10 @@ export type DemoTradingInput = {
  * accounts in memory, so each start begins a fresh trading history: the demo user's previous coin
  * bots (with their lots, orders and PnL rows) are replaced.
  */
-export const seedDemoTrading = async (prisma: PrismaClient, input: DemoTradingInput) => {
-  const sealed = input.secretBox.seal(input.secret, secretAad(input.user.id, 'binance'));
+export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInput) => {
+  const { prisma } = ctx;
+  const now = ctx.clock.now();
+  const sealed = ctx.secrets.seal(input.secret, secretAad(input.user.id, 'binance'));
   const keys = {
     mode: 'sandbox',
     apiKey: input.apiKey,
@@ -33,7 +34,7 @@ export const seedDemoTrading = async (prisma: PrismaClient, input: DemoTradingIn
     keyId: sealed.keyId,
     canTrade: true,
     canWithdraw: false,
-    checkedAt: new Date(),
+    checkedAt: now,
   };
   await prisma.coinBot.deleteMany({ where: { userId: input.user.id } });
   const account = await prisma.exchangeAccount.upsert({
@@ -51,7 +52,7 @@ export const seedDemoTrading = async (prisma: PrismaClient, input: DemoTradingIn
           exchangeAccountId: account.id,
           symbol: `${coin.coin}/USDT`,
           running: true,
-          startedAt: new Date(),
+          startedAt: now,
           ...coin,
         },
       }),

@@ -1,5 +1,6 @@
 import type { PrismaClient, User } from '@gridbot/db';
 import { ensureRootAccount } from '../auth/root-account';
+import type { ServiceContext } from '../context/service-context';
 
 /** The demo cast: root → sponsor → demo user (the one the demo launch data signs in). */
 export const DEMO_ACCOUNTS = {
@@ -22,10 +23,10 @@ export const DEMO_ACCOUNTS = {
 export type DemoCast = { root: User; sponsor: User; user: User };
 
 /** Idempotent: running it on every start keeps the cast and never duplicates it. */
-export const seedDemo = async (prisma: PrismaClient): Promise<DemoCast> => {
-  const root = await ensureRootAccount(prisma, { username: 'root', referralCode: 'root' });
-  const sponsor = await upsertAccount(prisma, DEMO_ACCOUNTS.sponsor, root.id);
-  const user = await upsertAccount(prisma, DEMO_ACCOUNTS.user, sponsor.id);
+export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
+  const root = await ensureRootAccount(ctx, { username: 'root', referralCode: 'root' });
+  const sponsor = await upsertAccount(ctx.prisma, DEMO_ACCOUNTS.sponsor, root.id);
+  const user = await upsertAccount(ctx.prisma, DEMO_ACCOUNTS.user, sponsor.id);
   return { root, sponsor, user };
 };
 

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@gridbot/db';
+import type { ServiceContext } from '../context/service-context';
 
 /** The price range a symbol traded in since the previous scan (a ticker gives low = high = last). */
 export type PriceRange = { symbol: string; low: string; high: string };
@@ -8,12 +8,16 @@ export type PriceRange = { symbol: string; low: string; high: string };
  * or below the high. One statement for every symbol; per symbol two range scans on the
  * (symbol, status, side, price) index, so the cost follows the crossings, not the number of bots.
  */
-export const findCrossedCoinBots = async (prisma: PrismaClient, ranges: PriceRange[]): Promise<number[]> => {
+export const findCrossedCoinBots = async (
+  ctx: ServiceContext,
+  input: { ranges: PriceRange[] },
+): Promise<number[]> => {
+  const { ranges } = input;
   if (ranges.length === 0) return [];
   const symbols = ranges.map((r) => r.symbol);
   const lows = ranges.map((r) => r.low);
   const highs = ranges.map((r) => r.high);
-  const rows = await prisma.$queryRaw<{ coin_bot_id: number }[]>`
+  const rows = await ctx.prisma.$queryRaw<{ coin_bot_id: number }[]>`
     SELECT DISTINCT crossed.coin_bot_id
     FROM unnest(${symbols}::text[], ${lows}::numeric[], ${highs}::numeric[]) AS m(symbol, low, high)
     CROSS JOIN LATERAL (

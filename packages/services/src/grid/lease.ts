@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PrismaClient } from '@gridbot/db';
+import type { ServiceContext } from '../context/service-context';
 
 /** The lease was taken over (it expired while this run was slow): stop before touching the exchange. */
 export class LeaseLostError extends Error {
@@ -12,29 +12,31 @@ export class LeaseLostError extends Error {
  * PostgreSQL and PGlite). A crashed holder's lease expires; a slow holder renews it before every
  * exchange write and stops if it was lost.
  */
-export const createLease = (prisma: PrismaClient, coinBotId: number, owner: string, ms: number) => {
-  const token = `${owner}:${randomBytes(6).toString('hex')}`;
+export const createLease = (ctx: ServiceContext, coinBotId: number, ms: number) => {
+  const { prisma, clock } = ctx;
+  const token = `${ctx.instanceId}:${randomBytes(6).toString('hex')}`;
+  const inMs = (delta: number) => new Date(clock.now().getTime() + delta);
   return {
     token,
     acquire: async () => {
       const taken = await prisma.coinBot.updateMany({
-        where: { id: coinBotId, OR: [{ lockUntil: null }, { lockUntil: { lt: new Date() } }] },
-        data: { lockOwner: token, lockUntil: new Date(Date.now() + ms) },
+        where: { id: coinBotId, OR: [{ lockUntil: null }, { lockUntil: { lt: clock.now() } }] },
+        data: { lockOwner: token, lockUntil: inMs(ms) },
       });
       return taken.count === 1;
     },
     /** Extends the lease; throws LeaseLostError when another run holds it now. */
     renew: async () => {
       const kept = await prisma.coinBot.updateMany({
-        where: { id: coinBotId, lockOwner: token, lockUntil: { gt: new Date() } },
-        data: { lockUntil: new Date(Date.now() + ms) },
+        where: { id: coinBotId, lockOwner: token, lockUntil: { gt: clock.now() } },
+        data: { lockUntil: inMs(ms) },
       });
       if (kept.count !== 1) throw new LeaseLostError(`coin bot ${coinBotId}: lease lost`);
     },
     release: async (reconciled: boolean) => {
       await prisma.coinBot.updateMany({
         where: { id: coinBotId, lockOwner: token },
-        data: { lockOwner: null, lockUntil: null, ...(reconciled ? { reconciledAt: new Date() } : {}) },
+        data: { lockOwner: null, lockUntil: null, ...(reconciled ? { reconciledAt: clock.now() } : {}) },
       });
     },
   };

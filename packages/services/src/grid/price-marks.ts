@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@gridbot/db';
+import type { ServiceContext } from '../context/service-context';
 import type { PriceRange } from './find-crossed-coin-bots';
 
 /**
@@ -6,15 +6,15 @@ import type { PriceRange } from './find-crossed-coin-bots';
  * through since the previous scan (whichever worker ran it): one statement, the marks are shared.
  */
 export const advancePriceMarks = async (
-  prisma: PrismaClient,
-  venue: string,
-  prices: { symbol: string; price: string }[],
+  ctx: ServiceContext,
+  input: { venue: string; prices: { symbol: string; price: string }[] },
 ): Promise<PriceRange[]> => {
+  const { venue, prices } = input;
   if (prices.length === 0) return [];
   const symbols = prices.map((p) => p.symbol);
   const values = prices.map((p) => p.price);
   // Every CTE reads the same snapshot, so `previous` still sees the marks the upsert replaces.
-  return prisma.$queryRaw<PriceRange[]>`
+  return ctx.prisma.$queryRaw<PriceRange[]>`
     WITH current AS (
       SELECT * FROM unnest(${symbols}::text[], ${values}::numeric[]) AS c(symbol, price)
     ), previous AS (

@@ -1,4 +1,4 @@
-import type { Order, PrismaClient } from '@gridbot/db';
+import type { Order } from '@gridbot/db';
 import { type DesiredOrder, plan } from '@gridbot/domain';
 import {
   clientOrderIdFor,
@@ -7,19 +7,15 @@ import {
   isExchangeError,
   parseClientOrderId,
 } from '@gridbot/exchange';
+import type { ServiceContext } from '../context/service-context';
 import { dec, loadCoinBot } from './coin-bot-state';
 import { coinBotOrderKey } from './installation';
 import { createLease, LeaseLostError } from './lease';
 import { type OutcomeBot, recordOrderOutcome } from './record-order-outcome';
 
-export type ReconcileDeps = {
-  prisma: PrismaClient;
-  /** The exchange client of a coin bot's exchange account (one per API key: it holds the rate limiter). */
-  clientFor: (exchangeAccountId: number) => Promise<ExchangeClient>;
-  /** Who runs it (worker id); each call adds its own lease token. */
-  owner: string;
-  /** This installation's salt (installationSalt()), part of every clientOrderId. */
-  salt: string;
+export type ReconcileInput = {
+  coinBotId: number;
+  /** How long the single-flight lease lasts without renewal (default 60 s). */
   leaseMs?: number;
   /** An order the exchange rejected is not tried again for this long (default 2 min). */
   rejectBackoffMs?: number;
@@ -81,10 +77,15 @@ type Pass = { changed: boolean; incomplete: boolean };
  * first, and a rejection does not stop the rest. Idempotent and crash-safe: the next run adopts
  * whatever a killed run left. Single flight through a lease renewed before every exchange write.
  */
-export const reconcileCoinBot = async (deps: ReconcileDeps, coinBotId: number): Promise<ReconcileResult> => {
-  const { prisma } = deps;
+export const reconcileCoinBot = async (
+  ctx: ServiceContext,
+  input: ReconcileInput,
+): Promise<ReconcileResult> => {
+  const { prisma } = ctx;
+  const { coinBotId } = input;
   const result: ReconcileResult = { status: 'done', placed: 0, canceled: 0, filled: 0 };
-  const lease = createLease(prisma, coinBotId, deps.owner, deps.leaseMs ?? 60_000);
+  const salt = await ctx.installationSalt();
+  const lease = createLease(ctx, coinBotId, input.leaseMs ?? 60_000);
   if (!(await lease.acquire())) return { ...result, status: 'busy' };
   let converged = false;
   try {
@@ -93,11 +94,19 @@ export const reconcileCoinBot = async (deps: ReconcileDeps, coinBotId: number): 
       const snapshot = await loadCoinBot(prisma, coinBotId);
       if (!snapshot) return { ...result, status: 'missing' };
       const { bot } = snapshot;
-      const client = await deps.clientFor(bot.exchangeAccountId);
+      const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
       await client.loadMarkets();
-      const ctx: PassContext = { deps, client, bot, lease, result, key: coinBotOrderKey(deps.salt, bot.id) };
+      const run: PassContext = {
+        ctx,
+        input,
+        client,
+        bot,
+        lease,
+        result,
+        key: coinBotOrderKey(salt, bot.id),
+      };
 
-      const { live, changed, incomplete } = await syncOrders(ctx, snapshot.active);
+      const { live, changed, incomplete } = await syncOrders(run, snapshot.active);
       // Trades not listed yet: planning now would buy the same lot again. Come back shortly.
       if (incomplete) return { ...result, status: 'retry' };
       if (changed) continue;
@@ -105,9 +114,9 @@ export const reconcileCoinBot = async (deps: ReconcileDeps, coinBotId: number): 
       const intents = plan(snapshot.state, snapshot.settings, snapshot.flags).map((d) =>
         toIntent(client, bot.symbol, d),
       );
-      const kept = await cancelUnwanted(ctx, live, intents);
+      const kept = await cancelUnwanted(run, live, intents);
       if (kept.changed) continue;
-      if (!(await placeMissing(ctx, kept.rows, intents)).changed) {
+      if (!(await placeMissing(run, kept.rows, intents)).changed) {
         converged = true;
         const lastError = result.error ?? null;
         if (bot.lastError !== lastError && bot.lastError !== 'UNEXPECTED_FILL') {
@@ -126,7 +135,8 @@ export const reconcileCoinBot = async (deps: ReconcileDeps, coinBotId: number): 
 };
 
 type PassContext = {
-  deps: ReconcileDeps;
+  ctx: ServiceContext;
+  input: ReconcileInput;
   client: ExchangeClient;
   bot: OutcomeBot & { exchangeAccountId: number };
   lease: ReturnType<typeof createLease>;
@@ -135,25 +145,25 @@ type PassContext = {
   key: string;
 };
 
-const outcome = async (ctx: PassContext, row: Order, order: ExchangeOrder) => {
-  const recorded = await recordOrderOutcome(ctx.deps.prisma, ctx.bot, row, order, (orderId) =>
-    ctx.client.fetchOrderTrades(ctx.bot.symbol, orderId),
+const outcome = async (run: PassContext, row: Order, order: ExchangeOrder) => {
+  const recorded = await recordOrderOutcome(run.ctx.prisma, run.bot, row, order, (orderId) =>
+    run.client.fetchOrderTrades(run.bot.symbol, orderId),
   );
-  if (recorded === 'filled') ctx.result.filled += 1;
+  if (recorded === 'filled') run.result.filled += 1;
   return recorded;
 };
 
 /** Step 1: what happened to our orders; resting orders with our prefix but no live row are adopted or cancelled. */
-const syncOrders = async (ctx: PassContext, active: Order[]): Promise<Pass & { live: Order[] }> => {
-  const { prisma } = ctx.deps;
-  const { symbol } = ctx.bot;
-  const resting = await ctx.client.fetchOpenOrders(symbol);
+const syncOrders = async (run: PassContext, active: Order[]): Promise<Pass & { live: Order[] }> => {
+  const { prisma } = run.ctx;
+  const { symbol } = run.bot;
+  const resting = await run.client.fetchOpenOrders(symbol);
   const restingById = new Map(resting.map((o) => [o.clientOrderId, o]));
   const pass: Pass & { live: Order[] } = { changed: false, incomplete: false, live: [] };
   for (const row of active) {
     const order =
       restingById.get(row.clientOrderId) ??
-      (await ctx.client.fetchOrderByClientId(symbol, row.clientOrderId));
+      (await run.client.fetchOrderByClientId(symbol, row.clientOrderId));
     if (!order) {
       if (row.status === 'pending') pass.live.push(row);
       else
@@ -163,13 +173,13 @@ const syncOrders = async (ctx: PassContext, active: Order[]): Promise<Pass & { l
         });
       continue;
     }
-    const recorded = await outcome(ctx, row, order);
+    const recorded = await outcome(run, row, order);
     if (recorded === 'filled') pass.changed = true;
     else if (recorded === 'incomplete') pass.incomplete = true;
     else if (order.status === 'open') pass.live.push({ ...row, status: 'open', exchangeOrderId: order.id });
   }
   const ownHash = parseClientOrderId(
-    clientOrderIdFor({ coinBotId: ctx.key, lotSeq: 0, side: 'buy', attempt: 0 }),
+    clientOrderIdFor({ coinBotId: run.key, lotSeq: 0, side: 'buy', attempt: 0 }),
   )?.botHash;
   const known = new Set(active.map((r) => r.clientOrderId));
   for (const order of resting) {
@@ -177,21 +187,21 @@ const syncOrders = async (ctx: PassContext, active: Order[]): Promise<Pass & { l
     if (parseClientOrderId(order.clientOrderId)?.botHash !== ownHash) continue;
     // Ours but not live in the database (e.g. marked rejected after an unknown outcome): cancel it,
     // then record whatever it filled before.
-    await ctx.lease.renew();
-    const final = (await ctx.client.cancelOrder(symbol, { clientOrderId: order.clientOrderId })) ?? order;
-    ctx.result.canceled += 1;
+    await run.lease.renew();
+    const final = (await run.client.cancelOrder(symbol, { clientOrderId: order.clientOrderId })) ?? order;
+    run.result.canceled += 1;
     const row = await prisma.order.findUnique({ where: { clientOrderId: order.clientOrderId } });
     if (row && final.filled.gt(0)) {
       await prisma.order.update({ where: { id: row.id }, data: { status: 'open' } });
-      if ((await outcome(ctx, { ...row, status: 'open' }, final)) === 'filled') pass.changed = true;
+      if ((await outcome(run, { ...row, status: 'open' }, final)) === 'filled') pass.changed = true;
     }
   }
   return pass;
 };
 
 /** Step 2: cancel the orders the plan no longer wants (pause, settings edit, replaced price). */
-const cancelUnwanted = async (ctx: PassContext, live: Order[], intents: Intent[]) => {
-  const { prisma } = ctx.deps;
+const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]) => {
+  const { prisma } = run.ctx;
   const rows = new Map<string, Order>();
   let changed = false;
   for (const row of live) {
@@ -207,11 +217,11 @@ const cancelUnwanted = async (ctx: PassContext, live: Order[], intents: Intent[]
       });
       continue;
     }
-    await ctx.lease.renew();
+    await run.lease.renew();
     const order =
-      (await ctx.client.cancelOrder(ctx.bot.symbol, { clientOrderId: row.clientOrderId })) ??
-      (await ctx.client.fetchOrderByClientId(ctx.bot.symbol, row.clientOrderId));
-    ctx.result.canceled += 1;
+      (await run.client.cancelOrder(run.bot.symbol, { clientOrderId: row.clientOrderId })) ??
+      (await run.client.fetchOrderByClientId(run.bot.symbol, row.clientOrderId));
+    run.result.canceled += 1;
     if (!order) {
       await prisma.order.updateMany({
         where: { id: row.id, status: 'open' },
@@ -219,26 +229,26 @@ const cancelUnwanted = async (ctx: PassContext, live: Order[], intents: Intent[]
       });
       continue;
     }
-    const recorded = await outcome(ctx, row, order);
+    const recorded = await outcome(run, row, order);
     if (recorded === 'filled' || recorded === 'incomplete') changed = true;
   }
   return { rows, changed };
 };
 
 /** Step 3: place what is missing (or re-send an intent a crash left pending). Sells go first. */
-const placeMissing = async (ctx: PassContext, kept: Map<string, Order>, intents: Intent[]) => {
-  const { prisma } = ctx.deps;
+const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents: Intent[]) => {
+  const { prisma } = run.ctx;
   let changed = false;
   const ordered = [...intents].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
   for (const intent of ordered) {
     const existing = kept.get(intent.key);
     if (existing?.status === 'open') continue;
-    if (!existing && (await recentlyRejected(ctx, intent))) continue;
-    const row = existing ?? (await writeIntent(ctx, intent));
-    await ctx.lease.renew();
+    if (!existing && (await recentlyRejected(run, intent))) continue;
+    const row = existing ?? (await writeIntent(run, intent));
+    await run.lease.renew();
     try {
-      const placed = await ctx.client.placeOrder({
-        symbol: ctx.bot.symbol,
+      const placed = await run.client.placeOrder({
+        symbol: run.bot.symbol,
         side: intent.side,
         type: intent.type,
         clientOrderId: row.clientOrderId,
@@ -246,8 +256,8 @@ const placeMissing = async (ctx: PassContext, kept: Map<string, Order>, intents:
         ...(intent.sendQty ? { amount: intent.sendQty } : {}),
         ...(intent.sendQuote ? { quoteAmount: intent.sendQuote } : {}),
       });
-      ctx.result.placed += placed.existing ? 0 : 1;
-      const recorded = await outcome(ctx, row, placed.order);
+      run.result.placed += placed.existing ? 0 : 1;
+      const recorded = await outcome(run, row, placed.order);
       if (recorded === 'filled' || recorded === 'incomplete') changed = true;
     } catch (error) {
       if (!isExchangeError(error) || error.retryable) throw error;
@@ -256,38 +266,38 @@ const placeMissing = async (ctx: PassContext, kept: Map<string, Order>, intents:
         where: { id: row.id, status: 'pending' },
         data: { status: 'rejected', liveKey: null },
       });
-      ctx.result.error = error.code;
+      run.result.error = error.code;
     }
   }
   return { changed };
 };
 
-const recentlyRejected = async (ctx: PassContext, intent: Intent) => {
-  const since = new Date(Date.now() - (ctx.deps.rejectBackoffMs ?? 120_000));
-  const rejected = await ctx.deps.prisma.order.findFirst({
-    where: { coinBotId: ctx.bot.id, key: intent.key, status: 'rejected', updatedAt: { gt: since } },
+const recentlyRejected = async (run: PassContext, intent: Intent) => {
+  const since = new Date(run.ctx.clock.now().getTime() - (run.input.rejectBackoffMs ?? 120_000));
+  const rejected = await run.ctx.prisma.order.findFirst({
+    where: { coinBotId: run.bot.id, key: intent.key, status: 'rejected', updatedAt: { gt: since } },
     select: { id: true },
   });
-  if (rejected) ctx.result.error ??= (await lastErrorOf(ctx)) ?? undefined;
+  if (rejected) run.result.error ??= (await lastErrorOf(run)) ?? undefined;
   return rejected !== null;
 };
 
-const lastErrorOf = async (ctx: PassContext) =>
-  (await ctx.deps.prisma.coinBot.findUnique({ where: { id: ctx.bot.id }, select: { lastError: true } }))
+const lastErrorOf = async (run: PassContext) =>
+  (await run.ctx.prisma.coinBot.findUnique({ where: { id: run.bot.id }, select: { lastError: true } }))
     ?.lastError;
 
 /** Records the order before it is sent; attempt = earlier orders for the same lot and side + 1. */
-const writeIntent = async (ctx: PassContext, intent: Intent) => {
-  const { prisma } = ctx.deps;
+const writeIntent = async (run: PassContext, intent: Intent) => {
+  const { prisma } = run.ctx;
   const earlier = await prisma.order.count({
-    where: { coinBotId: ctx.bot.id, lotSeq: intent.lotSeq, side: intent.side },
+    where: { coinBotId: run.bot.id, lotSeq: intent.lotSeq, side: intent.side },
   });
   const attempt = earlier + 1;
   return prisma.order.create({
     data: {
-      coinBotId: ctx.bot.id,
+      coinBotId: run.bot.id,
       clientOrderId: clientOrderIdFor({
-        coinBotId: ctx.key,
+        coinBotId: run.key,
         lotSeq: intent.lotSeq,
         side: intent.side,
         attempt,
@@ -296,7 +306,7 @@ const writeIntent = async (ctx: PassContext, intent: Intent) => {
       role: intent.role,
       side: intent.side,
       type: intent.type,
-      symbol: ctx.bot.symbol,
+      symbol: run.bot.symbol,
       price: intent.sendPrice,
       qty: intent.sendQty,
       quoteAmount: intent.quoteAmount?.toString() ?? null,
@@ -304,7 +314,7 @@ const writeIntent = async (ctx: PassContext, intent: Intent) => {
       attempt,
       status: 'pending',
       // Unique while live: a second live order for the same lot and side cannot be written.
-      liveKey: liveKeyOf(ctx.bot.id, intent.lotSeq, intent.side),
+      liveKey: liveKeyOf(run.bot.id, intent.lotSeq, intent.side),
     },
   });
 };

@@ -14,7 +14,7 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match?.[1]) throw new AppError('UNAUTHORIZED');
-      request.session = await app.deps.tokens.verify(match[1]);
+      request.session = await app.deps.ctx.auth.tokens.verify(match[1]);
     });
   },
   { name: 'auth' },

@@ -13,7 +13,7 @@ const zodLocales = { en: z.locales.en(), ru: z.locales.ru(), cn: z.locales.zhCN(
 const languageOf = async (request: FastifyRequest, stored = true): Promise<Language> => {
   if (stored && request.session) {
     try {
-      return await getUserLanguage(request.server.deps.prisma, request.session.userId);
+      return await getUserLanguage(request.server.deps.ctx, { userId: request.session.userId });
     } catch {
       return 'en';
     }

@@ -23,7 +23,7 @@ export const securityPlugin = fp(
         },
       },
     });
-    const origin = app.deps.env.WEB_ORIGIN;
+    const origin = app.deps.ctx.env.WEB_ORIGIN;
     await app.register(cors, {
       origin: origin ? [origin] : false,
       methods: ['GET', 'POST'],

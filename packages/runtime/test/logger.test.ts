@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app';
+import { loggerOptions } from '../src/logger';
 
 describe('logs', () => {
   it('redact bearer tokens, cookies, initData and exchange secrets', () => {

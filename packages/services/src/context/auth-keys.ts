@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import type { Env } from '@gridbot/config';
+import { createSessionTokens } from '../auth/session-token';
+import type { AuthKeys } from './service-context';
+
+/** The demo signs its own launch data: a fresh bot token per start (never a shared constant). */
+const demoBotToken = () => `100000001:${randomBytes(24).toString('base64url')}`;
+
+/**
+ * The sign-in keys of a process: BOT_TOKEN and JWT_SECRET from the environment; demo mode (and
+ * development without them) generates random ones at start, so sessions end with the process.
+ * loadEnv() already refused missing or placeholder secrets outside demo mode.
+ */
+export const resolveAuthKeys = (env: Env): AuthKeys => {
+  const botToken = env.BOT_TOKEN ?? (env.DEMO || env.NODE_ENV !== 'production' ? demoBotToken() : undefined);
+  const jwtSecret =
+    env.JWT_SECRET ??
+    (env.DEMO || env.NODE_ENV !== 'production' ? randomBytes(32).toString('hex') : undefined);
+  if (!botToken || !jwtSecret) throw new Error('BOT_TOKEN and JWT_SECRET are required outside demo mode');
+  return { botToken, tokens: createSessionTokens(jwtSecret) };
+};

@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import type { Env } from '@gridbot/config';
+import type { PrismaClient } from '@gridbot/db';
+import type { JobQueue } from '@gridbot/jobs';
+import { Redis } from 'ioredis';
+import { loadSecretKeys } from '../crypto/load-secret-keys';
+import { createSecretBox } from '../crypto/secret-box';
+import { createExchangeClients } from '../grid/exchange-clients';
+import { createRedisPacer } from '../grid/redis-pacer';
+import { resolveAuthKeys } from './auth-keys';
+import {
+  type AuthKeys,
+  type Clock,
+  createServiceContext,
+  type Logger,
+  newInstanceId,
+  type ServiceContext,
+} from './service-context';
+
+export type OpenServiceContextOptions = {
+  env: Env;
+  prisma: PrismaClient;
+  log: Logger;
+  queue: JobQueue;
+  /** What this process is (api, worker, standalone): part of its instance id. */
+  role: string;
+  /** Base URL of the sandbox exchange for accounts in sandbox mode (default SANDBOX_EXCHANGE_URL). */
+  sandboxUrl?: string | undefined;
+  /** Sign-in keys when the caller already holds them (default: from the environment). */
+  auth?: AuthKeys;
+  clock?: Clock;
+};
+
+/**
+ * The one way a process builds its service context: secrets key (SECRETS_KEY, its file, or the
+ * demo's generated key next to the embedded database), exchange clients (with one request budget
+ * per API key shared through Redis when REDIS_URL is set), sign-in keys.
+ */
+export const openServiceContext = (
+  options: OpenServiceContextOptions,
+): { ctx: ServiceContext; close: () => Promise<void> } => {
+  const { env } = options;
+  const secrets = createSecretBox(loadSecretKeys(env, resolve(env.PGLITE_DIR, '..', 'secrets.key')));
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const pacers = new Map<string, (costMs: number) => Promise<number>>();
+  const pacerFor = (apiKeyId: string) => {
+    let pace = pacers.get(apiKeyId);
+    if (!pace) {
+      pace = createRedisPacer(redis!, 'gridbot:', apiKeyId).pace;
+      pacers.set(apiKeyId, pace);
+    }
+    return pace;
+  };
+  const exchanges = createExchangeClients({
+    prisma: options.prisma,
+    secretBox: secrets,
+    sandboxUrl: options.sandboxUrl ?? env.SANDBOX_EXCHANGE_URL,
+    ...(redis ? { pacerFor } : {}),
+  });
+  const ctx = createServiceContext({
+    prisma: options.prisma,
+    env,
+    log: options.log,
+    queue: options.queue,
+    exchanges,
+    secrets,
+    auth: options.auth ?? resolveAuthKeys(env),
+    instanceId: newInstanceId(options.role),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return { ctx, close: async () => redis?.disconnect() };
+};
