@@ -298,6 +298,58 @@ export const errorCatalogue = {
     'Платную лицензию можно продлить в последние 30 дней до окончания срока.',
     '付费许可证可在到期前 30 天内续期。',
   ),
+  // --- exchange orders (worker and trading calls; never shown as an internal error) ---
+  EXCHANGE_INSUFFICIENT_BALANCE: entry(
+    422,
+    'Not enough balance on the exchange account',
+    'Your exchange account does not have enough balance for this order.',
+    'На вашем биржевом аккаунте недостаточно средств для этого ордера.',
+    '您的交易所账户余额不足以下此订单。',
+  ),
+  ORDER_REJECTED: entry(
+    422,
+    'The exchange rejected the order',
+    'The exchange rejected the order. Check the coin settings and try again.',
+    'Биржа отклонила ордер. Проверьте настройки монеты и повторите попытку.',
+    '交易所拒绝了该订单。请检查币种设置后重试。',
+  ),
+  EXCHANGE_UNSUPPORTED: entry(
+    422,
+    'Not supported by this exchange',
+    'Your exchange does not support this operation.',
+    'Ваша биржа не поддерживает эту операцию.',
+    '您的交易所不支持此操作。',
+  ),
+  // --- grid state (a fill or a settings change met a coin bot that changed meanwhile) ---
+  GRID_STATE_CONFLICT: entry(
+    409,
+    'Coin bot state changed',
+    'The coin bot changed while this was being done. Reload and try again.',
+    'Состояние бота монеты изменилось во время операции. Обновите страницу и повторите попытку.',
+    '操作期间币种机器人状态已变化。请刷新后重试。',
+  ),
+  // --- ledger (wallet moves) ---
+  WALLET_NOT_FOUND: entry(
+    404,
+    'Wallet not found',
+    'This wallet does not exist yet.',
+    'Этот кошелёк ещё не создан.',
+    '该钱包尚未创建。',
+  ),
+  REQUEST_CONFLICT: entry(
+    409,
+    'This request was already made with other data',
+    'This request was already made with different data. Start a new one.',
+    'Этот запрос уже был выполнен с другими данными. Создайте новый.',
+    '该请求已使用不同的数据提交过。请重新发起。',
+  ),
+  TRANSFER_REFUSED: entry(
+    422,
+    'Transfer refused',
+    'This money transfer was refused and nothing was moved.',
+    'Перевод отклонён, средства не списаны.',
+    '该转账被拒绝，资金未发生变动。',
+  ),
   // --- generic ---
   INTERNAL: entry(
     500,
@@ -309,6 +361,21 @@ export const errorCatalogue = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+
+export type ErrorIssue = { path: string; message: string };
+
+/**
+ * What every package's typed error carries (AppError, LedgerError, ExchangeError, GridError): the
+ * catalogue code it means for a user, and for input errors the fields at fault. The API maps it
+ * once to the status, the spec's message and the localized detail (docs/errors.md).
+ */
+export type CataloguedError = Error & { readonly catalogueCode: ErrorCode; readonly issues?: ErrorIssue[] };
+
+export const isCataloguedError = (error: unknown): error is CataloguedError =>
+  error instanceof Error && isErrorCode((error as { catalogueCode?: unknown }).catalogueCode);
 
 /** Status of a catalogue code. */
 export const statusOf = (code: ErrorCode): number => errorCatalogue[code].status;

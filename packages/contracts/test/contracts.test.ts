@@ -273,8 +273,8 @@ describe('coin names and settings', () => {
   });
 
   it('computes the deepest step exactly', () => {
-    expect(deepestStepPct('1', '0.1', 10)).toBe('1.8000');
-    expect(deepestStepPct('0.5', '0', 1)).toBe('0.5000');
+    expect(deepestStepPct('1', '0.1', 10)).toBe('1.8');
+    expect(deepestStepPct('0.5', '0', 1)).toBe('0.5');
   });
 
   it('reads on/off switches without treating "false" as true', () => {

@@ -4,6 +4,7 @@ export * from './grid/formulas';
 export * from './grid/ladder';
 export * from './grid/plan';
 export * from './grid/settings';
+export * from './grid/settings-rules';
 export * from './grid/stats';
 export * from './grid/types';
 export * from './replay/candles';

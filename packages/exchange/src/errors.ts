@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@gridbot/contracts';
 import {
   AuthenticationError,
   BadSymbol,
@@ -13,23 +14,31 @@ import {
 } from 'ccxt';
 
 /**
- * Stable codes of adapter failures. The first six are codes of the API's error catalogue
- * (packages/contracts errors.ts) and can be shown to users as they are; the last three are for the
- * worker (they never reach a user as such).
+ * Stable codes of adapter failures. Each is also a code of the error catalogue
+ * (packages/contracts errors.ts, docs/errors.md), so an adapter failure that reaches a user maps to
+ * its status and localized text as it is.
  */
-export type ExchangeErrorCode =
-  | 'API_KEY_INVALID'
-  | 'API_KEY_NO_SPOT'
-  | 'API_KEY_WITHDRAW_ENABLED'
-  | 'EXCHANGE_UNAVAILABLE'
-  | 'COIN_NOT_LISTED'
-  | 'ORDER_BELOW_EXCHANGE_MIN'
-  | 'EXCHANGE_INSUFFICIENT_BALANCE'
-  | 'ORDER_REJECTED'
-  | 'EXCHANGE_UNSUPPORTED';
+export const EXCHANGE_ERROR_CODES = [
+  'API_KEY_INVALID',
+  'API_KEY_NO_SPOT',
+  'API_KEY_WITHDRAW_ENABLED',
+  'EXCHANGE_UNAVAILABLE',
+  'COIN_NOT_LISTED',
+  'ORDER_BELOW_EXCHANGE_MIN',
+  'EXCHANGE_INSUFFICIENT_BALANCE',
+  'ORDER_REJECTED',
+  'EXCHANGE_UNSUPPORTED',
+] as const satisfies readonly ErrorCode[];
+
+export type ExchangeErrorCode = (typeof EXCHANGE_ERROR_CODES)[number];
 
 export class ExchangeError extends Error {
   override name = 'ExchangeError';
+
+  /** The catalogue code (every adapter code is one). */
+  get catalogueCode(): ErrorCode {
+    return this.code;
+  }
 
   constructor(
     readonly code: ExchangeErrorCode,

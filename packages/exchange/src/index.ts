@@ -7,6 +7,6 @@ export {
   parseClientOrderId,
 } from './client-order-id';
 export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
-export { ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
+export { EXCHANGE_ERROR_CODES, ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
 export { type MinimumViolation, minimumViolation } from './precision';
 export type * from './types';

@@ -8,7 +8,7 @@ export {
 } from './account-code';
 export { checkInvariants, type InvariantMismatch, type InvariantReport } from './check-invariants';
 export { type EnsureAccountOptions, ensureAccount } from './ensure-account';
-export { isLedgerError, LedgerError, type LedgerErrorCode } from './ledger-error';
+export { isLedgerError, LEDGER_ERROR_CATALOGUE, LedgerError, type LedgerErrorCode } from './ledger-error';
 export { fromMicro, MICRO_PER_USDT, toMicro } from './micro-usdt';
 export { type AccountEntry, balanceOf, type EntriesPage, entriesOf, MAX_ENTRIES_LIMIT } from './read-ledger';
 export { type TransferEntry, type TransferInput, type TransferResult, transfer } from './transfer';

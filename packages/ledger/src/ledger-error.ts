@@ -1,15 +1,23 @@
-/** Stable codes: callers (API error mapping, services) branch on these, never on messages. */
-export type LedgerErrorCode =
-  | 'INVALID_AMOUNT'
-  | 'INVALID_ACCOUNT_CODE'
-  | 'INVALID_TRANSFER'
-  | 'TOO_FEW_LEGS'
-  | 'ZERO_LEG'
-  | 'DUPLICATE_ACCOUNT'
-  | 'UNBALANCED'
-  | 'ACCOUNT_NOT_FOUND'
-  | 'INSUFFICIENT_FUNDS'
-  | 'IDEMPOTENCY_CONFLICT';
+import type { ErrorCode } from '@gridbot/contracts';
+
+/**
+ * Stable codes with the catalogue code each means for a user (docs/errors.md). Callers branch on
+ * `code`, never on messages; the API shows `catalogueCode`. A refused transfer moves nothing.
+ */
+export const LEDGER_ERROR_CATALOGUE = {
+  INVALID_AMOUNT: 'VALIDATION',
+  INVALID_ACCOUNT_CODE: 'TRANSFER_REFUSED',
+  INVALID_TRANSFER: 'TRANSFER_REFUSED',
+  TOO_FEW_LEGS: 'TRANSFER_REFUSED',
+  ZERO_LEG: 'TRANSFER_REFUSED',
+  DUPLICATE_ACCOUNT: 'TRANSFER_REFUSED',
+  UNBALANCED: 'TRANSFER_REFUSED',
+  ACCOUNT_NOT_FOUND: 'WALLET_NOT_FOUND',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  IDEMPOTENCY_CONFLICT: 'REQUEST_CONFLICT',
+} as const satisfies Record<string, ErrorCode>;
+
+export type LedgerErrorCode = keyof typeof LEDGER_ERROR_CATALOGUE;
 
 export class LedgerError extends Error {
   readonly code: LedgerErrorCode;
@@ -18,6 +26,10 @@ export class LedgerError extends Error {
     super(message);
     this.name = 'LedgerError';
     this.code = code;
+  }
+
+  get catalogueCode(): ErrorCode {
+    return LEDGER_ERROR_CATALOGUE[this.code];
   }
 }
 

@@ -8,6 +8,10 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
 
+  get catalogueCode(): ErrorCode {
+    return this.code;
+  }
+
   constructor(
     readonly code: ErrorCode,
     readonly issues?: { path: string; message: string }[],

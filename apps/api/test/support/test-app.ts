@@ -15,7 +15,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export const createTestApp = async (
   overrides: Record<string, string> = {},
-  options: { demo?: boolean; webDist?: string } = {},
+  options: {
+    demo?: boolean;
+    webDist?: string;
+    /** Extra routes registered before the app is ready (tests that need a route of their own). */
+    routes?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+  } = {},
 ) => {
   const db = await createTestDb();
   const ctx = createTestContext({ prisma: db.prisma, env: overrides });
@@ -35,6 +40,7 @@ export const createTestApp = async (
     webDist: options.webDist,
     publicUrl: 'http://localhost:3000',
   });
+  options.routes?.(app);
   await app.ready();
 
   let nextTelegramId = 5_000_000_000n;

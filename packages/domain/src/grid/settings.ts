@@ -1,5 +1,9 @@
+import Decimal from 'decimal.js';
+import { GridError, type GridErrorCode, type GridSettingsField } from './errors';
+import { averagingStepPct } from './formulas';
 import {
   DEEPEST_STEP_PCT_LIMIT,
+  isDeepestStepAllowed,
   MAX_TRADES_MAX,
   MAX_TRADES_MIN,
   ORDER_SIZE_MAX_USDT,
@@ -8,10 +12,7 @@ import {
   STEP_INCREASE_PCT_MIN,
   STEP_PCT_MAX,
   STEP_PCT_MIN,
-} from '@gridbot/contracts';
-import Decimal from 'decimal.js';
-import { GridError, type GridErrorCode, type GridSettingsField } from './errors';
-import { averagingStepPct } from './formulas';
+} from './settings-rules';
 import type { GridSettings } from './types';
 
 const inRange = (value: Decimal, min: string, max: string) =>
@@ -20,6 +21,10 @@ const inRange = (value: Decimal, min: string, max: string) =>
 /** Drop of the deepest averaging buy (the one that opens lot N): s + (N − 2) × d. */
 export const deepestAveragingStepPct = (settings: GridSettings): Decimal =>
   averagingStepPct(settings, Math.max(1, settings.maxTrades - 1));
+
+/** The product rule of settings-rules.ts, on the planner's decimals (exact: no rounding). */
+const deepestStepAllowed = (settings: GridSettings) =>
+  isDeepestStepAllowed(settings.stepPct.toFixed(), settings.stepIncreasePct.toFixed(), settings.maxTrades);
 
 /**
  * The product bounds of the settings (the same constants the API contract enforces), as typed
@@ -54,7 +59,7 @@ export const validateGridSettings = (settings: GridSettings): GridError[] => {
       `max trades must be an integer between ${MAX_TRADES_MIN} and ${MAX_TRADES_MAX}`,
     );
   }
-  if (errors.length === 0 && deepestAveragingStepPct(settings).gte(DEEPEST_STEP_PCT_LIMIT)) {
+  if (errors.length === 0 && !deepestStepAllowed(settings)) {
     fail(
       'DEEPEST_STEP_TOO_LARGE',
       'stepIncreasePct',
@@ -79,7 +84,7 @@ export const assertSoundGridSettings = (settings: GridSettings): void => {
     stepIncreasePct.gte(0) &&
     Number.isSafeInteger(maxTrades) &&
     maxTrades >= 1 &&
-    deepestAveragingStepPct(settings).lt(100);
+    deepestStepAllowed(settings);
   if (!sound) {
     throw new GridError(
       'INVALID_SETTINGS',

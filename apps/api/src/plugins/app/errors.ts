@@ -1,4 +1,10 @@
-import { type ErrorBody, type ErrorCode, errorCatalogue, type Language } from '@gridbot/contracts';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  errorCatalogue,
+  isCataloguedError,
+  type Language,
+} from '@gridbot/contracts';
 import { AppError, getUserLanguage } from '@gridbot/services';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,8 +31,10 @@ const languageOf = async (request: FastifyRequest, stored = true): Promise<Langu
 };
 
 const classify = (error: FastifyError | Error, language: Language): Classified => {
-  if (error instanceof AppError) {
-    return { code: error.code, status: error.status, ...(error.issues ? { issues: error.issues } : {}) };
+  // Every package's typed error (services, ledger, exchange, domain) names its catalogue code.
+  if (isCataloguedError(error)) {
+    const code = error.catalogueCode;
+    return { code, status: errorCatalogue[code].status, ...(error.issues ? { issues: error.issues } : {}) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((item) => {
