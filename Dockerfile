@@ -1,11 +1,11 @@
 # One image for every Node app; the compose file picks the entry point per service.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1
 COPY . .
 RUN npm ci --no-audit --no-fund && npx turbo run build
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app

@@ -1,7 +1,7 @@
-import Fastify, { type FastifySchemaCompiler, LogController } from 'fastify';
+import Fastify, { type FastifyReply, type FastifySchemaCompiler, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './plugins/app/auth';
-import { errorsPlugin } from './plugins/app/errors';
+import { classify, errorBody, errorsPlugin, headerLanguage } from './plugins/app/errors';
 import { webPlugin } from './plugins/app/web';
 import { docsPlugin } from './plugins/external/docs';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
@@ -31,6 +31,13 @@ export const buildApp = async (deps: AppDeps) => {
     routerOptions: { ignoreTrailingSlash: true },
     // The demo's console shows events (coin bots trading), not every request.
     logController: new LogController({ disableRequestLogging: env.DEMO }),
+    // Errors raised before routing (a malformed URL such as `/home/config/%E0%A4%A/get`) get the
+    // same error body as every other failure.
+    frameworkErrors: (error, request, reply) => {
+      const language = headerLanguage(request.headers['accept-language']);
+      const classified = classify(error, language);
+      void (reply as FastifyReply).status(classified.status).send(errorBody(classified, language));
+    },
   });
   app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);
@@ -42,8 +49,8 @@ export const buildApp = async (deps: AppDeps) => {
   // Before auth: a browser navigation to a screen that shares its path with a call (/partners)
   // gets the app, not the call's 401.
   await app.register(webPlugin);
-  await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
   await app.register(registerRoutes);
   return app;
 };

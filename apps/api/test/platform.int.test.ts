@@ -125,6 +125,20 @@ describe('HTTP hardening', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: true, status: 400 });
   });
+
+  it('answers a malformed URL with the shared error body in the asked language', async () => {
+    for (const url of ['/home/config/%E0%A4%A/get', '/%E0%A4%A', '/portfolio/%ZZ']) {
+      const res = await prod.app.inject({ method: 'GET', url, headers: { 'accept-language': 'ru' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({
+        error: true,
+        status: 400,
+        code: 'VALIDATION',
+        message: 'Validation error',
+      });
+      expect(res.json().detail, url).toContain('Некоторые поля');
+    }
+  });
 });
 
 describe('client address', () => {

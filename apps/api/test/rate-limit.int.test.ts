@@ -52,4 +52,50 @@ describe(`server rate limits per user (${process.env.REDIS_URL ? 'Redis' : 'in-p
     expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
     expect(codes.slice(30).every((c) => c === 429)).toBe(true);
   });
+
+  it('the two sign-in routes keep separate budgets', async () => {
+    const address = '10.9.9.10';
+    for (let i = 0; i < 31; i += 1) {
+      await t.app.inject({ method: 'POST', url: '/auth/login', payload: {}, remoteAddress: address });
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: {},
+      remoteAddress: address,
+    });
+    expect(login.statusCode).toBe(429);
+    const telegram = await t.app.inject({
+      method: 'POST',
+      url: '/auth/telegram',
+      payload: {},
+      remoteAddress: address,
+    });
+    expect(telegram.statusCode).toBe(400);
+  });
+
+  it('a flood of bad tokens on protected routes is limited per IP, before any token is checked', async () => {
+    const address = '10.9.9.11';
+    const codes: number[] = [];
+    for (let i = 0; i < 34; i += 1) {
+      const [method, url] = i % 2 === 0 ? ['GET', '/home/config/localization/get'] : ['POST', '/wallet/'];
+      const headers = i % 3 === 0 ? {} : { authorization: `Bearer forged.${i}.token` };
+      codes.push(
+        (await t.app.inject({ method: method as 'GET', url, headers, remoteAddress: address })).statusCode,
+      );
+    }
+    expect(codes.slice(0, 30).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(30).every((c) => c === 429)).toBe(true);
+    // Another address is not affected, and a signed-in user from elsewhere neither.
+    const other = await t.app.inject({ method: 'POST', url: '/wallet/', remoteAddress: '10.9.9.12' });
+    expect(other.statusCode).toBe(401);
+    const user = await t.createUser({ username: 'rl_flood_ok' });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/home/config/localization/get',
+      headers: await t.authHeader(user),
+      remoteAddress: '10.9.9.13',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
+let nextAddress = 1;
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -28,7 +29,13 @@ describe('401 on every protected route', () => {
   it.each(protectedEndpoints.map((e) => [e.method, e.path] as const))(
     '%s %s without a token → 401',
     async (method, path) => {
-      const res = await t.app.inject({ method, url: urlOf(path), headers: { accept: 'application/json' } });
+      // One address per call: failed tokens are limited per address (rate-limit.int.test.ts).
+      const res = await t.app.inject({
+        method,
+        url: urlOf(path),
+        headers: { accept: 'application/json' },
+        remoteAddress: `10.1.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: true, status: 401, code: 'UNAUTHORIZED' });
     },

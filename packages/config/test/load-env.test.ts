@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoExposureWarning, loadEnv } from '../src';
+import { ConfigError, demoExposureWarning, loadEnv, ZEnv } from '../src';
 
 const production = {
   NODE_ENV: 'production',
@@ -90,5 +91,13 @@ describe('loadEnv', () => {
     expect(exposed.HOST).toBe('0.0.0.0');
     expect(demoExposureWarning(exposed)).toContain('anyone who can reach');
     expect(loadEnv(production).HOST).toBe('0.0.0.0');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the apps read', () => {
+    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const missing = Object.keys(ZEnv.shape).filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example));
+    expect(missing).toEqual([]);
   });
 });

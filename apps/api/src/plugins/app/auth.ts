@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Bearer-token check for every contract marked `auth: true` (spec §4: 401 on anything missing,
- * invalid or expired). Runs before the per-route rate limit so limits are keyed by user.
+ * invalid or expired). It runs before the per-route rate limit so limits are keyed by user; failed
+ * tokens are counted per IP first, so a flood of bad tokens meets a 429 (docs/security.md).
  */
 export const authPlugin = fp(
   async (app) => {
@@ -11,11 +12,19 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const endpoint = request.routeOptions.config.endpoint;
       if (!endpoint?.auth) return;
+      if ((await app.authFailures(request, { increment: false })).remaining === 0) {
+        throw new AppError('RATE_LIMITED');
+      }
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match?.[1]) throw new AppError('UNAUTHORIZED');
-      request.session = await app.deps.ctx.auth.tokens.verify(match[1]);
+      try {
+        if (!match?.[1]) throw new AppError('UNAUTHORIZED');
+        request.session = await app.deps.ctx.auth.tokens.verify(match[1]);
+      } catch (error) {
+        await app.authFailures(request);
+        throw error;
+      }
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['rate-limit'] },
 );

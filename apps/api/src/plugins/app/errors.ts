@@ -24,13 +24,18 @@ const languageOf = async (request: FastifyRequest, stored = true): Promise<Langu
       return 'en';
     }
   }
-  const header = (request.headers['accept-language'] ?? '').toLowerCase();
-  if (header.startsWith('ru')) return 'ru';
-  if (header.startsWith('zh') || header.startsWith('cn')) return 'cn';
+  return headerLanguage(request.headers['accept-language']);
+};
+
+/** The language an Accept-Language header asks for first, among ours (en by default). */
+export const headerLanguage = (header: string | undefined): Language => {
+  const first = (header ?? '').toLowerCase();
+  if (first.startsWith('ru')) return 'ru';
+  if (first.startsWith('zh') || first.startsWith('cn')) return 'cn';
   return 'en';
 };
 
-const classify = (error: FastifyError | Error, language: Language): Classified => {
+export const classify = (error: FastifyError | Error, language: Language): Classified => {
   // Every package's typed error (services, ledger, exchange, domain) names its catalogue code.
   if (isCataloguedError(error)) {
     const code = error.catalogueCode;

@@ -6,12 +6,31 @@ import fp from 'fastify-plugin';
 /** Generous default for routes the spec does not limit: per user (or IP before sign-in). */
 const DEFAULT_LIMIT = { max: 300, timeWindow: 60_000 };
 
+/**
+ * Failed sign-ins by bearer token per IP and minute on protected routes (docs/security.md#rate-limits).
+ * Past it, the IP's token-less or bad-token requests get 429 before any token is looked at.
+ */
+export const AUTH_FAILURE_LIMIT = { max: 30, timeWindow: 60_000 };
+
 const keyOf = (request: FastifyRequest) =>
   request.session ? `u:${request.session.userId}` : `ip:${request.ip}`;
 
+type Limiter = (
+  request: FastifyRequest,
+  options?: { increment?: boolean },
+) => Promise<{ isExceeded: boolean; remaining: number }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts (or, with increment: false, reads) one IP's failed bearer tokens. */
+    authFailures: Limiter;
+  }
+}
+
 /**
  * Server-side limits per user, at least as strict as spec §9; each contract's `rateLimit` is applied
- * to its route (see routes.ts). Redis-backed when REDIS_URL is set so replicas share the counters.
+ * to its route (see routes.ts) with a budget of its own. Redis-backed when REDIS_URL is set so
+ * replicas share the counters. Registered before the auth plugin, which uses `authFailures`.
  */
 export const rateLimitPlugin = fp(
   async (app) => {
@@ -24,6 +43,13 @@ export const rateLimitPlugin = fp(
         : {}),
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     });
+    app.decorate(
+      'authFailures',
+      app.createRateLimit({
+        ...AUTH_FAILURE_LIMIT,
+        keyGenerator: (request) => `authfail:${request.ip}`,
+      }) as Limiter,
+    );
   },
-  { name: 'rate-limit', dependencies: ['auth'] },
+  { name: 'rate-limit' },
 );
