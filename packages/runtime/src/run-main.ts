@@ -35,8 +35,12 @@ export const runMain = (name: string, start: () => Promise<RunningApp>, options:
       process.exit(1);
     }, options.stopDeadlineMs ?? 20_000);
     deadline.unref();
+    process.stderr.write(`${name}: stopping\n`);
     (running?.stop() ?? Promise.resolve())
-      .then(() => process.exit(0))
+      .then(() => {
+        process.stderr.write(`${name}: stopped\n`);
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         process.stderr.write(
           `${name}: stop failed: ${error instanceof Error ? error.stack : String(error)}\n`,
