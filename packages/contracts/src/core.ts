@@ -25,6 +25,11 @@ export type EndpointDefinition = {
   body?: z.ZodType;
   /** The 2xx body. */
   response: z.ZodType;
+  /**
+   * Mutations only: ids of the read contracts whose answers this call changes. The web invalidates
+   * exactly these after a success, so no screen lists cache keys of its own (docs/decisions.md).
+   */
+  invalidates?: readonly string[];
   /** Documented error statuses (each body is ZErrorBody) with what they mean. */
   errors: Readonly<Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429 | 501 | 502 | 503, string>>>;
 };

@@ -3,8 +3,6 @@ import {
   deepestStepPct,
   editCoinSettings,
   getCoin,
-  getPanel,
-  getPortfolio,
   type Ladder,
   MAX_TRADES_MAX,
   MAX_TRADES_MIN,
@@ -16,7 +14,6 @@ import {
   STEP_PCT_MAX,
   STEP_PCT_MIN,
 } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +62,6 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
@@ -77,10 +73,6 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
     setDraft((current) => ({ ...current, ...patch }));
     setPreview(null);
   };
-  const refresh = () => {
-    for (const id of [getCoin.id, getPortfolio.id, getPanel.id])
-      void client.invalidateQueries({ queryKey: [id] });
-  };
   const body = (previewOnly: boolean) => ({
     coin,
     orderSize: normalizeDecimal(draft.orderSize),
@@ -90,29 +82,31 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
     dry: draft.dry,
     preview: previewOnly,
   });
-  const edit = useApiMutation(editCoinSettings, {
-    onSuccess: (result) => {
-      if (!result.saved) {
-        setPreview(result.ladder);
-        return;
-      }
+  const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
+  // A preview saves nothing, so it leaves the cached coin, portfolio and panel alone.
+  const previewCall = useApiMutation(editCoinSettings, {
+    invalidate: false,
+    onSuccess: (result) => setPreview(result.ladder),
+    onError,
+  });
+  const save = useApiMutation(editCoinSettings, {
+    onSuccess: () => {
       showToast(t('editToken.saved'), 'success');
-      refresh();
       void navigate({ to: '/portfolio/show', search: { coin } });
     },
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+    onError,
   });
   const reset = useApiMutation(resetCoinSettings, {
     onSuccess: (result) => {
       setDraft(draftOf(result.coin.settings));
       setPreview(result.ladder);
-      refresh();
     },
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+    onError,
   });
   const submit = (previewOnly: boolean) => {
     setTouched(true);
-    if (valid) edit.mutate({ body: body(previewOnly) });
+    if (!valid) return;
+    (previewOnly ? previewCall : save).mutate({ body: body(previewOnly) });
   };
   const shown = (key: keyof typeof problems) =>
     touched || draft[key] !== draftOf(initial)[key] ? problemText(problems[key]) : null;
@@ -168,14 +162,10 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
         </div>
       </Card>
       <div className="actions" style={{ marginBottom: 12 }}>
-        <Button
-          variant="secondary"
-          busy={edit.isPending && edit.variables?.body.preview === true}
-          onClick={() => submit(true)}
-        >
+        <Button variant="secondary" busy={previewCall.isPending} onClick={() => submit(true)}>
           {t('editToken.preview')}
         </Button>
-        <Button busy={edit.isPending && edit.variables?.body.preview === false} onClick={() => submit(false)}>
+        <Button busy={save.isPending} onClick={() => submit(false)}>
           {t('editToken.save')}
         </Button>
       </div>

@@ -1,5 +1,4 @@
-import { getPanel, getProfile, saveApiKey } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { getProfile, saveApiKey } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,6 @@ export const ApiKeyScreen = () => {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const problemText = useProblemText();
   const profile = useApiQuery(getProfile, INITIAL_INPUTS.profile);
   const [apiKey, setApiKey] = useState('');
@@ -33,7 +31,6 @@ export const ApiKeyScreen = () => {
   const save = useApiMutation(saveApiKey, {
     onSuccess: () => {
       showToast(t('apiKey.saved'), 'success');
-      for (const id of [getProfile.id, getPanel.id]) void client.invalidateQueries({ queryKey: [id] });
       void navigate({ to: '/profile' });
     },
     onError: (error) => {

@@ -1,5 +1,4 @@
 import { getWallet, MIN_TRANSFER_USDT, sendInternalTransfer } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,6 @@ export const InternalTransferScreen = () => {
   const format = useFormat();
   const user = useSessionUser();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const wallet = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
@@ -38,7 +36,6 @@ export const InternalTransferScreen = () => {
   const send = useApiMutation(sendInternalTransfer, {
     onSuccess: () => {
       showToast(t('internal.sent'), 'success');
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
       void navigate({ to: '/wallet' });
     },
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),

@@ -1,5 +1,4 @@
 import { getWallet, MIN_TRANSFER_USDT, type ResponseOf, topUpFeeBalance } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +74,6 @@ const QuickActions = () => {
 
 const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const [amount, setAmount] = useState('');
@@ -86,7 +84,6 @@ const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
       showToast(t('wallet.topUpFeeDone'), 'success');
       setAmount('');
       setTouched(false);
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
     },
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });

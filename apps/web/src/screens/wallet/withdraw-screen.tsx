@@ -6,7 +6,6 @@ import {
   updateWithdrawAddress,
   withdrawMoney,
 } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +29,6 @@ type Wallet = ResponseOf<typeof getWallet>;
 
 const AddressForm = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const problemText = useProblemText();
   const [editing, setEditing] = useState(!wallet.withdrawAddress);
   const [address, setAddress] = useState('');
@@ -39,7 +37,6 @@ const AddressForm = ({ wallet }: { wallet: Wallet }) => {
   const onSuccess = () => {
     showToast(t('withdraw.addressSaved'), 'success');
     setEditing(false);
-    void client.invalidateQueries({ queryKey: [getWallet.id] });
   };
   // Spec §8: address errors show the server's detail, then its message, then 'Unknown error'.
   const onError = (error: unknown) => showToast(walletErrorText(error) ?? t('errors.unknown'), 'error');
@@ -91,7 +88,6 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const [amount, setAmount] = useState('');
@@ -102,7 +98,6 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
   const withdraw = useApiMutation(withdrawMoney, {
     onSuccess: () => {
       showToast(t('withdraw.requested'), 'success');
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
       void navigate({ to: '/wallet' });
     },
     // Spec §8: withdraw errors carry the error object; its text, else 'Please try again later'.
