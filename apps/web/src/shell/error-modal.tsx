@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { hasSupportLink, SUPPORT_URL } from '../session/login-failure';
+import { catalogueText } from '../api/error-text';
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '../i18n/language';
+import { hasSupportLink, type LoginFailure, SUPPORT_URL } from '../session/login-failure';
 import { useStore } from '../state/create-store';
 import { Button } from '../ui/button';
 import { AlertIcon } from '../ui/svg-icon';
@@ -7,11 +9,16 @@ import { closeErrorModal, errorModalStore } from './error-modal-store';
 
 /** The modal overlay with the access error text (spec §2, §8). */
 export const ErrorModal = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const content = useStore(errorModalStore);
   if (!content) return null;
+  const loginText = (failure: LoginFailure) => {
+    if (failure === 'sessionInvalid') return t('session.invalid');
+    if (failure === 'maintenance') return t('login.failure.maintenance');
+    return catalogueText(failure, normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE);
+  };
   const title = content.kind === 'login' ? t('login.errorTitle') : (content.title ?? t('login.errorTitle'));
-  const text = content.kind === 'login' ? t(`login.failure.${content.failure}`) : content.text;
+  const text = content.kind === 'login' ? loginText(content.failure) : content.text;
   return (
     <div className="modal-overlay" role="presentation">
       <div

@@ -2,7 +2,7 @@ import { getProfile, saveApiKey } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextKeyOf } from '../../api/error-text';
+import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
@@ -22,6 +22,7 @@ export const ApiKeyScreen = () => {
   const format = useFormat();
   const navigate = useNavigate();
   const problemText = useProblemText();
+  const errorText = useActionError();
   const profile = useApiQuery(getProfile, INITIAL_INPUTS.profile);
   const [apiKey, setApiKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -33,10 +34,7 @@ export const ApiKeyScreen = () => {
       showToast(t('apiKey.saved'), 'success');
       void navigate({ to: '/profile' });
     },
-    onError: (error) => {
-      const key = errorTextKeyOf(error);
-      showToast(key === 'generic' ? t('errors.saveApiKeys') : t(`errors.${key}`), 'error');
-    },
+    onError: (error) => showToast(errorText(error, 'saveApiKeys'), 'error'),
   });
   const current = profile.data?.apiKey;
   return (
