@@ -157,6 +157,9 @@ export const compareDecimal = (a: string, b: string): -1 | 0 | 1 => {
   return x < y ? -1 : 1;
 };
 
+/** `params` of a bound's issue, so a client can say "at least 11" in its own language. */
+export type DecimalBoundParams = { bound: 'min' | 'max'; value: string };
+
 /**
  * Adds inclusive bounds to a decimal-string schema. Values that are not decimals are left to the
  * base schema's own format message.
@@ -166,8 +169,10 @@ export const boundedDecimal = <T extends z.ZodString>(base: T, bounds: { min?: s
   return base
     .refine((value) => min === undefined || !DECIMAL.test(value) || compareDecimal(value, min) >= 0, {
       message: `must be at least ${min}`,
+      params: { bound: 'min', value: min } satisfies Partial<DecimalBoundParams>,
     })
     .refine((value) => max === undefined || !DECIMAL.test(value) || compareDecimal(value, max) <= 0, {
       message: `must be at most ${max}`,
+      params: { bound: 'max', value: max } satisfies Partial<DecimalBoundParams>,
     });
 };

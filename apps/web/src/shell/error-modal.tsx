@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { catalogueText } from '../api/error-text';
-import { DEFAULT_LANGUAGE, normalizeLanguage } from '../i18n/language';
+import { useCatalogueText } from '../api/use-action-error';
 import { hasSupportLink, type LoginFailure, SUPPORT_URL } from '../session/login-failure';
 import { useStore } from '../state/create-store';
 import { Button } from '../ui/button';
@@ -9,13 +8,14 @@ import { closeErrorModal, errorModalStore } from './error-modal-store';
 
 /** The modal overlay with the access error text (spec §2, §8). */
 export const ErrorModal = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const catalogueText = useCatalogueText();
   const content = useStore(errorModalStore);
   if (!content) return null;
   const loginText = (failure: LoginFailure) => {
     if (failure === 'sessionInvalid') return t('session.invalid');
     if (failure === 'maintenance') return t('login.failure.maintenance');
-    return catalogueText(failure, normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE);
+    return catalogueText(failure);
   };
   const title = content.kind === 'login' ? t('login.errorTitle') : (content.title ?? t('login.errorTitle'));
   const text = content.kind === 'login' ? loginText(content.failure) : content.text;

@@ -4,15 +4,7 @@ import {
   editCoinSettings,
   getCoin,
   type Ladder,
-  MAX_TRADES_MAX,
-  MAX_TRADES_MIN,
-  ORDER_SIZE_MAX_USDT,
-  ORDER_SIZE_MIN_USDT,
   resetCoinSettings,
-  STEP_INCREASE_PCT_MAX,
-  STEP_INCREASE_PCT_MIN,
-  STEP_PCT_MAX,
-  STEP_PCT_MIN,
 } from '@gridbot/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -20,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
+import { type SettingsDraft, settingsBody, settingsProblems } from '../../forms/coin-settings-form';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, checkInteger, normalizeDecimal } from '../../forms/validation';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -33,29 +25,12 @@ import { LadderView } from './ladder-view';
 
 const route = getRouteApi('/user/portfolio/edit');
 
-type Draft = { orderSize: string; stepPct: string; stepIncreasePct: string; maxTrades: string; dry: boolean };
-
-const draftOf = (settings: CoinSettings): Draft => ({
+const draftOf = (settings: CoinSettings): SettingsDraft => ({
   orderSize: settings.orderSize,
   stepPct: settings.stepPct,
   stepIncreasePct: settings.stepIncreasePct,
   maxTrades: String(settings.maxTrades),
   dry: settings.dry,
-});
-
-const problemsOf = (draft: Draft) => ({
-  orderSize: checkDecimal(draft.orderSize, {
-    min: ORDER_SIZE_MIN_USDT,
-    max: ORDER_SIZE_MAX_USDT,
-    maxDecimals: 6,
-  }),
-  stepPct: checkDecimal(draft.stepPct, { min: STEP_PCT_MIN, max: STEP_PCT_MAX, maxDecimals: 4 }),
-  stepIncreasePct: checkDecimal(draft.stepIncreasePct, {
-    min: STEP_INCREASE_PCT_MIN,
-    max: STEP_INCREASE_PCT_MAX,
-    maxDecimals: 4,
-  }),
-  maxTrades: checkInteger(draft.maxTrades, { min: MAX_TRADES_MIN, max: MAX_TRADES_MAX }),
 });
 
 const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }) => {
@@ -64,24 +39,15 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
   const navigate = useNavigate();
   const errorText = useActionError();
   const problemText = useProblemText();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(initial));
   const [touched, setTouched] = useState(false);
   const [preview, setPreview] = useState<Ladder | null>(null);
-  const problems = problemsOf(draft);
+  const problems = settingsProblems(coin, draft);
   const valid = Object.values(problems).every((problem) => problem === null);
-  const set = (patch: Partial<Draft>) => {
+  const set = (patch: Partial<SettingsDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setPreview(null);
   };
-  const body = (previewOnly: boolean) => ({
-    coin,
-    orderSize: normalizeDecimal(draft.orderSize),
-    stepPct: normalizeDecimal(draft.stepPct),
-    stepIncreasePct: normalizeDecimal(draft.stepIncreasePct),
-    maxTrades: Number(draft.maxTrades),
-    dry: draft.dry,
-    preview: previewOnly,
-  });
   const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
   // A preview saves nothing, so it leaves the cached coin, portfolio and panel alone.
   const previewCall = useApiMutation(editCoinSettings, {
@@ -106,17 +72,14 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
   const submit = (previewOnly: boolean) => {
     setTouched(true);
     if (!valid) return;
-    (previewOnly ? previewCall : save).mutate({ body: body(previewOnly) });
+    (previewOnly ? previewCall : save).mutate({ body: settingsBody(coin, draft, previewOnly) });
   };
   const shown = (key: keyof typeof problems) =>
     touched || draft[key] !== draftOf(initial)[key] ? problemText(problems[key]) : null;
+  const sent = settingsBody(coin, draft, true);
   const deepest =
     !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
-      ? deepestStepPct(
-          normalizeDecimal(draft.stepPct),
-          normalizeDecimal(draft.stepIncreasePct),
-          Number(draft.maxTrades),
-        )
+      ? deepestStepPct(sent.stepPct, sent.stepIncreasePct, sent.maxTrades)
       : null;
   return (
     <>

@@ -1,4 +1,4 @@
-import { getWallet, MIN_TRANSFER_USDT, type ResponseOf, topUpFeeBalance } from '@gridbot/contracts';
+import { getWallet, type ResponseOf, topUpFeeBalance } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useApiPages } from '../../api/use-api-pages';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, normalizeDecimal } from '../../forms/validation';
+import { normalizeDecimal } from '../../forms/validation';
+import { topUpAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
@@ -78,7 +79,7 @@ const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
   const problemText = useProblemText();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = checkDecimal(amount, { min: MIN_TRANSFER_USDT, max: wallet.balances.main, maxDecimals: 6 });
+  const problem = topUpAmountProblem(amount, wallet.balances.main);
   const topUp = useApiMutation(topUpFeeBalance, {
     onSuccess: () => {
       showToast(t('wallet.topUpFeeDone'), 'success');

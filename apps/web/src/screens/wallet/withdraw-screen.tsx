@@ -14,7 +14,8 @@ import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, checkTronAddress, normalizeDecimal } from '../../forms/validation';
+import { normalizeDecimal } from '../../forms/validation';
+import { withdrawAddressProblem, withdrawAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
@@ -33,7 +34,7 @@ const AddressForm = ({ wallet }: { wallet: Wallet }) => {
   const [editing, setEditing] = useState(!wallet.withdrawAddress);
   const [address, setAddress] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = checkTronAddress(address);
+  const problem = withdrawAddressProblem(address);
   const onSuccess = () => {
     showToast(t('withdraw.addressSaved'), 'success');
     setEditing(false);
@@ -94,7 +95,7 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
   const [to, setTo] = useState<'address' | 'exchange'>('address');
   const [touched, setTouched] = useState(false);
   const min = wallet.minWithdraw || MIN_WITHDRAW_USDT;
-  const problem = checkDecimal(amount, { min, max: wallet.balances.main, maxDecimals: 6 });
+  const problem = withdrawAmountProblem(amount, wallet.balances.main);
   const withdraw = useApiMutation(withdrawMoney, {
     onSuccess: () => {
       showToast(t('withdraw.requested'), 'success');
