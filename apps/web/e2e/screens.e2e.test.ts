@@ -84,6 +84,47 @@ describe('screens', () => {
     await app.close();
   });
 
+  it('highlights the tab each screen belongs to (route table), e.g. /pnl-stat → panel', async () => {
+    const app = await signedIn();
+    for (const route of ROUTE_LIST.filter((entry) => entry.layout === 'user' && !entry.hidden)) {
+      await navigateInApp(app.page, urlOf(route.path));
+      await settle(app.page);
+      const current = () =>
+        app.page.locator('nav.tabbar a[aria-current="page"]').evaluateAll((links) =>
+          links.map((link) => link.getAttribute('data-tab')),
+        );
+      await expect.poll(current, { message: route.path }).toEqual([route.tab]);
+    }
+    await app.close();
+  });
+
+  it('highlights the panel tab on /pnl-stat from the moment it is opened, even while it loads', async () => {
+    const app = await signedIn();
+    await navigateInApp(app.page, '/partners');
+    await settle(app.page);
+    // Hold the screen's chunk: the state between the new address and the new screen is what a
+    // user on a slow network looks at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await app.page.route('**/assets/pnl-stat-screen-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await navigateInApp(app.page, '/pnl-stat');
+    await app.page.locator('.loader').waitFor();
+    const current = () =>
+      app.page
+        .locator('nav.tabbar a[aria-current="page"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('data-tab')));
+    await expect.poll(current).toEqual(['panel']);
+    release();
+    await app.page.getByRole('heading', { level: 1, name: 'PNL statistics' }).waitFor();
+    await expect.poll(current).toEqual(['panel']);
+    await app.close();
+  });
+
   it('renders every route without console errors', async () => {
     const app = await signedIn();
     for (const route of ROUTE_LIST) {
