@@ -1,3 +1,4 @@
+import { type ErrorCode, errorCatalogue } from '@gridbot/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cn } from '../src/i18n/locales/cn';
@@ -32,9 +33,20 @@ const failureShown = async (app: AppPage) => {
   };
 };
 
-const expectFailure = async (app: AppPage, language: Language, failure: keyof typeof en.login.failure) => {
+/** Refusals the server names by catalogue code show the catalogue's text; the rest, the client's. */
+const failureText = (language: Language, failure: ErrorCode | 'sessionInvalid' | 'maintenance') => {
+  if (failure === 'sessionInvalid') return texts[language].session.invalid;
+  if (failure === 'maintenance') return texts[language].login.failure.maintenance;
+  return errorCatalogue[failure].detail[language];
+};
+
+const expectFailure = async (
+  app: AppPage,
+  language: Language,
+  failure: ErrorCode | 'sessionInvalid' | 'maintenance',
+) => {
   const shown = await failureShown(app);
-  expect(shown.modal).toBe(texts[language].login.failure[failure]);
+  expect(shown.modal).toBe(failureText(language, failure));
   expect(shown.page).toBe(texts[language].session.invalid);
   expect(await app.page.locator('nav.tabbar').count()).toBe(0);
 };
@@ -43,7 +55,7 @@ describe('login failures (spec §8)', () => {
   it('"No User": registered users only, with the support link', async () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(stack.stranger('new_face'), { languageCode: 'ru' }));
-    await expectFailure(app, 'ru', 'noUser');
+    await expectFailure(app, 'ru', 'NO_USER');
     const support = app.page.getByRole('link', { name: ru.login.supportLink });
     await expect(support.getAttribute('href')).resolves.toBe('https://t.me/gridbot_support');
     await settle(app.page);
@@ -54,7 +66,7 @@ describe('login failures (spec §8)', () => {
   it('"No User" in English too', async () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(stack.stranger('new_face_en'), { languageCode: 'en' }));
-    await expectFailure(app, 'en', 'noUser');
+    await expectFailure(app, 'en', 'NO_USER');
     await settle(app.page);
     await screenshot(app.page, 'en', 'login-failure-no-user');
     await app.close();
@@ -64,7 +76,7 @@ describe('login failures (spec §8)', () => {
     const user = await stack.createUser({ username: 'will_lose_it' });
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor({ ...user, username: '' }, { languageCode: 'ru' }));
-    await expectFailure(app, 'ru', 'noNickname');
+    await expectFailure(app, 'ru', 'NO_NICKNAME');
     await app.close();
   });
 
@@ -74,7 +86,7 @@ describe('login failures (spec §8)', () => {
     await app.page.goto(
       stack.launchUrlFor(stack.stranger(holder.username), { languageCode: 'cn', startParam: 'ref_root' }),
     );
-    await expectFailure(app, 'cn', 'noNicknameInDb');
+    await expectFailure(app, 'cn', 'NO_NICKNAME_IN_DB');
     await settle(app.page);
     await screenshot(app.page, 'cn', 'login-failure-no-nickname-in-db');
     await app.close();
@@ -106,7 +118,7 @@ describe('login failures (spec §8)', () => {
     );
     await app.page.goto(stack.baseUrl);
     expect((await demo).status()).toBe(404);
-    await expectFailure(app, 'ru', 'initDataMissing');
+    await expectFailure(app, 'ru', 'INIT_DATA_MISSING');
     await settle(app.page);
     await screenshot(app.page, 'ru', 'login-failure-init-data-missing');
     await app.close();

@@ -1,6 +1,8 @@
+import { errorCatalogue } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ru } from '../src/i18n/locales/ru';
 import { ROUTE_LIST } from '../src/router/route-table';
 import {
   type AppPage,
@@ -81,6 +83,101 @@ describe('screens', () => {
     );
     expect(haptics).toHaveLength(TABS.length);
     expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
+  it('highlights the tab each screen belongs to (route table), e.g. /pnl-stat → panel', async () => {
+    const app = await signedIn();
+    for (const route of ROUTE_LIST.filter((entry) => entry.layout === 'user' && !entry.hidden)) {
+      await navigateInApp(app.page, urlOf(route.path));
+      await settle(app.page);
+      const current = () =>
+        app.page
+          .locator('nav.tabbar a[aria-current="page"]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('data-tab')));
+      await expect.poll(current, { message: route.path }).toEqual([route.tab]);
+    }
+    await app.close();
+  });
+
+  it('highlights the panel tab on /pnl-stat from the moment it is opened, even while it loads', async () => {
+    const app = await signedIn();
+    await navigateInApp(app.page, '/partners');
+    await settle(app.page);
+    // Hold the screen's chunk: the state between the new address and the new screen is what a
+    // user on a slow network looks at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await app.page.route('**/assets/pnl-stat-screen-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await navigateInApp(app.page, '/pnl-stat');
+    await app.page.locator('.loader').waitFor();
+    const current = () =>
+      app.page
+        .locator('nav.tabbar a[aria-current="page"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('data-tab')));
+    await expect.poll(current).toEqual(['panel']);
+    release();
+    await app.page.getByRole('heading', { level: 1, name: 'PNL statistics' }).waitFor();
+    await expect.poll(current).toEqual(['panel']);
+    await app.close();
+  });
+
+  it('validates the settings form with the contract and shows errors by code, in Russian', async () => {
+    const app = await signedIn('en', { fixtures: true });
+    await navigateInApp(app.page, '/profile');
+    await app.page.locator('button[data-language="ru"]').click();
+    await app.page.getByRole('heading', { level: 1, name: 'Профиль' }).waitFor();
+    await waitForToastsToLeave(app);
+    await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
+    await settle(app.page);
+    const edits: string[] = [];
+    app.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/portfolio/setting/edit') edits.push(request.postData() ?? '');
+    });
+    await app.page.getByLabel(ru.editToken.step).fill('10');
+    await app.page.getByLabel(ru.editToken.stepIncrease).fill('10');
+    await app.page.getByLabel(ru.editToken.maxTrades).fill('300');
+    await app.page.getByRole('button', { name: ru.editToken.save }).click();
+    // The contract's cross-field rule, caught before anything is sent.
+    await app.page.getByText(ru.validation.deepestStep.replace('{{max}}', '100')).waitFor();
+    expect(edits).toEqual([]);
+
+    // A decimal comma is what a Russian keyboard types; the server gets a point. Its refusal is
+    // shown by code: the English message of another code must not choose the text.
+    await app.page.route('**/portfolio/setting/edit', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: true,
+          status: 422,
+          code: 'COIN_LIMIT',
+          message: 'No API connection',
+          detail: 'server detail',
+        }),
+      }),
+    );
+    await app.page.getByLabel(ru.editToken.stepIncrease).fill('0,3');
+    await app.page.getByRole('button', { name: ru.editToken.save }).click();
+    await app.page.getByRole('status').getByText(errorCatalogue.COIN_LIMIT.detail.ru).waitFor();
+    expect(JSON.parse(edits[0] ?? '{}')).toMatchObject({
+      stepPct: '10',
+      stepIncreasePct: '0.3',
+      maxTrades: 300,
+    });
+    await settle(app.page);
+    await screenshot(app.page, 'ru/with-data', 'edit-token-refused');
+
+    await navigateInApp(app.page, '/profile');
+    await app.page.locator('button[data-language="en"]').click();
+    await waitForToastsToLeave(app);
+    // The browser logs the refused call itself; nothing else may complain.
+    expect(app.problems.filter((problem) => !problem.includes('status of 422'))).toEqual([]);
     await app.close();
   });
 

@@ -1,7 +1,12 @@
+import { type ErrorCode, errorCatalogue } from '@gridbot/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorFromResponse, toApiError } from '../src/api/api-error';
 import { fillPath, queryString } from '../src/api/call-api';
-import { errorTextKeyOf, walletErrorText } from '../src/api/error-text';
+import { errorMessage, errorTextOf, walletErrorText } from '../src/api/error-text';
+import type { Language } from '../src/i18n/language';
+import { cn } from '../src/i18n/locales/cn';
+import { en } from '../src/i18n/locales/en';
+import { ru } from '../src/i18n/locales/ru';
 import { hasSupportLink, loginFailureOf } from '../src/session/login-failure';
 
 const serverError = (status: number, code: string, message: string, detail = '') =>
@@ -39,14 +44,14 @@ describe('the error object', () => {
 
 describe('login failures (spec §8)', () => {
   it.each([
-    [serverError(400, 'INIT_DATA_MISSING', 'initData отсутствует'), 'initDataMissing'],
+    [serverError(400, 'INIT_DATA_MISSING', 'initData отсутствует'), 'INIT_DATA_MISSING'],
     [serverError(401, 'INIT_DATA_INVALID', 'Invalid initData'), 'sessionInvalid'],
-    [serverError(403, 'NO_USER', 'No User'), 'noUser'],
-    [serverError(403, 'REFERRAL_CODE_UNKNOWN', 'No User'), 'noUser'],
-    [serverError(403, 'NO_NICKNAME', 'No Nickname'), 'noNickname'],
-    [serverError(403, 'NO_NICKNAME_IN_DB', 'No Nickname in DB'), 'noNicknameInDb'],
+    [serverError(403, 'NO_USER', 'No User'), 'NO_USER'],
+    [serverError(403, 'REFERRAL_CODE_UNKNOWN', 'No User'), 'REFERRAL_CODE_UNKNOWN'],
+    [serverError(403, 'NO_NICKNAME', 'No Nickname'), 'NO_NICKNAME'],
+    [serverError(403, 'NO_NICKNAME_IN_DB', 'No Nickname in DB'), 'NO_NICKNAME_IN_DB'],
     [serverError(403, 'FORBIDDEN', 'Forbidden'), 'maintenance'],
-    [serverError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'), 'tooManyRequests'],
+    [serverError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'), 'RATE_LIMITED'],
     [serverError(500, 'INTERNAL', 'Внутренняя ошибка сервера'), 'maintenance'],
     [serverError(503, 'HTTP_503', 'Service Unavailable'), 'maintenance'],
     [new Error('boom'), 'maintenance'],
@@ -54,34 +59,67 @@ describe('login failures (spec §8)', () => {
     expect(loginFailureOf(error)).toBe(failure);
   });
 
+  it('reads the code, not the English message', () => {
+    expect(loginFailureOf(serverError(403, 'FORBIDDEN', 'No User'))).toBe('maintenance');
+    expect(loginFailureOf(serverError(403, 'NO_NICKNAME', 'Something else entirely'))).toBe('NO_NICKNAME');
+  });
+
   it('puts the support link on "No User" only', () => {
-    expect(hasSupportLink('noUser')).toBe(true);
-    expect(hasSupportLink('noNickname')).toBe(false);
+    expect(hasSupportLink('NO_USER')).toBe(true);
+    expect(hasSupportLink('REFERRAL_CODE_UNKNOWN')).toBe(true);
+    expect(hasSupportLink('NO_NICKNAME')).toBe(false);
     expect(hasSupportLink('maintenance')).toBe(false);
   });
 });
 
-describe('server messages → client texts (spec §8)', () => {
-  it.each([
-    ['Your USDT balance on the exchange account should be more than zero', 'exchangeBalanceZero'],
-    ['To start, you need to top up your wallet to pay trading fees', 'topUpWallet'],
-    ['Внутренняя ошибка сервера', 'internal'],
-    ['Адрес депозита не найден', 'depositAddressNotFound'],
-    ["You don't have enough money on your account", 'notEnoughMoney'],
-    ['Withdrawal address format error', 'withdrawAddressFormat'],
-    ['You have reached your license balance limit.', 'licenseBalanceLimit'],
-    ['Limit expiration of free license, cannot start trading.', 'freeLicenseExpired'],
-    ['No API connection', 'noApiConnection'],
-    ['Failed to update licence, try again later', 'licenseUpdateFailed'],
-    ['Something nobody planned for', 'generic'],
-  ])('%s → %s', (message, key) => {
-    expect(errorTextKeyOf(serverError(422, 'X', message))).toBe(key);
+/** The client's own texts, looked up like i18next does. */
+const clientTexts = { en, ru, cn } as const;
+const translator = (language: Language) => (key: string) =>
+  key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown>)[part],
+      clientTexts[language],
+    ) as string;
+const LANGUAGES = ['en', 'ru', 'cn'] as const;
+
+describe('error texts chosen by code (spec §8)', () => {
+  const codes = Object.keys(errorCatalogue) as ErrorCode[];
+
+  it.each(LANGUAGES)('gives every catalogue code its catalogue text in %s', (language) => {
+    for (const code of codes) {
+      // The English message on the wire is deliberately wrong: only the code may choose the text.
+      const text = errorMessage(serverError(422, code, 'No API connection'), language, translator(language));
+      expect(text, code).toBe(errorCatalogue[code].detail[language]);
+      expect(text.trim(), code).not.toBe('');
+    }
   });
 
-  it('names a feature that is not live yet and the client guard', () => {
-    expect(errorTextKeyOf(serverError(501, 'NOT_IMPLEMENTED', 'Not implemented'))).toBe('notAvailableYet');
-    expect(errorTextKeyOf(new ApiError({ status: 429, message: 'whatever' }))).toBe('tooManyRequests');
-    expect(errorTextKeyOf('not an error object')).toBe('generic');
+  it.each([
+    ['EXCHANGE_BALANCE_ZERO', 'ru', 'Баланс USDT на вашем биржевом аккаунте должен быть больше нуля.'],
+    ['DEPOSIT_ADDRESS_NOT_FOUND', 'en', 'Deposit address not found.'],
+    ['INSUFFICIENT_FUNDS', 'cn', '您的账户余额不足。'],
+    ['NO_API_CONNECTION', 'en', 'Failed to start trading: check your API keys.'],
+  ] as const)('%s in %s', (code, language, text) => {
+    expect(errorMessage(serverError(422, code, 'whatever'), language, translator(language))).toBe(text);
+  });
+
+  it('falls back to the action text, then the generic text, for a code nobody planned', () => {
+    const unknown = serverError(
+      422,
+      'SOMETHING_NEW',
+      'Your USDT balance on the exchange account should be more than zero',
+    );
+    expect(errorMessage(unknown, 'en', translator('en'))).toBe(en.errors.generic);
+    expect(errorMessage(unknown, 'ru', translator('ru'), 'startTrading')).toBe(ru.fallback.startTrading);
+    expect(errorMessage('not an error object', 'cn', translator('cn'))).toBe(cn.errors.generic);
+  });
+
+  it('names the network, the client guard and a feature that is not live yet', () => {
+    expect(errorTextOf(toApiError(new TypeError('Failed to fetch')))).toEqual({ key: 'network' });
+    expect(errorTextOf(new ApiError({ status: 429, code: 'HTTP_429' }))).toEqual({ code: 'RATE_LIMITED' });
+    expect(errorTextOf(apiErrorFromResponse(501, 'Not Implemented'))).toEqual({ code: 'NOT_IMPLEMENTED' });
+    expect(errorTextOf(new ApiError({ status: 400, code: 'HTTP_400' }))).toBeNull();
   });
 
   it('uses the detail, then the message, for wallet address errors', () => {

@@ -1,3 +1,4 @@
+import { errorCatalogue } from '@gridbot/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LANGUAGE,
@@ -62,7 +63,12 @@ describe('translations', () => {
   });
 
   it.each(['ru', 'cn'] as const)('lets no English leak into %s', (name) => {
-    for (const [key, text] of languages[name]) {
+    // The catalogue's texts are shown by the app too (errors by code), so they are checked alike.
+    const catalogue = Object.entries(errorCatalogue).map(([code, entry]): [string, string] => [
+      code,
+      entry.detail[name],
+    ]);
+    for (const [key, text] of [...languages[name], ...catalogue]) {
       const words = text.replace(/\{\{\w+\}\}/g, '').match(/[A-Za-z]+/g) ?? [];
       const english = words.filter((word) => !ALLOWED_LATIN.has(word));
       expect(english, `${name}:${key} = ${text}`).toEqual([]);
@@ -74,10 +80,10 @@ describe('translations', () => {
       'Сессия недействительна. Пожалуйста, закройте и снова откройте WebApp в Telegram.',
     );
     expect(ru.login.failure.maintenance).toBe('Проводятся технические работы. Пожалуйста, попробуйте позже.');
-    expect(ru.login.failure.initDataMissing).toBe(
+    expect(errorCatalogue.INIT_DATA_MISSING.detail.ru).toBe(
       'initData отсутствует. Пожалуйста, закройте WebApp и снова нажмите кнопку "Открыть" в Telegram через пару секунд.',
     );
-    expect(en.errors.tooManyRequests).toBe('Too many requests. Please try again later.');
+    expect(errorCatalogue.RATE_LIMITED.detail.en).toBe('Too many requests. Please try again later.');
     expect(en.fallback.startTrading).toBe("Couldn't start trading, please try again later.");
   });
 });

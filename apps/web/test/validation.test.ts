@@ -1,48 +1,207 @@
-import { describe, expect, it } from 'vitest';
 import {
-  checkDecimal,
-  checkInteger,
-  checkKeyText,
-  checkRecipient,
-  checkTronAddress,
-} from '../src/forms/validation';
+  addWithdrawAddress,
+  editCoinSettings,
+  saveApiKey,
+  sendInternalTransfer,
+  topUpFeeBalance,
+  withdrawMoney,
+  ZCoinSettingsInput,
+} from '@gridbot/contracts';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { apiKeyProblem } from '../src/forms/api-key-form';
+import { type SettingsDraft, settingsBody, settingsProblems } from '../src/forms/coin-settings-form';
+import { type Problem, wireText } from '../src/forms/validation';
+import {
+  recipientProblem,
+  topUpAmountProblem,
+  transferAmountProblem,
+  withdrawAddressProblem,
+  withdrawAmountProblem,
+} from '../src/forms/wallet-forms';
 
-describe('form validation (spec §5)', () => {
-  it('checks decimal amounts against their bounds exactly', () => {
-    expect(checkDecimal('')).toEqual({ key: 'required' });
-    expect(checkDecimal('abc')).toEqual({ key: 'numeric' });
-    expect(checkDecimal('-1')).toEqual({ key: 'decimal' });
-    expect(checkDecimal('10.9999999', { min: '11' })).toEqual({ key: 'min', params: { min: '11' } });
-    expect(checkDecimal('11', { min: '11' })).toBeNull();
-    expect(checkDecimal('11,5', { min: '11' })).toBeNull();
-    expect(checkDecimal('301', { max: '300' })).toEqual({ key: 'max', params: { max: '300' } });
-    expect(checkDecimal('1.1234567', { maxDecimals: 6 })).toEqual({
-      key: 'maxDecimals',
-      params: { digits: 6 },
+/** More than anyone holds: the table is about the contract, not the balance on screen. */
+const PLENTY = '1000000000';
+
+type Row = readonly [typed: string, problem: Problem | null];
+
+/**
+ * Each row: what a person types, and the message the form shows (null: the form sends it). The
+ * server's verdict on what the form would send must be the same: accepted exactly when the form
+ * has no problem.
+ */
+const agree = (
+  label: string,
+  schema: z.ZodType,
+  form: (typed: string) => Problem | null,
+  rows: readonly Row[],
+  wire: (typed: string) => unknown = (typed) => wireText(typed, { decimal: true }),
+) =>
+  describe(label, () => {
+    it.each(rows)('%j → %j', (typed, problem) => {
+      expect(form(typed)).toEqual(problem);
+      expect(schema.safeParse(wire(typed)).success).toBe(problem === null);
     });
-    expect(checkDecimal(5)).toEqual({ key: 'string' });
   });
 
-  it('checks whole numbers', () => {
-    expect(checkInteger('1.5')).toEqual({ key: 'integer' });
-    expect(checkInteger('0', { min: 1 })).toEqual({ key: 'min', params: { min: 1 } });
-    expect(checkInteger('301', { max: 300 })).toEqual({ key: 'max', params: { max: 300 } });
-    expect(checkInteger('10', { min: 1, max: 300 })).toBeNull();
+const fields = ZCoinSettingsInput.shape;
+const DEFAULTS: SettingsDraft = {
+  orderSize: '10',
+  stepPct: '1',
+  stepIncreasePct: '0.1',
+  maxTrades: '10',
+  dry: false,
+};
+const settingsField = (field: keyof Omit<SettingsDraft, 'dry'>) => (typed: string) =>
+  settingsProblems('BTC', { ...DEFAULTS, [field]: typed })[field];
+
+agree('order size, USDT (edit settings)', fields.orderSize, settingsField('orderSize'), [
+  ['', { key: 'required' }],
+  ['abc', { key: 'numeric' }],
+  ['1e3', { key: 'numeric' }],
+  ['-1', { key: 'decimal' }],
+  ['.5', { key: 'decimal' }],
+  ['5.999999', { key: 'min', params: { min: '6' } }],
+  ['6', null],
+  ['6,5', null],
+  [' 7 ', null],
+  ['10.123456', null],
+  ['10.1234567', { key: 'maxDecimals', params: { digits: 6 } }],
+  ['100000', null],
+  ['100000.01', { key: 'max', params: { max: '100000' } }],
+]);
+
+agree('step, % (edit settings)', fields.stepPct, settingsField('stepPct'), [
+  ['0.4999', { key: 'min', params: { min: '0.5' } }],
+  ['0.5', null],
+  ['1,25', null],
+  ['1.12345', { key: 'maxDecimals', params: { digits: 4 } }],
+  ['10', null],
+  ['10.0001', { key: 'max', params: { max: '10' } }],
+]);
+
+agree('step increase, % (edit settings)', fields.stepIncreasePct, settingsField('stepIncreasePct'), [
+  ['0', null],
+  ['10', null],
+  ['10.5', { key: 'max', params: { max: '10' } }],
+]);
+
+agree(
+  'maximum trades (edit settings, a JSON number)',
+  fields.maxTrades,
+  settingsField('maxTrades'),
+  [
+    ['0', { key: 'min', params: { min: '1' } }],
+    ['1', null],
+    ['300', null],
+    ['301', { key: 'max', params: { max: '300' } }],
+    ['1.5', { key: 'integer' }],
+    ['abc', { key: 'numeric' }],
+    ['0x10', { key: 'numeric' }],
+    ['10 ', null],
+  ],
+  (typed) => settingsBody('BTC', { ...DEFAULTS, maxTrades: typed }, false).maxTrades,
+);
+
+describe('the settings body as a whole (cross-field rule of the contract)', () => {
+  it.each([
+    [
+      { stepPct: '10', stepIncreasePct: '10', maxTrades: '300' },
+      { key: 'deepestStep', params: { max: '100' } },
+    ],
+    [{ stepPct: '10', stepIncreasePct: '0,3', maxTrades: '300' }, null],
+    [
+      { stepPct: '2', stepIncreasePct: '1', maxTrades: '100' },
+      { key: 'deepestStep', params: { max: '100' } },
+    ],
+    [{ stepPct: '1', stepIncreasePct: '1', maxTrades: '99' }, null],
+  ] as const)('%j → %j', (patch, problem) => {
+    const draft = { ...DEFAULTS, ...patch };
+    expect(settingsProblems('BTC', draft).stepIncreasePct).toEqual(problem);
+    expect(editCoinSettings.body.safeParse(settingsBody('BTC', draft, false)).success).toBe(problem === null);
+  });
+});
+
+agree('withdrawal amount', withdrawMoney.query.shape.summ, (typed) => withdrawAmountProblem(typed, PLENTY), [
+  ['', { key: 'required' }],
+  ['10.999999', { key: 'min', params: { min: '11' } }],
+  ['11', null],
+  ['11,5', null],
+  ['11.1234567', { key: 'maxDecimals', params: { digits: 6 } }],
+  ['eleven', { key: 'numeric' }],
+]);
+
+agree('fee balance top-up', topUpFeeBalance.query.shape.summ, (typed) => topUpAmountProblem(typed, PLENTY), [
+  ['0.999999', { key: 'min', params: { min: '1' } }],
+  ['1', null],
+  ['2,25', null],
+]);
+
+agree(
+  'transfer amount',
+  sendInternalTransfer.query.shape.summ,
+  (typed) => transferAmountProblem(typed, undefined),
+  [
+    ['0.5', { key: 'min', params: { min: '1' } }],
+    ['1', null],
+    ['+1', { key: 'decimal' }],
+  ],
+);
+
+agree(
+  'transfer recipient UID (a query parameter the contract coerces)',
+  sendInternalTransfer.query.shape.to_user,
+  (typed) => recipientProblem(typed, 42),
+  [
+    ['', { key: 'required' }],
+    ['0', { key: 'greaterThan', params: { min: '0' } }],
+    ['-5', { key: 'greaterThan', params: { min: '0' } }],
+    ['1.5', { key: 'integer' }],
+    ['abc', { key: 'numeric' }],
+    ['43', null],
+    [' 43 ', null],
+  ],
+  (typed) => typed.trim(),
+);
+
+agree(
+  'withdrawal address',
+  addWithdrawAddress.query.shape.address,
+  withdrawAddressProblem,
+  [
+    ['', { code: 'WITHDRAW_ADDRESS_MISSING' }],
+    ['0x123', { code: 'WITHDRAW_ADDRESS_FORMAT' }],
+    ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6', { code: 'WITHDRAW_ADDRESS_FORMAT' }],
+    ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', null],
+    [' TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t ', null],
+  ],
+  (typed) => typed.trim(),
+);
+
+agree(
+  'API key (spec §5 text rules)',
+  saveApiKey.body.shape.apiKey,
+  apiKeyProblem,
+  [
+    ['', { key: 'required' }],
+    ['a'.repeat(49), { key: 'minLength', params: { min: '50' } }],
+    ['a'.repeat(101), { key: 'maxLength', params: { max: '100' } }],
+    [`${'a'.repeat(49)}-x`, { key: 'alphanumeric' }],
+    ['aB3'.repeat(20), null],
+  ],
+  (typed) => typed.trim(),
+);
+
+describe('checks only the client can make, on top of the contract', () => {
+  it('refuses more than the balance shown, exactly', () => {
+    expect(withdrawAmountProblem('100.000001', '100')).toEqual({ key: 'max', params: { max: '100' } });
+    expect(withdrawAmountProblem('100', '100')).toBeNull();
+    expect(topUpAmountProblem('5,5', '5.49')).toEqual({ key: 'max', params: { max: '5.49' } });
+    expect(transferAmountProblem('2', '1.5')).toEqual({ key: 'max', params: { max: '1.5' } });
   });
 
-  it('checks API key texts: 50 to 100 letters and numbers', () => {
-    expect(checkKeyText('a'.repeat(49))).toEqual({ key: 'minLength', params: { min: 50 } });
-    expect(checkKeyText('a'.repeat(101))).toEqual({ key: 'maxLength', params: { max: 100 } });
-    expect(checkKeyText(`${'a'.repeat(49)}-`)).toEqual({ key: 'alphanumeric' });
-    expect(checkKeyText('aB3'.repeat(20))).toBeNull();
-    expect(checkKeyText(null)).toEqual({ key: 'string' });
-  });
-
-  it('requires a TRC20 withdrawal address and refuses a transfer to yourself', () => {
-    expect(checkTronAddress('')).toEqual({ key: 'withdrawAddressRequired' });
-    expect(checkTronAddress('0x123')).toEqual({ key: 'tronAddress' });
-    expect(checkTronAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBeNull();
-    expect(checkRecipient('42', 42)).toEqual({ key: 'transferToSelf' });
-    expect(checkRecipient('43', 42)).toBeNull();
+  it('refuses a transfer to yourself with the catalogue text', () => {
+    expect(recipientProblem('42', 42)).toEqual({ code: 'TRANSFER_TO_SELF' });
+    expect(recipientProblem(' 42 ', 42)).toEqual({ code: 'TRANSFER_TO_SELF' });
   });
 });

@@ -25,6 +25,11 @@ export type EndpointDefinition = {
   body?: z.ZodType;
   /** The 2xx body. */
   response: z.ZodType;
+  /**
+   * Mutations only: ids of the read contracts whose answers this call changes. The web invalidates
+   * exactly these after a success, so no screen lists cache keys of its own (docs/decisions.md).
+   */
+  invalidates?: readonly string[];
   /** Documented error statuses (each body is ZErrorBody) with what they mean. */
   errors: Readonly<Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429 | 501 | 502 | 503, string>>>;
 };
@@ -152,6 +157,9 @@ export const compareDecimal = (a: string, b: string): -1 | 0 | 1 => {
   return x < y ? -1 : 1;
 };
 
+/** `params` of a bound's issue, so a client can say "at least 11" in its own language. */
+export type DecimalBoundParams = { bound: 'min' | 'max'; value: string };
+
 /**
  * Adds inclusive bounds to a decimal-string schema. Values that are not decimals are left to the
  * base schema's own format message.
@@ -161,8 +169,10 @@ export const boundedDecimal = <T extends z.ZodString>(base: T, bounds: { min?: s
   return base
     .refine((value) => min === undefined || !DECIMAL.test(value) || compareDecimal(value, min) >= 0, {
       message: `must be at least ${min}`,
+      params: { bound: 'min', value: min } satisfies Partial<DecimalBoundParams>,
     })
     .refine((value) => max === undefined || !DECIMAL.test(value) || compareDecimal(value, max) <= 0, {
       message: `must be at most ${max}`,
+      params: { bound: 'max', value: max } satisfies Partial<DecimalBoundParams>,
     });
 };

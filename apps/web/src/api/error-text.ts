@@ -1,58 +1,58 @@
+import { type ErrorCode, errorCatalogue, type Language } from '@gridbot/contracts';
 import { isApiError } from './api-error';
-import { TOO_MANY_REQUESTS } from './request-guard';
 
 /**
- * Server messages of spec §8 mapped to client texts (keys of `errors.*`). Anything else is the
- * generic "operation failed" text.
+ * Which text an error shows, chosen by the error body's `code` (never by its English message):
+ * a catalogue code shows the catalogue's own sentence in the user's language — the one copy the
+ * server sends as `detail` too — and anything else one of the few texts only the client has.
  */
-const SERVER_MESSAGES: Record<string, ErrorTextKey> = {
-  'Your USDT balance on the exchange account should be more than zero': 'exchangeBalanceZero',
-  'To start, you need to top up your wallet to pay trading fees': 'topUpWallet',
-  'Внутренняя ошибка сервера': 'internal',
-  'Адрес депозита не найден': 'depositAddressNotFound',
-  "You don't have enough money on your account": 'notEnoughMoney',
-  'Withdrawal address format error': 'withdrawAddressFormat',
-  'You have reached your license balance limit.': 'licenseBalanceLimit',
-  'Limit expiration of free license, cannot start trading.': 'freeLicenseExpired',
-  'No API connection': 'noApiConnection',
-  'Failed to update licence, try again later': 'licenseUpdateFailed',
-  'You have exceeded the number of coins in your portfolio': 'coinLimit',
-  'You cannot transfer to yourself': 'transferToSelf',
-  'User not found': 'recipientMissing',
-  'API keys need spot trading permission enabled': 'apiKeysNeedSpot',
-  [TOO_MANY_REQUESTS]: 'tooManyRequests',
-  Unauthorized: 'authorization',
+export type ErrorText = { code: ErrorCode } | { key: ClientErrorKey };
+
+/** Keys of `errors.*` in the translations: what the catalogue cannot know. */
+export type ClientErrorKey = 'network' | 'generic';
+
+/** Spec §8 fallback texts of an action (keys of `fallback.*`), shown for codes nobody planned. */
+export type FallbackKey = 'startTrading' | 'stopTrading' | 'changeStatus' | 'tryLater' | 'saveApiKeys';
+
+export const isCatalogueCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
+
+export const catalogueText = (code: ErrorCode, language: Language): string =>
+  errorCatalogue[code].detail[language];
+
+/**
+ * Answers whose body is not the error shape (a proxy's 429 or 501) still have a status that
+ * names their catalogue entry.
+ */
+const CODE_OF_BARE_STATUS: Readonly<Record<number, ErrorCode>> = {
+  429: 'RATE_LIMITED',
+  501: 'NOT_IMPLEMENTED',
 };
 
-export type ErrorTextKey =
-  | 'exchangeBalanceZero'
-  | 'topUpWallet'
-  | 'internal'
-  | 'depositAddressNotFound'
-  | 'notEnoughMoney'
-  | 'withdrawAddressFormat'
-  | 'licenseBalanceLimit'
-  | 'freeLicenseExpired'
-  | 'noApiConnection'
-  | 'licenseUpdateFailed'
-  | 'coinLimit'
-  | 'transferToSelf'
-  | 'recipientMissing'
-  | 'apiKeysNeedSpot'
-  | 'tooManyRequests'
-  | 'authorization'
-  | 'notAvailableYet'
-  | 'network'
-  | 'generic';
+export const errorTextOf = (error: unknown): ErrorText | null => {
+  if (!isApiError(error)) return null;
+  if (isCatalogueCode(error.code)) return { code: error.code };
+  const byStatus = CODE_OF_BARE_STATUS[error.status];
+  if (byStatus) return { code: byStatus };
+  if (error.code === 'NETWORK') return { key: 'network' };
+  return null;
+};
 
-export const errorTextKeyOf = (error: unknown): ErrorTextKey => {
-  if (!isApiError(error)) return 'generic';
-  const known = SERVER_MESSAGES[error.message];
-  if (known) return known;
-  if (error.status === 429) return 'tooManyRequests';
-  if (error.status === 501) return 'notAvailableYet';
-  if (error.code === 'NETWORK') return 'network';
-  return 'generic';
+type Translate = (key: `errors.${ClientErrorKey}` | `fallback.${FallbackKey}`) => string;
+
+/**
+ * The sentence for a failed call in `language`: the catalogue's text for its code, the client's
+ * network text, else the action's fallback, else spec §8's generic "operation failed".
+ */
+export const errorMessage = (
+  error: unknown,
+  language: Language,
+  t: Translate,
+  fallback?: FallbackKey,
+): string => {
+  const text = errorTextOf(error);
+  if (text && 'code' in text) return catalogueText(text.code, language);
+  if (text) return t(`errors.${text.key}`);
+  return fallback ? t(`fallback.${fallback}`) : t('errors.generic');
 };
 
 /**

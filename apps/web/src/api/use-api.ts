@@ -5,6 +5,7 @@ import {
   type UseQueryOptions,
   useMutation,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import type { ApiError } from './api-error';
 import { type CallInput, callApi } from './call-api';
@@ -30,11 +31,36 @@ export const useApiQuery = <E extends EndpointDefinition>(
   options: QueryOptions<E> = {},
 ) => useQuery({ ...apiQueryOptions(endpoint, input), ...options });
 
-/** An action through its contract; the variables are the call's inputs. */
+/** Marks stale every read the mutation contract declares in `invalidates`; active ones refetch. */
+export const invalidateAfter = (client: QueryClient, endpoint: EndpointDefinition): Promise<unknown> =>
+  Promise.all((endpoint.invalidates ?? []).map((id) => client.invalidateQueries({ queryKey: [id] })));
+
+type MutationOptions<E extends EndpointDefinition> = Omit<
+  UseMutationOptions<ResponseOf<E>, ApiError, CallInput<E>>,
+  'mutationFn'
+> & {
+  /** false for calls that change nothing this time (a settings preview). */
+  invalidate?: boolean;
+};
+
+/**
+ * An action through its contract; the variables are the call's inputs. After a success the reads
+ * the contract declares in `invalidates` are refreshed, before the screen's own `onSuccess`.
+ */
 export const useApiMutation = <E extends EndpointDefinition>(
   endpoint: E,
-  options: Omit<UseMutationOptions<ResponseOf<E>, ApiError, CallInput<E>>, 'mutationFn'> = {},
-) => useMutation({ mutationFn: (input: CallInput<E>) => callApi(endpoint, input), ...options });
+  { invalidate = true, onSuccess, ...options }: MutationOptions<E> = {},
+) => {
+  const client = useQueryClient();
+  return useMutation<ResponseOf<E>, ApiError, CallInput<E>>({
+    mutationFn: (input: CallInput<E>) => callApi(endpoint, input),
+    ...options,
+    onSuccess: (...args) => {
+      if (invalidate) void invalidateAfter(client, endpoint);
+      return onSuccess?.(...args);
+    },
+  });
+};
 
 export const prefetchApi = <E extends EndpointDefinition>(
   client: QueryClient,

@@ -1,39 +1,36 @@
+import type { ErrorCode } from '@gridbot/contracts';
 import { isApiError } from '../api/api-error';
 
 /**
- * Sign-in failures of spec §8, as keys of `login.failure.*` in the translations. 'No User' carries
- * the support link.
+ * Sign-in failures of spec §8. Catalogue codes show the catalogue's text; 'sessionInvalid' (bad
+ * or expired launch data: only reopening helps) and 'maintenance' (anything else) are client texts.
  */
-export type LoginFailure =
-  | 'initDataMissing'
-  | 'sessionInvalid'
-  | 'noUser'
-  | 'noNickname'
-  | 'noNicknameInDb'
-  | 'tooManyRequests'
-  | 'maintenance';
+export type LoginFailure = LoginCode | 'sessionInvalid' | 'maintenance';
+
+/** The sign-in refusals that tell the user what to do, each with its own catalogue text. */
+const LOGIN_CODES = [
+  'INIT_DATA_MISSING',
+  'NO_USER',
+  'REFERRAL_CODE_UNKNOWN',
+  'NO_NICKNAME',
+  'NO_NICKNAME_IN_DB',
+  'RATE_LIMITED',
+] as const satisfies readonly ErrorCode[];
+type LoginCode = (typeof LOGIN_CODES)[number];
+
+const isLoginCode = (code: string): code is LoginCode => (LOGIN_CODES as readonly string[]).includes(code);
 
 export const SUPPORT_URL = 'https://t.me/gridbot_support';
 
-const FORBIDDEN_MESSAGES: Record<string, LoginFailure> = {
-  'No User': 'noUser',
-  'No Nickname': 'noNickname',
-  'No Nickname in DB': 'noNicknameInDb',
-};
-
 export const loginFailureOf = (error: unknown): LoginFailure => {
   if (!isApiError(error)) return 'maintenance';
-  if (
-    error.status === 400 &&
-    (error.code === 'INIT_DATA_MISSING' || error.message.startsWith('initData отсутствует'))
-  ) {
-    return 'initDataMissing';
-  }
+  if (isLoginCode(error.code)) return error.code;
+  if (error.status === 429) return 'RATE_LIMITED';
   // Launch data that fails the signature or age check: only reopening the app helps.
   if (error.status === 401) return 'sessionInvalid';
-  if (error.status === 403) return FORBIDDEN_MESSAGES[error.message] ?? 'maintenance';
-  if (error.status === 429) return 'tooManyRequests';
   return 'maintenance';
 };
 
-export const hasSupportLink = (failure: LoginFailure): boolean => failure === 'noUser';
+/** 'No User' (spec §8) carries the support link; an unknown referral code is the same refusal. */
+export const hasSupportLink = (failure: LoginFailure): boolean =>
+  failure === 'NO_USER' || failure === 'REFERRAL_CODE_UNKNOWN';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { hasSupportLink, SUPPORT_URL } from '../session/login-failure';
+import { useCatalogueText } from '../api/use-action-error';
+import { hasSupportLink, type LoginFailure, SUPPORT_URL } from '../session/login-failure';
 import { useStore } from '../state/create-store';
 import { Button } from '../ui/button';
 import { AlertIcon } from '../ui/svg-icon';
@@ -8,10 +9,16 @@ import { closeErrorModal, errorModalStore } from './error-modal-store';
 /** The modal overlay with the access error text (spec §2, §8). */
 export const ErrorModal = () => {
   const { t } = useTranslation();
+  const catalogueText = useCatalogueText();
   const content = useStore(errorModalStore);
   if (!content) return null;
+  const loginText = (failure: LoginFailure) => {
+    if (failure === 'sessionInvalid') return t('session.invalid');
+    if (failure === 'maintenance') return t('login.failure.maintenance');
+    return catalogueText(failure);
+  };
   const title = content.kind === 'login' ? t('login.errorTitle') : (content.title ?? t('login.errorTitle'));
-  const text = content.kind === 'login' ? t(`login.failure.${content.failure}`) : content.text;
+  const text = content.kind === 'login' ? loginText(content.failure) : content.text;
   return (
     <div className="modal-overlay" role="presentation">
       <div

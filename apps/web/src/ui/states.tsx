@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
-import { errorTextKeyOf } from '../api/error-text';
+import { useActionError } from '../api/use-action-error';
 import { Button } from './button';
 import { AlertIcon, ClockIcon, InfoIcon } from './icons';
 
@@ -27,6 +27,7 @@ export const EmptyState = ({
 /** In-place error: "coming soon" while the feature's endpoint is not live yet (501), else a retry. */
 export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () => void }) => {
   const { t } = useTranslation();
+  const errorText = useActionError();
   if (isApiError(error) && error.status === 501) {
     return (
       <div className="state state--inline" data-state="coming-soon">
@@ -46,7 +47,7 @@ export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () =>
         <AlertIcon />
       </div>
       <div className="state__title">{t('common.loadFailed')}</div>
-      <div className="state__text">{t(`errors.${errorTextKeyOf(error)}`)}</div>
+      <div className="state__text">{errorText(error)}</div>
       {onRetry ? (
         <Button variant="secondary" small onClick={onRetry}>
           {t('common.retry')}

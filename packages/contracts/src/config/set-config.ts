@@ -16,6 +16,7 @@ export const setConfig = defineEndpoint({
   params: z.object({ name: ZConfigName }),
   query: z.object({ data: z.string().min(1).max(64) }),
   response: ZConfigValue,
+  invalidates: ['config.get'],
   errors: { 400: 'unknown config name or value not allowed for it', 401: 'not signed in' },
 });
 

@@ -17,6 +17,7 @@ export const addCoin = defineEndpoint({
   auth: true,
   query: z.object({ data_send: ZCoinName.describe('coin to add') }),
   response: z.object({ coin: ZPortfolioCoin }),
+  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listAddableCoins'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

@@ -24,6 +24,7 @@ export const deleteCoin = defineEndpoint({
       quantity: ZDecimal.describe('their base-coin quantity, still in the exchange account'),
     }),
   }),
+  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listAddableCoins'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

@@ -14,6 +14,7 @@ export const resetCoinSettings = defineEndpoint({
   auth: true,
   body: z.object({ coin: ZCoinName }),
   response: z.object({ saved: z.literal(true), coin: ZPortfolioCoin, ladder: ZLadder }),
+  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

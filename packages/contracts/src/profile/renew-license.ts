@@ -11,6 +11,7 @@ export const renewLicense = defineEndpoint({
   tags: ['profile'],
   auth: true,
   response: ZLicensePurchase,
+  invalidates: ['profile.getProfile', 'wallet.getWallet', 'home.getPanel'],
   errors: {
     401: documented('UNAUTHORIZED'),
     422: documented('INSUFFICIENT_FUNDS', 'LICENSE_RENEWAL_UNAVAILABLE', 'LICENSE_UPDATE_FAILED'),

@@ -20,6 +20,7 @@ export const saveApiKey = defineEndpoint({
     secretKey: ZApiKeyText,
   }),
   response: ZApiKeyView,
+  invalidates: ['profile.getProfile', 'home.getPanel', 'home.checkKeys', 'portfolio.listAddableCoins'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

@@ -24,6 +24,13 @@ export const updateLicense = defineEndpoint({
   auth: true,
   body: z.object({ level: ZLicenseLevel.describe('level to buy') }),
   response: ZLicensePurchase,
+  invalidates: [
+    'profile.getProfile',
+    'wallet.getWallet',
+    'home.getPanel',
+    'portfolio.getPortfolio',
+    'portfolio.listAddableCoins',
+  ],
   errors: {
     400: documented('VALIDATION', 'LICENSE_LEVEL_UNKNOWN'),
     401: documented('UNAUTHORIZED'),

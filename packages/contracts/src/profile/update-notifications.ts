@@ -13,6 +13,7 @@ export const updateNotifications = defineEndpoint({
   rateLimit: { max: 1, windowMs: 1000 },
   body: ZNotificationSettings.partial().strict().default({}),
   response: ZNotificationSettings,
+  invalidates: ['profile.getProfile'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

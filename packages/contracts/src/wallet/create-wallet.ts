@@ -16,5 +16,6 @@ export const createWallet = defineEndpoint({
     created: z.boolean(),
     createdAt: ZIsoDateTime,
   }),
+  invalidates: ['wallet.getDepositAddress', 'wallet.getWallet'],
   errors: { 401: documented('UNAUTHORIZED') },
 });

@@ -21,6 +21,7 @@ export const sendInternalTransfer = defineEndpoint({
     recipient: z.object({ uid: ZIdInt, username: z.string().nullable() }),
     balances: ZBalances,
   }),
+  invalidates: ['wallet.getWallet'],
   errors: {
     400: documented('VALIDATION', 'TRANSFER_TO_SELF'),
     401: documented('UNAUTHORIZED'),

@@ -14,6 +14,7 @@ export const topUpFeeBalance = defineEndpoint({
   auth: true,
   query: z.object({ summ: ZTransferAmount.describe('USDT, at least 1') }),
   response: z.object({ balances: ZBalances, transaction: ZTransaction }),
+  invalidates: ['wallet.getWallet', 'home.getPanel'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

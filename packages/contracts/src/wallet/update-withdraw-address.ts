@@ -14,6 +14,7 @@ export const updateWithdrawAddress = defineEndpoint({
   rateLimit: { max: 1, windowMs: 1500 },
   query: z.object({ address: ZTronAddress }),
   response: z.object({ withdrawAddress: z.string() }),
+  invalidates: ['wallet.getWallet'],
   errors: {
     400: documented('WITHDRAW_ADDRESS_FORMAT'),
     401: documented('UNAUTHORIZED'),

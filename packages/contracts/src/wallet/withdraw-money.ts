@@ -21,6 +21,7 @@ export const withdrawMoney = defineEndpoint({
     to: z.enum(['address', 'exchange']).default('address'),
   }),
   response: z.object({ withdrawal: ZWithdrawal, balances: ZBalances }),
+  invalidates: ['wallet.getWallet'],
   errors: {
     400: documented('VALIDATION', 'WITHDRAW_ADDRESS_FORMAT'),
     401: documented('UNAUTHORIZED'),

@@ -1,5 +1,4 @@
-import { getPanel, getPortfolio, pauseTrading, type ResponseOf, startTrading } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type getPanel, pauseTrading, type ResponseOf, startTrading } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation } from '../../api/use-api';
@@ -15,23 +14,16 @@ type Panel = ResponseOf<typeof getPanel>;
 /** Start or pause every coin; the result shows as a toast, errors with the spec's texts. */
 export const TradingControls = ({ panel }: { panel: Panel }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const errorText = useActionError();
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: [getPanel.id] });
-    void client.invalidateQueries({ queryKey: [getPortfolio.id] });
-  };
   const start = useApiMutation(startTrading, {
     onSuccess: () => {
       showToast(t('toast.tradingStarted'), 'success');
-      refresh();
     },
     onError: (error) => showToast(errorText(error, 'startTrading'), 'error'),
   });
   const pause = useApiMutation(pauseTrading, {
     onSuccess: () => {
       showToast(t('toast.tradingStopped'), 'info');
-      refresh();
     },
     onError: (error) => showToast(errorText(error, 'stopTrading'), 'error'),
   });

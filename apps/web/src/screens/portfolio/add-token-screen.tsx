@@ -1,5 +1,4 @@
-import { addCoin, getPanel, getPortfolio, listAddableCoins } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { addCoin, listAddableCoins } from '@gridbot/contracts';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
@@ -22,7 +21,6 @@ const exchangeName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 export const AddTokenScreen = () => {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const errorText = useActionError();
   const [search, setSearch] = useState('');
   const term = useDeferredValue(
@@ -36,8 +34,6 @@ export const AddTokenScreen = () => {
   const add = useApiMutation(addCoin, {
     onSuccess: ({ coin }) => {
       showToast(t('addToken.added', { coin: coin.coin }), 'success');
-      for (const id of [listAddableCoins.id, getPortfolio.id, getPanel.id])
-        void client.invalidateQueries({ queryKey: [id] });
     },
     onError: (error) => showToast(errorText(error), 'error'),
   });

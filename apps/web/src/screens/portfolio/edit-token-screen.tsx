@@ -3,28 +3,17 @@ import {
   deepestStepPct,
   editCoinSettings,
   getCoin,
-  getPanel,
-  getPortfolio,
   type Ladder,
-  MAX_TRADES_MAX,
-  MAX_TRADES_MIN,
-  ORDER_SIZE_MAX_USDT,
-  ORDER_SIZE_MIN_USDT,
   resetCoinSettings,
-  STEP_INCREASE_PCT_MAX,
-  STEP_INCREASE_PCT_MIN,
-  STEP_PCT_MAX,
-  STEP_PCT_MIN,
 } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
+import { type SettingsDraft, settingsBody, settingsProblems } from '../../forms/coin-settings-form';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, checkInteger, normalizeDecimal } from '../../forms/validation';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -36,9 +25,7 @@ import { LadderView } from './ladder-view';
 
 const route = getRouteApi('/user/portfolio/edit');
 
-type Draft = { orderSize: string; stepPct: string; stepIncreasePct: string; maxTrades: string; dry: boolean };
-
-const draftOf = (settings: CoinSettings): Draft => ({
+const draftOf = (settings: CoinSettings): SettingsDraft => ({
   orderSize: settings.orderSize,
   stepPct: settings.stepPct,
   stepIncreasePct: settings.stepIncreasePct,
@@ -46,83 +33,53 @@ const draftOf = (settings: CoinSettings): Draft => ({
   dry: settings.dry,
 });
 
-const problemsOf = (draft: Draft) => ({
-  orderSize: checkDecimal(draft.orderSize, {
-    min: ORDER_SIZE_MIN_USDT,
-    max: ORDER_SIZE_MAX_USDT,
-    maxDecimals: 6,
-  }),
-  stepPct: checkDecimal(draft.stepPct, { min: STEP_PCT_MIN, max: STEP_PCT_MAX, maxDecimals: 4 }),
-  stepIncreasePct: checkDecimal(draft.stepIncreasePct, {
-    min: STEP_INCREASE_PCT_MIN,
-    max: STEP_INCREASE_PCT_MAX,
-    maxDecimals: 4,
-  }),
-  maxTrades: checkInteger(draft.maxTrades, { min: MAX_TRADES_MIN, max: MAX_TRADES_MAX }),
-});
-
 const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(initial));
   const [touched, setTouched] = useState(false);
   const [preview, setPreview] = useState<Ladder | null>(null);
-  const problems = problemsOf(draft);
+  const problems = settingsProblems(coin, draft);
   const valid = Object.values(problems).every((problem) => problem === null);
-  const set = (patch: Partial<Draft>) => {
+  const set = (patch: Partial<SettingsDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setPreview(null);
   };
-  const refresh = () => {
-    for (const id of [getCoin.id, getPortfolio.id, getPanel.id])
-      void client.invalidateQueries({ queryKey: [id] });
-  };
-  const body = (previewOnly: boolean) => ({
-    coin,
-    orderSize: normalizeDecimal(draft.orderSize),
-    stepPct: normalizeDecimal(draft.stepPct),
-    stepIncreasePct: normalizeDecimal(draft.stepIncreasePct),
-    maxTrades: Number(draft.maxTrades),
-    dry: draft.dry,
-    preview: previewOnly,
+  const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
+  // A preview saves nothing, so it leaves the cached coin, portfolio and panel alone.
+  const previewCall = useApiMutation(editCoinSettings, {
+    invalidate: false,
+    onSuccess: (result) => setPreview(result.ladder),
+    onError,
   });
-  const edit = useApiMutation(editCoinSettings, {
-    onSuccess: (result) => {
-      if (!result.saved) {
-        setPreview(result.ladder);
-        return;
-      }
+  const save = useApiMutation(editCoinSettings, {
+    onSuccess: () => {
       showToast(t('editToken.saved'), 'success');
-      refresh();
       void navigate({ to: '/portfolio/show', search: { coin } });
     },
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+    onError,
   });
   const reset = useApiMutation(resetCoinSettings, {
     onSuccess: (result) => {
       setDraft(draftOf(result.coin.settings));
       setPreview(result.ladder);
-      refresh();
     },
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+    onError,
   });
   const submit = (previewOnly: boolean) => {
     setTouched(true);
-    if (valid) edit.mutate({ body: body(previewOnly) });
+    if (!valid) return;
+    (previewOnly ? previewCall : save).mutate({ body: settingsBody(coin, draft, previewOnly) });
   };
   const shown = (key: keyof typeof problems) =>
     touched || draft[key] !== draftOf(initial)[key] ? problemText(problems[key]) : null;
+  const sent = settingsBody(coin, draft, true);
   const deepest =
     !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
-      ? deepestStepPct(
-          normalizeDecimal(draft.stepPct),
-          normalizeDecimal(draft.stepIncreasePct),
-          Number(draft.maxTrades),
-        )
+      ? deepestStepPct(sent.stepPct, sent.stepIncreasePct, sent.maxTrades)
       : null;
   return (
     <>
@@ -168,14 +125,10 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
         </div>
       </Card>
       <div className="actions" style={{ marginBottom: 12 }}>
-        <Button
-          variant="secondary"
-          busy={edit.isPending && edit.variables?.body.preview === true}
-          onClick={() => submit(true)}
-        >
+        <Button variant="secondary" busy={previewCall.isPending} onClick={() => submit(true)}>
           {t('editToken.preview')}
         </Button>
-        <Button busy={edit.isPending && edit.variables?.body.preview === false} onClick={() => submit(false)}>
+        <Button busy={save.isPending} onClick={() => submit(false)}>
           {t('editToken.save')}
         </Button>
       </div>

@@ -1,5 +1,4 @@
-import { getCoin, getPanel, getPortfolio, type ResponseOf, setCoinStatus } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { getCoin, type ResponseOf, setCoinStatus } from '@gridbot/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
@@ -28,13 +27,8 @@ const modeOf = (coin: CoinCard['coin']): Mode => {
 
 const ModeSwitch = ({ card }: { card: CoinCard }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const errorText = useActionError();
   const change = useApiMutation(setCoinStatus, {
-    onSuccess: () => {
-      for (const id of [getCoin.id, getPortfolio.id, getPanel.id])
-        void client.invalidateQueries({ queryKey: [id] });
-    },
     onError: (error) => showToast(errorText(error, 'changeStatus'), 'error'),
   });
   const current =

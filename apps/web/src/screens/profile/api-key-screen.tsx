@@ -1,13 +1,12 @@
-import { getPanel, getProfile, saveApiKey } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { getProfile, saveApiKey } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorTextKeyOf } from '../../api/error-text';
+import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
+import { apiKeyProblem as checkApiKey, secretKeyProblem as checkSecretKey } from '../../forms/api-key-form';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkKeyText } from '../../forms/validation';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
 import { Badge } from '../../ui/badge';
@@ -20,26 +19,23 @@ import { KeyValue } from '../../ui/stat';
 /** Connect exchange API keys: spot trading on, withdrawals off; the secret is never shown again. */
 export const ApiKeyScreen = () => {
   const { t } = useTranslation();
+  const catalogueText = useCatalogueText();
   const format = useFormat();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const problemText = useProblemText();
+  const errorText = useActionError();
   const profile = useApiQuery(getProfile, INITIAL_INPUTS.profile);
   const [apiKey, setApiKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
   const [touched, setTouched] = useState(false);
-  const apiKeyProblem = checkKeyText(apiKey);
-  const secretProblem = checkKeyText(secretKey);
+  const apiKeyProblem = checkApiKey(apiKey);
+  const secretProblem = checkSecretKey(secretKey);
   const save = useApiMutation(saveApiKey, {
     onSuccess: () => {
       showToast(t('apiKey.saved'), 'success');
-      for (const id of [getProfile.id, getPanel.id]) void client.invalidateQueries({ queryKey: [id] });
       void navigate({ to: '/profile' });
     },
-    onError: (error) => {
-      const key = errorTextKeyOf(error);
-      showToast(key === 'generic' ? t('errors.saveApiKeys') : t(`errors.${key}`), 'error');
-    },
+    onError: (error) => showToast(errorText(error, 'saveApiKeys'), 'error'),
   });
   const current = profile.data?.apiKey;
   return (
@@ -91,7 +87,7 @@ export const ApiKeyScreen = () => {
           autoComplete="off"
           spellCheck={false}
           error={touched ? problemText(secretProblem) : null}
-          hint={t('validation.spotPermission')}
+          hint={catalogueText('API_KEY_NO_SPOT')}
         />
         <Button
           block

@@ -1,12 +1,4 @@
-import {
-  getPanel,
-  getProfile,
-  getWallet,
-  type ResponseOf,
-  renewLicense,
-  updateLicense,
-} from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type getProfile, type ResponseOf, renewLicense, updateLicense } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation } from '../../api/use-api';
@@ -26,25 +18,18 @@ type Profile = ResponseOf<typeof getProfile>;
 export const LicenseCard = ({ profile }: { profile: Profile }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const errorText = useActionError();
   const { license } = profile;
-  const refresh = () => {
-    for (const id of [getProfile.id, getWallet.id, getPanel.id])
-      void client.invalidateQueries({ queryKey: [id] });
-  };
   const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
   const upgrade = useApiMutation(updateLicense, {
     onSuccess: (result) => {
       showToast(t('profile.upgraded', { level: result.license.level }), 'success');
-      refresh();
     },
     onError,
   });
   const renew = useApiMutation(renewLicense, {
     onSuccess: () => {
       showToast(t('profile.renewed'), 'success');
-      refresh();
     },
     onError,
   });

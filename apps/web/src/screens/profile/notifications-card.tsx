@@ -1,5 +1,4 @@
-import { getProfile, type NotificationSettings, updateNotifications } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type NotificationSettings, updateNotifications } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation } from '../../api/use-api';
@@ -12,10 +11,8 @@ const KINDS = ['enabled', 'fills', 'dailyReport', 'tradingAlerts', 'wallet', 'bo
 /** What the Telegram bot sends: a master switch and one per kind. */
 export const NotificationsCard = ({ settings }: { settings: NotificationSettings }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const errorText = useActionError();
   const update = useApiMutation(updateNotifications, {
-    onSuccess: () => void client.invalidateQueries({ queryKey: [getProfile.id] }),
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });
   const current = { ...settings, ...(update.isPending ? update.variables?.body : {}) };

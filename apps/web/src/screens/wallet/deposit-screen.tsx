@@ -1,11 +1,4 @@
-import {
-  createWallet,
-  getDepositAddress,
-  getWallet,
-  MIN_DEPOSIT_USDT,
-  USDT_TRC20_CONTRACT,
-} from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { createWallet, getDepositAddress, MIN_DEPOSIT_USDT, USDT_TRC20_CONTRACT } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { walletErrorText } from '../../api/error-text';
@@ -21,12 +14,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
 
 const CreateAddress = () => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const create = useApiMutation(createWallet, {
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [getDepositAddress.id] });
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
-    },
     // Spec §8: the server's detail, then the message, then 'Unknown error'.
     onError: (error) => showToast(walletErrorText(error) ?? t('errors.unknown'), 'error'),
   });

@@ -1,5 +1,4 @@
-import { getWallet, MIN_TRANSFER_USDT, sendInternalTransfer } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { getWallet, sendInternalTransfer } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,8 @@ import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, checkRecipient, normalizeDecimal } from '../../forms/validation';
+import { normalizeDecimal } from '../../forms/validation';
+import { recipientProblem as checkRecipient, transferAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { useSessionUser } from '../../session/use-session-user';
 import { showToast } from '../../shell/toast-store';
@@ -21,7 +21,6 @@ export const InternalTransferScreen = () => {
   const format = useFormat();
   const user = useSessionUser();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const wallet = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
@@ -30,15 +29,10 @@ export const InternalTransferScreen = () => {
   const [touched, setTouched] = useState(false);
   const available = wallet.data?.balances.main;
   const recipientProblem = checkRecipient(recipient, user.uid);
-  const amountProblem = checkDecimal(amount, {
-    min: MIN_TRANSFER_USDT,
-    maxDecimals: 6,
-    ...(available ? { max: available } : {}),
-  });
+  const amountProblem = transferAmountProblem(amount, available);
   const send = useApiMutation(sendInternalTransfer, {
     onSuccess: () => {
       showToast(t('internal.sent'), 'success');
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
       void navigate({ to: '/wallet' });
     },
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),

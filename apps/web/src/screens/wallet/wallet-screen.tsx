@@ -1,5 +1,4 @@
-import { getWallet, MIN_TRANSFER_USDT, type ResponseOf, topUpFeeBalance } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { getWallet, type ResponseOf, topUpFeeBalance } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,8 @@ import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useApiPages } from '../../api/use-api-pages';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, normalizeDecimal } from '../../forms/validation';
+import { normalizeDecimal } from '../../forms/validation';
+import { topUpAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
@@ -75,18 +75,16 @@ const QuickActions = () => {
 
 const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = checkDecimal(amount, { min: MIN_TRANSFER_USDT, max: wallet.balances.main, maxDecimals: 6 });
+  const problem = topUpAmountProblem(amount, wallet.balances.main);
   const topUp = useApiMutation(topUpFeeBalance, {
     onSuccess: () => {
       showToast(t('wallet.topUpFeeDone'), 'success');
       setAmount('');
       setTouched(false);
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
     },
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });

@@ -6,7 +6,6 @@ import {
   updateWithdrawAddress,
   withdrawMoney,
 } from '@gridbot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,8 @@ import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
-import { checkDecimal, checkTronAddress, normalizeDecimal } from '../../forms/validation';
+import { normalizeDecimal } from '../../forms/validation';
+import { withdrawAddressProblem, withdrawAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
@@ -30,16 +30,14 @@ type Wallet = ResponseOf<typeof getWallet>;
 
 const AddressForm = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const problemText = useProblemText();
   const [editing, setEditing] = useState(!wallet.withdrawAddress);
   const [address, setAddress] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = checkTronAddress(address);
+  const problem = withdrawAddressProblem(address);
   const onSuccess = () => {
     showToast(t('withdraw.addressSaved'), 'success');
     setEditing(false);
-    void client.invalidateQueries({ queryKey: [getWallet.id] });
   };
   // Spec §8: address errors show the server's detail, then its message, then 'Unknown error'.
   const onError = (error: unknown) => showToast(walletErrorText(error) ?? t('errors.unknown'), 'error');
@@ -91,18 +89,16 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const errorText = useActionError();
   const problemText = useProblemText();
   const [amount, setAmount] = useState('');
   const [to, setTo] = useState<'address' | 'exchange'>('address');
   const [touched, setTouched] = useState(false);
   const min = wallet.minWithdraw || MIN_WITHDRAW_USDT;
-  const problem = checkDecimal(amount, { min, max: wallet.balances.main, maxDecimals: 6 });
+  const problem = withdrawAmountProblem(amount, wallet.balances.main);
   const withdraw = useApiMutation(withdrawMoney, {
     onSuccess: () => {
       showToast(t('withdraw.requested'), 'success');
-      void client.invalidateQueries({ queryKey: [getWallet.id] });
       void navigate({ to: '/wallet' });
     },
     // Spec §8: withdraw errors carry the error object; its text, else 'Please try again later'.

@@ -1,0 +1,56 @@
+import { DEEPEST_STEP_PCT_LIMIT, ZCoinSettingsInput } from '@gridbot/contracts';
+import {
+  checkField,
+  type FieldRule,
+  integerInput,
+  type Problem,
+  problemOfIssue,
+  wireText,
+} from './validation';
+
+/** The edit-token form as typed: text fields, the switch. */
+export type SettingsDraft = {
+  orderSize: string;
+  stepPct: string;
+  stepIncreasePct: string;
+  maxTrades: string;
+  dry: boolean;
+};
+
+type Field = Exclude<keyof SettingsDraft, 'dry'>;
+export type SettingsProblems = Record<Field, Problem | null>;
+
+const FIELDS = ZCoinSettingsInput.shape;
+const DECIMAL: FieldRule = { decimal: true };
+/** The contract's one cross-field rule (the deepest averaging step) is reported on this field. */
+const DEEPEST: FieldRule = { custom: { key: 'deepestStep', params: { max: DEEPEST_STEP_PCT_LIMIT } } };
+
+/** The body of POST /portfolio/setting/edit exactly as the form sends it. */
+export const settingsBody = (coin: string, draft: SettingsDraft, preview: boolean) => ({
+  coin,
+  orderSize: wireText(draft.orderSize, DECIMAL),
+  stepPct: wireText(draft.stepPct, DECIMAL),
+  stepIncreasePct: wireText(draft.stepIncreasePct, DECIMAL),
+  maxTrades: integerInput(draft.maxTrades.trim()),
+  dry: draft.dry,
+  preview,
+});
+
+/**
+ * Each field through its field schema of ZCoinSettingsInput, then — once every field passes, since
+ * the contract's cross-field rule assumes well-formed numbers — the whole body through the schema.
+ */
+export const settingsProblems = (coin: string, draft: SettingsDraft): SettingsProblems => {
+  const problems: SettingsProblems = {
+    orderSize: checkField(FIELDS.orderSize, draft.orderSize, DECIMAL),
+    stepPct: checkField(FIELDS.stepPct, draft.stepPct, DECIMAL),
+    stepIncreasePct: checkField(FIELDS.stepIncreasePct, draft.stepIncreasePct, DECIMAL),
+    maxTrades: checkField(FIELDS.maxTrades, draft.maxTrades, {}, integerInput),
+  };
+  if (Object.values(problems).some((problem) => problem !== null)) return problems;
+  const issue = ZCoinSettingsInput.safeParse(settingsBody(coin, draft, true)).error?.issues[0];
+  if (!issue) return problems;
+  const path = String(issue.path[0] ?? '');
+  const field: Field = path in problems ? (path as Field) : 'stepIncreasePct';
+  return { ...problems, [field]: problemOfIssue(issue, ZCoinSettingsInput, '', DEEPEST) };
+};

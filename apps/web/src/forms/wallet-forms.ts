@@ -1,0 +1,35 @@
+import { addWithdrawAddress, sendInternalTransfer, topUpFeeBalance, withdrawMoney } from '@gridbot/contracts';
+import { checkAvailable, checkField, type FieldRule, firstProblem, type Problem } from './validation';
+
+/**
+ * The wallet forms, each field through the query schema of the contract it is sent to. On top:
+ * what only the client knows — the balance on screen and the user's own UID.
+ */
+const DECIMAL: FieldRule = { decimal: true };
+
+/** Address errors read like the server's (spec §8: 'Withdrawal address format error'). */
+const ADDRESS: FieldRule = {
+  required: { code: 'WITHDRAW_ADDRESS_MISSING' },
+  format: { code: 'WITHDRAW_ADDRESS_FORMAT' },
+};
+
+export const withdrawAddressProblem = (raw: string): Problem | null =>
+  checkField(addWithdrawAddress.query.shape.address, raw, ADDRESS);
+
+export const withdrawAmountProblem = (raw: string, available: string): Problem | null =>
+  firstProblem(checkField(withdrawMoney.query.shape.summ, raw, DECIMAL), checkAvailable(raw, available));
+
+export const topUpAmountProblem = (raw: string, available: string): Problem | null =>
+  firstProblem(checkField(topUpFeeBalance.query.shape.summ, raw, DECIMAL), checkAvailable(raw, available));
+
+export const transferAmountProblem = (raw: string, available: string | undefined): Problem | null =>
+  firstProblem(
+    checkField(sendInternalTransfer.query.shape.summ, raw, DECIMAL),
+    checkAvailable(raw, available),
+  );
+
+export const recipientProblem = (raw: string, ownUid: number): Problem | null =>
+  firstProblem(
+    checkField(sendInternalTransfer.query.shape.to_user, raw),
+    Number(raw.trim()) === ownUid ? { code: 'TRANSFER_TO_SELF' } : null,
+  );

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { type EndpointDefinition, endpoints } from '../src/index';
+
+/**
+ * Calls that only read. Everything else changes data and must say which reads it makes stale
+ * (`invalidates`), so the web refreshes them after a success. A new contract fails here until it
+ * is put on one side or the other.
+ */
+const READS = new Set([
+  'config.get',
+  'demo.getLaunchData',
+  'home.checkKeys',
+  'home.getCoinRating',
+  'home.getDailyCoinsPnl',
+  'home.getPanel',
+  'home.listDailyPnl',
+  'home.listMonthlyPnl',
+  'portfolio.getCoin',
+  'portfolio.getPortfolio',
+  'portfolio.getProfitChart',
+  'portfolio.listAddableCoins',
+  'portfolio.listCoinTrades',
+  'partners.getMatchingBonusDetail',
+  'partners.getNetworkExpansion',
+  'partners.getPartnerProfile',
+  'partners.getOverview',
+  'partners.getReferralBonusDetail',
+  'partners.getReferralLink',
+  'partners.getRewards',
+  'partners.getStructure',
+  'partners.listMatchingBonusHistory',
+  'partners.listMyPartners',
+  'partners.listReferralBonusHistory',
+  'wallet.getDepositAddress',
+  'wallet.getWallet',
+  'profile.getProfile',
+]);
+
+/** Sign-in creates a session, not data any cached read holds: the session starts a fresh cache. */
+const SESSION = new Set(['auth.login', 'auth.signInTelegram']);
+
+const all: readonly EndpointDefinition[] = endpoints;
+const mutations = all.filter((endpoint) => !READS.has(endpoint.id) && !SESSION.has(endpoint.id));
+
+describe('cache invalidations declared with the mutation contracts', () => {
+  it('classifies only existing contracts', () => {
+    const ids = new Set(all.map((endpoint) => endpoint.id));
+    for (const id of [...READS, ...SESSION]) expect(ids.has(id), id).toBe(true);
+  });
+
+  it('has every call that changes data name the reads it changes', () => {
+    expect(mutations.length).toBeGreaterThanOrEqual(20);
+    for (const endpoint of mutations) {
+      expect(endpoint.invalidates?.length ?? 0, endpoint.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('names only read contracts, each once', () => {
+    for (const endpoint of mutations) {
+      const named = endpoint.invalidates ?? [];
+      expect(new Set(named).size, endpoint.id).toBe(named.length);
+      for (const id of named) expect(READS.has(id), `${endpoint.id} → ${id}`).toBe(true);
+    }
+  });
+
+  it('leaves reads and sign-in without invalidations', () => {
+    for (const endpoint of all.filter((endpoint) => !mutations.includes(endpoint))) {
+      expect(endpoint.invalidates, endpoint.id).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['home.startTrading', 'home.getPanel'],
+    ['portfolio.editCoinSettings', 'portfolio.getCoin'],
+    ['portfolio.addCoin', 'portfolio.listAddableCoins'],
+    ['wallet.withdrawMoney', 'wallet.getWallet'],
+    ['wallet.createWallet', 'wallet.getDepositAddress'],
+    ['profile.saveApiKey', 'profile.getProfile'],
+    ['config.set', 'config.get'],
+  ])('%s refreshes %s', (mutation, read) => {
+    expect(all.find((endpoint) => endpoint.id === mutation)?.invalidates).toContain(read);
+  });
+});
