@@ -9,7 +9,9 @@ export type LedgerErrorCode =
   | 'UNBALANCED'
   | 'ACCOUNT_NOT_FOUND'
   | 'INSUFFICIENT_FUNDS'
-  | 'IDEMPOTENCY_CONFLICT';
+  | 'IDEMPOTENCY_CONFLICT'
+  // A write the database keeps for ledger_transfer() alone (docs/ledger.md#who-writes-the-books).
+  | 'BOOKS_PROTECTED';
 
 export class LedgerError extends Error {
   readonly code: LedgerErrorCode;

@@ -24,16 +24,21 @@ export type TransferResult = {
   replayed: boolean;
 };
 
-/** SQLSTATEs raised by the ledger_transfer() database function (see the ledger migration). */
+/** SQLSTATEs raised by ledger_transfer() and the books' triggers (ledger_hardening migration). */
 const REFUSALS: Record<string, LedgerError['code']> = {
   LF001: 'INSUFFICIENT_FUNDS',
   LF002: 'ACCOUNT_NOT_FOUND',
   LF003: 'UNBALANCED',
+  LF004: 'INVALID_TRANSFER',
+  LF005: 'TOO_FEW_LEGS',
+  LF006: 'ZERO_LEG',
+  LF007: 'DUPLICATE_ACCOUNT',
+  LF009: 'BOOKS_PROTECTED',
   // numeric_value_out_of_range: a balance would leave BIGINT.
   '22003': 'INVALID_AMOUNT',
-  // check_violation: the no-overdraft CHECK, the backstop behind LF001.
-  '23514': 'INSUFFICIENT_FUNDS',
 };
+// check_violation of the no-overdraft CHECK, the backstop behind LF001 (other CHECKs stay untyped).
+const OVERDRAFT_CHECK = 'ledger_accounts_no_overdraft';
 
 type Row = {
   r_transfer_id: bigint;
@@ -70,7 +75,7 @@ export const transfer = async (prisma: PrismaClient, input: TransferInput): Prom
         ${input.idempotencyKey}, ${input.type}::ledger_transfer_type, ${memo}::jsonb,
         ${legs.map((leg) => leg.account)}::text[], ${legs.map((leg) => leg.amount.toString())}::bigint[])`;
   } catch (error) {
-    throw refusalOf(error) ?? error;
+    throw ledgerRefusalOf(error) ?? error;
   }
   const [first] = rows;
   if (!first) return replay(prisma, input, legs);
@@ -94,14 +99,21 @@ export const transfer = async (prisma: PrismaClient, input: TransferInput): Prom
 const byAccount = (a: { account: string }, b: { account: string }) =>
   a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
 
-/** The database function's refusals, as typed errors (both adapters report the SQLSTATE here). */
-const refusalOf = (error: unknown): LedgerError | undefined => {
+/**
+ * A refusal of the ledger's SQL (function, triggers, no-overdraft CHECK) as a typed error, else
+ * undefined. Both adapters report the SQLSTATE in the same place.
+ */
+export const ledgerRefusalOf = (error: unknown): LedgerError | undefined => {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
   const cause = (
     error.meta?.driverAdapterError as { cause?: { originalCode?: string; originalMessage?: string } }
   )?.cause;
-  const code = cause?.originalCode && REFUSALS[cause.originalCode];
-  return code ? new LedgerError(code, (cause.originalMessage ?? code).replace(/^ledger: /, '')) : undefined;
+  const message = cause?.originalMessage ?? '';
+  const code =
+    cause?.originalCode === '23514'
+      ? message.includes(OVERDRAFT_CHECK) && 'INSUFFICIENT_FUNDS'
+      : cause?.originalCode && REFUSALS[cause.originalCode];
+  return code ? new LedgerError(code, (message || code).replace(/^ledger: /, '')) : undefined;
 };
 
 /** The key was used before: the same request gets the original back, a different one an error. */
