@@ -35,6 +35,8 @@ if (!testDb.url) throw new Error('the ledger bench needs PostgreSQL (DATABASE_UR
 // createTestDb's own pool is capped at 4 connections; the bench opens one connection per client.
 const db = await createDb({ databaseUrl: testDb.url, poolMax: CLIENTS });
 const pool = new pg.Pool({ connectionString: testDb.url, max: CLIENTS });
+// An idle connection dropped by the server emits 'error' on the pool; unhandled it would crash the run.
+pool.on('error', () => {});
 const { prisma } = db;
 let failed = false;
 try {
