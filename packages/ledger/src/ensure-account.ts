@@ -1,30 +1,12 @@
 import type { LedgerAccount, PrismaClient } from '@gridbot/db';
-import { parseAccountCode } from './account-code';
-
-export type EnsureAccountOptions = {
-  /**
-   * May the balance go below zero? Defaults: system accounts yes (the house, the bonus pool and
-   * chain clearing are the counter-side of money entering the books), a user's fee balance yes
-   * (trading fees are charged after the fact and may push it ≤ 0, which dries the user's bots),
-   * every other user balance no.
-   */
-  allowNegative?: boolean;
-};
-
-const defaultAllowNegative = (code: string): boolean => {
-  const parsed = parseAccountCode(code);
-  return parsed.kind === 'system' || parsed.subBalance === 'fee';
-};
+import { overdraftOf, parseAccountCode, SYSTEM_ACCOUNTS, userAccountCode } from './account-code';
 
 /**
- * The account with this code, created on first use. Race-free: concurrent callers insert with
- * ON CONFLICT DO NOTHING and all read the one row. An existing account keeps its settings.
+ * The account with this code, created on first use. Kind, owner, sub-balance and overdraft right
+ * all follow from the code (docs/ledger.md#accounts), so there is nothing to choose. Race-free:
+ * concurrent callers insert with ON CONFLICT DO NOTHING and all read the one row.
  */
-export const ensureAccount = async (
-  prisma: PrismaClient,
-  code: string,
-  options: EnsureAccountOptions = {},
-): Promise<LedgerAccount> => {
+export const ensureAccount = async (prisma: PrismaClient, code: string): Promise<LedgerAccount> => {
   const parsed = parseAccountCode(code);
   await prisma.ledgerAccount.createMany({
     data: [
@@ -33,10 +15,30 @@ export const ensureAccount = async (
         kind: parsed.kind,
         userId: parsed.kind === 'user' ? parsed.userId : null,
         subBalance: parsed.kind === 'user' ? parsed.subBalance : null,
-        allowNegative: options.allowNegative ?? defaultAllowNegative(code),
+        overdraft: overdraftOf(code),
       },
     ],
     skipDuplicates: true,
   });
   return prisma.ledgerAccount.findUniqueOrThrow({ where: { code } });
+};
+
+/** A user's wallet: the main and the fee balance (DESIGN §4). The user row must exist. */
+export const ensureUserAccounts = async (
+  prisma: PrismaClient,
+  userId: number,
+): Promise<{ main: LedgerAccount; fee: LedgerAccount }> => ({
+  main: await ensureAccount(prisma, userAccountCode(userId, 'main')),
+  fee: await ensureAccount(prisma, userAccountCode(userId, 'fee')),
+});
+
+export type SystemAccounts = { -readonly [name in keyof typeof SYSTEM_ACCOUNTS]: LedgerAccount };
+
+/** Every system account, created on first use (start-up calls it once). */
+export const ensureSystemAccounts = async (prisma: PrismaClient): Promise<SystemAccounts> => {
+  const accounts: Partial<SystemAccounts> = {};
+  for (const [name, code] of Object.entries(SYSTEM_ACCOUNTS)) {
+    accounts[name as keyof SystemAccounts] = await ensureAccount(prisma, code);
+  }
+  return accounts as SystemAccounts;
 };

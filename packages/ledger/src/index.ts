@@ -1,5 +1,6 @@
 // Public API of @gridbot/ledger: the internal USDT double-entry ledger (DESIGN §4), in micro-USDT.
 export {
+  overdraftOf,
   type ParsedAccountCode,
   parseAccountCode,
   type SubBalance,
@@ -7,9 +8,20 @@ export {
   userAccountCode,
 } from './account-code';
 export { checkInvariants, type InvariantMismatch, type InvariantReport } from './check-invariants';
-export { type EnsureAccountOptions, ensureAccount } from './ensure-account';
+export {
+  ensureAccount,
+  ensureSystemAccounts,
+  ensureUserAccounts,
+  type SystemAccounts,
+} from './ensure-account';
 export { isLedgerError, LEDGER_ERROR_CATALOGUE, LedgerError, type LedgerErrorCode } from './ledger-error';
 export { fromMicro, MICRO_PER_USDT, toMicro } from './micro-usdt';
 export { type AccountEntry, balanceOf, type EntriesPage, entriesOf, MAX_ENTRIES_LIMIT } from './read-ledger';
-export { type TransferEntry, type TransferInput, type TransferResult, transfer } from './transfer';
+export {
+  ledgerRefusalOf,
+  type TransferEntry,
+  type TransferInput,
+  type TransferResult,
+  transfer,
+} from './transfer';
 export type { TransferLeg } from './validate-transfer';

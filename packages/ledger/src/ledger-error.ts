@@ -15,6 +15,8 @@ export const LEDGER_ERROR_CATALOGUE = {
   ACCOUNT_NOT_FOUND: 'WALLET_NOT_FOUND',
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
   IDEMPOTENCY_CONFLICT: 'REQUEST_CONFLICT',
+  // A write the database keeps for ledger_transfer() alone (docs/ledger.md#who-writes-the-books).
+  BOOKS_PROTECTED: 'TRANSFER_REFUSED',
 } as const satisfies Record<string, ErrorCode>;
 
 export type LedgerErrorCode = keyof typeof LEDGER_ERROR_CATALOGUE;

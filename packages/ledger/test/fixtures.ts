@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 import {
   checkInvariants,
   ensureAccount,
+  ensureUserAccounts,
   SYSTEM_ACCOUNTS,
   toMicro,
   transfer,
-  userAccountCode,
 } from '../src/index';
 
 let nextTelegramId = 1000n;
@@ -25,23 +25,20 @@ export const createUserAccounts = async (prisma: PrismaClient) => {
       referralCode: name,
     },
   });
-  const main = userAccountCode(user.id, 'main');
-  const fee = userAccountCode(user.id, 'fee');
-  await ensureAccount(prisma, main);
-  await ensureAccount(prisma, fee);
-  return { userId: user.id, main, fee };
+  const { main, fee } = await ensureUserAccounts(prisma, user.id);
+  return { userId: user.id, main: main.code, fee: fee.code };
 };
 
-/** Credits `usdt` from the house, as a deposit would. */
+/** Credits `usdt` from chain clearing, as a deposit does. */
 export const fund = async (prisma: PrismaClient, account: string, usdt: string) => {
-  await ensureAccount(prisma, SYSTEM_ACCOUNTS.house);
+  await ensureAccount(prisma, SYSTEM_ACCOUNTS.chainClearing);
   const amount = toMicro(usdt);
   nextFunding += 1;
   return transfer(prisma, {
     idempotencyKey: `fund:${account}:${nextFunding}`,
     type: 'deposit',
     legs: [
-      { account: SYSTEM_ACCOUNTS.house, amount: -amount },
+      { account: SYSTEM_ACCOUNTS.chainClearing, amount: -amount },
       { account, amount },
     ],
   });
