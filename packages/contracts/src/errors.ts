@@ -133,9 +133,9 @@ export const errorCatalogue = {
   LICENSE_EXPIRED: entry(
     422,
     'Limit expiration of free license, cannot start trading.',
-    'Your free license has expired: upgrade it to start trading.',
-    'Срок бесплатной лицензии истёк: повысьте лицензию, чтобы начать торговлю.',
-    '您的免费许可证已过期：请升级后再开始交易。',
+    'Your license has expired: renew or upgrade it to start trading.',
+    'Срок действия лицензии истёк: продлите или повысьте её, чтобы начать торговлю.',
+    '您的许可证已过期：请续期或升级后再开始交易。',
   ),
   COIN_LIMIT: entry(
     422,

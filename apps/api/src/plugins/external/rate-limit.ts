@@ -8,7 +8,7 @@ const DEFAULT_LIMIT = { max: 300, timeWindow: 60_000 };
 
 /**
  * Failed sign-ins by bearer token per IP and minute on protected routes (docs/security.md#rate-limits).
- * Past it, the IP's token-less or bad-token requests get 429 before any token is looked at.
+ * Past it, the IP's token-less or bad-token requests get 429; valid tokens still pass.
  */
 export const AUTH_FAILURE_LIMIT = { max: 30, timeWindow: 60_000 };
 
