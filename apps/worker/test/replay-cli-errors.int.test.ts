@@ -49,7 +49,7 @@ describe('replay CLI errors', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
-    expect(result.stderr).toMatch(/Usage: npm run replay/);
+    expect(result.stderr).toMatch(/Usage: npm run -s replay/);
   });
 
   it.each([

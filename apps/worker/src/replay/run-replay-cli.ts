@@ -2,9 +2,10 @@ import { statSync } from 'node:fs';
 import { replayGrid } from '@gridbot/domain';
 import { CandleFileError } from './candle-builder';
 import { formatSummary } from './format-summary';
-import { parseReplayArgs, type ReplayOptions, USAGE, UsageError } from './parse-args';
+import { parseReplayArgs, type ReplayOptions, UsageError } from './parse-args';
 import { createProgressBar } from './progress-bar';
 import { CandlePathError, readCandles } from './read-candles';
+import { USAGE } from './usage';
 
 export type CliIo = {
   stdout: (text: string) => void;
