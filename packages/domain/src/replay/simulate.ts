@@ -36,7 +36,7 @@ export type SimulationOutcome = {
   buys: number;
   sells: number;
   /** Sells per ladder depth: every lot at one depth has the same PnL (ladder-shape.ts). */
-  sellsByDepth: Int32Array;
+  sellsByDepth: number[];
   maxOpenLots: number;
   openLots: number;
   /** Candle whose open was the current entry's price (−1 when flat). */
@@ -72,13 +72,14 @@ class GridReplay {
   #entryCandle = -1;
   #entryExact: Decimal | null = null;
   #nextSeq = 1;
-  readonly #seqs: Int32Array;
-  #fills: Int32Array = new Int32Array(64 * FILL_STRIDE);
+  // Plain arrays of small integers: cheaper than typed arrays to create for short replays, as fast to fill.
+  readonly #seqs: number[] = [0];
+  #fills: Int32Array;
   #fillCount = 0;
   #buys = 0;
   #sells = 0;
   #maxDepth = 0;
-  readonly #sellsByDepth: Int32Array;
+  readonly #sellsByDepth: number[] = [0];
   /** Fast path when low > buyFast: no buy can touch. +∞ forces the slow path (entry due). */
   buyFast = Number.POSITIVE_INFINITY;
   /** Fast path when high < tpFast: no take profit can touch. */
@@ -88,8 +89,8 @@ class GridReplay {
     this.#shape = ladderShape(input.settings, input.feePct);
     this.#maxTrades = input.settings.maxTrades;
     this.#candles = input.candles;
-    this.#seqs = new Int32Array(this.#maxTrades + 1);
-    this.#sellsByDepth = new Int32Array(this.#maxTrades + 1);
+    // Room for about one fill per candle (busy fine grids on real files come close), grown if needed.
+    this.#fills = new Int32Array(Math.min(Math.max(input.candles.length, 64), 1 << 20) * FILL_STRIDE);
   }
 
   run(from: number, to: number): void {
@@ -154,7 +155,7 @@ class GridReplay {
     const shape = this.#shape;
     while (this.#canAverage()) {
       const next = this.#depth + 1;
-      shape.ensure(next);
+      if (next > shape.ready) shape.ensure(next);
       const trigger = this.#entryNum * shape.buyNum[next]!;
       if (end > trigger * ABOVE) return;
       if (end >= trigger * BELOW && this.#exactSign(i, field, shape.buyFactor(next)) > 0) return;
@@ -185,12 +186,8 @@ class GridReplay {
   }
 
   #record(i: number, signedDepth: number, seq: number): void {
-    if ((this.#fillCount + 1) * FILL_STRIDE > this.#fills.length) {
-      const grown = new Int32Array(this.#fills.length * 2);
-      grown.set(this.#fills);
-      this.#fills = grown;
-    }
     const at = this.#fillCount++ * FILL_STRIDE;
+    if (at + FILL_STRIDE > this.#fills.length) this.#grow();
     const f = this.#fills;
     f[at] = i;
     f[at + 1] = signedDepth;
@@ -198,13 +195,22 @@ class GridReplay {
     f[at + 3] = this.#entryCandle;
   }
 
+  #grow(): void {
+    const grown = new Int32Array(this.#fills.length * 2);
+    grown.set(this.#fills);
+    this.#fills = grown;
+  }
+
   #buy(i: number): void {
+    // Depth 1 always exists; deeper buys come from #buyDownTo, which computed their level.
     const depth = ++this.#depth;
-    this.#shape.ensure(depth);
     const seq = this.#nextSeq++;
     this.#seqs[depth] = seq;
     this.#buys += 1;
-    if (depth > this.#maxDepth) this.#maxDepth = depth;
+    if (depth > this.#maxDepth) {
+      this.#maxDepth = depth;
+      this.#sellsByDepth.push(0);
+    }
     this.#record(i, depth, seq);
   }
 
@@ -224,7 +230,7 @@ class GridReplay {
     }
     const shape = this.#shape;
     if (this.#canAverage()) {
-      shape.ensure(depth + 1);
+      if (depth + 1 > shape.ready) shape.ensure(depth + 1);
       this.buyFast = this.#entryNum * shape.buyNum[depth + 1]! * ABOVE;
     } else {
       this.buyFast = Number.NEGATIVE_INFINITY;
