@@ -111,7 +111,8 @@ const bySettings = new WeakMap<GridSettings, LadderShape>();
  */
 export const ladderShape = (settings: GridSettings, feePct: Decimal): LadderShape => {
   const last = bySettings.get(settings);
-  if (last && sameSettings(last.settings, settings) && last.feePct.eq(feePct)) return last;
+  if (last && sameSettings(last.settings, settings) && (last.feePct === feePct || last.feePct.eq(feePct)))
+    return last;
   const key = [
     settings.orderSize.toString(),
     settings.stepPct.toString(),

@@ -46,6 +46,14 @@ export type SimulationOutcome = {
 const PROGRESS_CHUNK = 1 << 20;
 
 /*
+ * Fills are written to one module-wide buffer, reused by every replay (a replay runs to the end
+ * synchronously, so two never interleave), and copied out at the exact size when it finishes:
+ * one allocation per replay instead of a growing array — short busy replays (100 candles, 229
+ * fills) spent most of their time growing it.
+ */
+let scratch = new Int32Array(4096 * FILL_STRIDE);
+
+/*
  * A double compared with a trigger decides exactly unless the two are within this relative
  * distance: candle doubles are within 2^-53 of the file's decimals, and a trigger's double
  * (entry double × factor double, each within 2^-53 of its exact value) within ~3 × 2^-53 of the
@@ -74,7 +82,6 @@ class GridReplay {
   #nextSeq = 1;
   // Plain arrays of small integers: cheaper than typed arrays to create for short replays, as fast to fill.
   readonly #seqs: number[] = [0];
-  #fills: Int32Array;
   #fillCount = 0;
   #buys = 0;
   #sells = 0;
@@ -89,8 +96,6 @@ class GridReplay {
     this.#shape = ladderShape(input.settings, input.feePct);
     this.#maxTrades = input.settings.maxTrades;
     this.#candles = input.candles;
-    // Room for about one fill per candle (busy fine grids on real files come close), grown if needed.
-    this.#fills = new Int32Array(Math.min(Math.max(input.candles.length, 64), 1 << 20) * FILL_STRIDE);
   }
 
   run(from: number, to: number): void {
@@ -115,7 +120,7 @@ class GridReplay {
       candles: this.#candles,
       shape: this.#shape,
       fillCount: this.#fillCount,
-      fills: this.#fills,
+      fills: scratch.slice(0, this.#fillCount * FILL_STRIDE),
       buys: this.#buys,
       sells: this.#sells,
       sellsByDepth: this.#sellsByDepth,
@@ -187,8 +192,8 @@ class GridReplay {
 
   #record(i: number, signedDepth: number, seq: number): void {
     const at = this.#fillCount++ * FILL_STRIDE;
-    if (at + FILL_STRIDE > this.#fills.length) this.#grow();
-    const f = this.#fills;
+    if (at + FILL_STRIDE > scratch.length) this.#grow();
+    const f = scratch;
     f[at] = i;
     f[at + 1] = signedDepth;
     f[at + 2] = seq;
@@ -196,9 +201,9 @@ class GridReplay {
   }
 
   #grow(): void {
-    const grown = new Int32Array(this.#fills.length * 2);
-    grown.set(this.#fills);
-    this.#fills = grown;
+    const grown = new Int32Array(scratch.length * 2);
+    grown.set(scratch);
+    scratch = grown;
   }
 
   #buy(i: number): void {
