@@ -150,7 +150,7 @@ describe('replay CLI errors', () => {
     ['a directory', () => dir, /cannot read --candles .*: is a directory, not a candle file/],
     [
       'a path through a file',
-      () => writeCsv('plain.csv', [[T0, 1, 1, 1, 1, 1]]) + '/inner.csv',
+      () => `${writeCsv('plain.csv', [[T0, 1, 1, 1, 1, 1]])}/inner.csv`,
       /cannot read --candles .*plain\.csv\/inner\.csv: a part of the path is not a directory/,
     ],
   ])('refuses %s as --candles with a clear message and exit code 2, no stack trace', (_, pathOf, message) => {
