@@ -212,12 +212,35 @@ describe.each([
   });
 });
 
-describe('replay CLI as a process', () => {
+describe('replay CLI as a process (the compiled bin, built on demand)', () => {
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'apps/worker/src/replay.ts', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    spawnSync(process.execPath, ['apps/worker/bin/replay.mjs', ...args], { cwd: root, encoding: 'utf8' });
+
+  it('prints exactly one JSON object through `npm run -s replay -- … --json` (no npm banner on stdout)', () => {
+    const result = spawnSync(
+      'npm',
+      [
+        'run',
+        '-s',
+        'replay',
+        '--',
+        '--candles',
+        candleFile('XRP-USDT-1h.csv'),
+        ...settingsArgs('1', '0.1', 10),
+        '--json',
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    expect((JSON.parse(result.stdout) as ReplayReport).buys).toBeGreaterThan(0);
+  });
+
+  it('answers --help with the usage', () => {
+    const result = cli(['--help']);
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    expect(result.stdout).toMatch(/^Usage: npm run -s replay -- --candles/);
+  });
 
   it('prints exactly one JSON object on stdout with --json', () => {
     const result = cli([

@@ -1,14 +1,15 @@
 export * from './grid/errors';
+export * from './grid/exact';
 export * from './grid/fills';
 export * from './grid/formulas';
 export * from './grid/ladder';
+export * from './grid/lot-sale';
 export * from './grid/plan';
 export * from './grid/settings';
 export * from './grid/settings-rules';
 export * from './grid/stats';
 export * from './grid/types';
 export * from './replay/candles';
-export type { LadderLevel } from './replay/entry-ladder';
-export type { Trigger } from './replay/exact-touch';
+export { LadderShape, type LevelMoney, ladderShape } from './replay/ladder-shape';
 export * from './replay/report';
 export * from './replay/simulate';

@@ -16,6 +16,7 @@ const stateOf = (c: PlanCase): GridState => {
       qty: d(lot.qty),
       cost: d(c.settings.orderSize),
       openedAt: new Date(T0),
+      realizedPnl: d(0),
     })),
     nextSeq: first + c.lots.length,
   };

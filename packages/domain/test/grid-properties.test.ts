@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyBuyFill, applySellFill } from '../src/grid/fills';
@@ -6,6 +7,9 @@ import { emptyGridState, plan } from '../src/grid/plan';
 import { coinStats } from '../src/grid/stats';
 import type { BuyFill, ClosedLot, GridFlags, GridSettings, GridState } from '../src/grid/types';
 import { d, T0 } from './support/build';
+
+/** Enough digits for any ladder in these tests to be exact. */
+const Wide = Decimal.clone({ precision: 2000 });
 
 const FEE = d('0.1');
 
@@ -162,7 +166,8 @@ describe('grid invariants under any sequence of fills, dry and pause', () => {
             const buy = plan(state, settings, { running: true, dry: false }).find((o) => o.side === 'buy')!;
             const pLast = state.lots[k - 1]!.price;
             const dropPct = settings.stepPct.plus(settings.stepIncreasePct.times(k - 1));
-            expect(buy.price!.eq(pLast.times(d(100).minus(dropPct).div(100)))).toBe(true);
+            // Exact: the ladder is a product of finite decimals, never rounded (deep levels have > 20 digits).
+            expect(buy.price!.eq(new Wide(pLast).times(new Wide(100).minus(dropPct).div(100)))).toBe(true);
             expect(buy.price!.lt(pLast) && buy.price!.gt(0)).toBe(true);
             if (previousBuy) expect(buy.price!.lt(previousBuy)).toBe(true);
             previousBuy = buy.price!;

@@ -14,6 +14,9 @@ const closedAt = (iso: string, pnl: string): ClosedLot => ({
   pnl: d(pnl),
   openedAt: new Date('2024-01-01T00:00:00Z'),
   closedAt: new Date(iso),
+  lotClosed: true,
+  lotPnl: d(pnl),
+  profitable: d(pnl).gt(0),
 });
 
 describe('coinStats (DESIGN §3 "Stats per coin")', () => {
@@ -63,6 +66,30 @@ describe('coinStats (DESIGN §3 "Stats per coin")', () => {
     // 1.5 × 55 − 75 = 7.5: the same total gain as the whole lot at 55 (2 × 55 − 100 = 10).
     expect(text(stats.unrealizedPnl)).toBe('7.5');
     expect(text(stats.avgPrice)).toBe('50');
+    // A part sold is PnL, not a trade: the lot is still open.
+    expect([stats.closedTrades, stats.profitableTrades]).toEqual([0, 0]);
+  });
+
+  it('counts a lot sold in parts as one trade, judged on the sum of its parts', () => {
+    const state = stateWithLots(['50'], '100'); // qty 2, cost 100
+    const at = new Date('2024-01-03T00:00:00Z');
+    const first = applySellFill(state, { lotSeq: 1, price: d(60), qty: d(1), proceeds: d(60), at }); // +10
+    const next = new Date('2024-01-04T00:00:00Z');
+    const last = applySellFill(first.state, {
+      lotSeq: 1,
+      price: d(45),
+      qty: d(1),
+      proceeds: d(45),
+      at: next,
+    }); // −5
+    const stats = coinStats(last.state, [first.closed, last.closed], d(1));
+    expect(text(stats.realizedPnl)).toBe('5');
+    expect([stats.closedTrades, stats.profitableTrades]).toEqual([1, 1]);
+    // Each part's PnL on its own day; the trade on the day of the last part.
+    expect(pnlByDay([first.closed, last.closed]).map((b) => [b.period, text(b.pnl), b.trades])).toEqual([
+      ['2024-01-03', '10', 0],
+      ['2024-01-04', '-5', 1],
+    ]);
   });
 });
 

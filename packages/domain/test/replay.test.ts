@@ -1,6 +1,6 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { allocateCandles } from '../src/replay/candles';
-import { atOrAbove, atOrBelow, trigger } from '../src/replay/exact-touch';
 import { type ReplayReport, replayGrid } from '../src/replay/report';
 import { candlesOf, d, MINUTE, settingsOf, T0 } from './support/build';
 
@@ -212,21 +212,68 @@ describe('replay path rules (DESIGN §3 "Replay")', () => {
   });
 });
 
-describe('exact touch decisions on doubles', () => {
+describe('exact touch decisions', () => {
   it('decides by the decimals when the doubles cannot tell them apart', () => {
-    // 0.99999999999999999999 and 1 are the same double; as decimals 1 is above it.
-    const t = trigger(d('0.99999999999999999999'));
-    expect(t.num).toBe(1);
-    expect(atOrBelow(1, t)).toBe(false);
-    expect(atOrAbove(1, t)).toBe(true);
-    const u = trigger(d('1.00000000000000000001'));
-    expect(atOrBelow(1, u)).toBe(true);
-    expect(atOrAbove(1, u)).toBe(false);
+    // Entry 1, s = 1: TP 1.01. A high of 1.00999999999999999999 is the double 1.01 but does not reach it.
+    expect(Number('1.00999999999999999999')).toBe(1.01);
+    const rows = (high: string): Row[] => [
+      [1, 1, 1, 1],
+      [1, high, 1, 1],
+    ];
+    expect(replay(rows('1.00999999999999999999'), { s: '1', inc: '0' }).sells).toBe(0);
+    expect(replay(rows('1.01'), { s: '1', inc: '0' }).sells).toBe(1);
+  });
+
+  it('fills a deep ladder level only when the low reaches its exact price, not 1e-40 short of it', () => {
+    // s = 1, d = 0.1 from entry 0.00005352: lot 8 at 0.00005352 × 0.99 × 0.989 × … × 0.984, exactly
+    // 24 significant digits — beyond a double and decimal.js's default 20.
+    const Wide = Decimal.clone({ precision: 200 });
+    const levels = [new Wide('0.00005352')];
+    for (const pct of ['1', '1.1', '1.2', '1.3', '1.4', '1.5', '1.6'])
+      levels.push(levels.at(-1)!.times(new Wide(1).minus(new Wide(pct).div(100))));
+    const deepest = levels.at(-1)!;
+    expect(deepest.sd()).toBeGreaterThan(20);
+    const fall = (low: Decimal): Row[] => [
+      ['0.00005352', '0.00005352', '0.00005352', '0.00005352'],
+      ['0.00005352', '0.00005352', low.toFixed(), '0.00005352'],
+    ];
+    const opts = { s: '1', inc: '0.1', n: 10 };
+    const hair = new Wide('1e-40');
+    expect(replay(fall(deepest), opts).buys).toBe(8);
+    expect(replay(fall(deepest.plus(hair)), opts).buys).toBe(7);
+    expect(replay(fall(deepest.minus(hair)), opts).buys).toBe(8);
+    const buys = replay(fall(deepest), opts).fills.filter((f) => f.side === 'buy');
+    expect(buys.at(-1)!.price).toBe(deepest.toFixed());
   });
 
   it('treats equality as a touch both ways', () => {
-    const t = trigger(d('0.0000529848'));
-    expect(atOrBelow(0.0000529848, t)).toBe(true);
-    expect(atOrAbove(0.0000529848, t)).toBe(true);
+    // Low 0.99 = B of lot 2 (buys), high 1.01 = the TP of lot 1 (after 0.9999, lot 2's).
+    const report = replay(
+      [
+        [1, 1, 1, 1],
+        [1, '1.01', '0.99', 1],
+      ],
+      { s: '1', inc: '0' },
+    );
+    expect(report.fills.map((f) => f.price)).toEqual(['1', '0.99', '0.9999', '1.01']);
+  });
+});
+
+describe('exact PnL signs', () => {
+  it('counts a lot that breaks even exactly as not profitable, at any price (fee 20 %, step 50 %: 1.5 × 0.8 = 1.2)', () => {
+    for (const price of ['3', '0.00000007', '7.123456789012345678', '12345.6789']) {
+      const p = d(price);
+      const report = replay(
+        [
+          [price, price, price, price],
+          [price, p.times('1.5').toFixed(), price, p.times('1.5').toFixed()],
+        ],
+        { s: '50', inc: '0', n: 1, fee: '20' },
+      );
+      expect(report.sells).toBe(1);
+      expect(report.fills[1]!.pnl).toBe('0');
+      expect(report.realizedPnl).toBe('0');
+      expect(report.profitableTrades).toBe(0);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { Decimal as Dec } from 'decimal.js';
 import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
 import { fmt8 } from './money';
 import type { OrderResponseFault, SandboxExchange, SandboxMarketConfig } from './sandbox-exchange';
@@ -37,6 +38,8 @@ export type SandboxControl = {
   advance(steps?: number, symbol?: string): SandboxTradeView[];
   orders(apiKey: string, symbol?: string): SandboxOrderView[];
   trades(apiKey: string, symbol?: string): SandboxTradeView[];
+  /** Fills part of a resting limit order at its price; the rest keeps resting (PARTIALLY_FILLED). */
+  fillPart(apiKey: string, symbol: string, clientOrderId: string, qty: string): SandboxTradeView;
   /** The next POST /api/v3/order is executed, then its response is dropped, delayed or made unknown. */
   failNextOrderResponse(fault: OrderResponseFault): void;
 };
@@ -88,6 +91,15 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       exchange.engine
         .trades(accountOf(apiKey), symbol ? exchange.market(symbol).market.symbol : undefined)
         .map(myTradeJson),
+    fillPart: (apiKey, symbol, clientOrderId, qty) =>
+      myTradeJson(
+        exchange.engine.fillPart(
+          accountOf(apiKey),
+          exchange.market(symbol).market,
+          { clientOrderId },
+          new Dec(qty),
+        ),
+      ),
     failNextOrderResponse: (fault) => exchange.failNextOrderResponse(fault),
   };
 };

@@ -6,7 +6,10 @@ import { floorToStep, round8, ZERO } from './money';
 
 export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'LIMIT' | 'MARKET';
-export type OrderStatus = 'NEW' | 'FILLED' | 'CANCELED';
+export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED';
+
+/** Still resting on the book. */
+const resting = (order: SandboxOrder) => order.status === 'NEW' || order.status === 'PARTIALLY_FILLED';
 
 export type SandboxOrder = {
   accountId: number;
@@ -107,7 +110,7 @@ export class MatchingEngine {
 
   cancel(accountId: number, market: Market, ref: { orderId?: number; clientOrderId?: string }): SandboxOrder {
     const order = this.find(accountId, market.symbol, ref);
-    if (order?.status !== 'NEW') throw binanceErrors.unknownOrder();
+    if (!order || !resting(order)) throw binanceErrors.unknownOrder();
     this.release(order, market);
     order.status = 'CANCELED';
     order.updateTime = Date.now();
@@ -124,7 +127,7 @@ export class MatchingEngine {
 
   openOrders(accountId: number, symbol?: string): SandboxOrder[] {
     return (this.ordersByAccount.get(accountId) ?? []).filter(
-      (o) => o.status === 'NEW' && (symbol === undefined || o.symbol === symbol),
+      (o) => resting(o) && (symbol === undefined || o.symbol === symbol),
     );
   }
 
@@ -151,6 +154,19 @@ export class MatchingEngine {
     return crossed.map((order) => this.fill(order, market, order.price, true));
   }
 
+  /**
+   * Fills `qty` of a resting limit order at its own price and leaves the rest resting
+   * (PARTIALLY_FILLED), as when a taker takes only part of it: lets tests play partial fills.
+   */
+  fillPart(accountId: number, market: Market, ref: { clientOrderId: string }, qty: Decimal): SandboxTrade {
+    const order = this.find(accountId, market.symbol, ref);
+    if (!order || !resting(order) || order.type !== 'LIMIT') throw binanceErrors.unknownOrder();
+    if (!qty.gt(0) || !qty.lt(order.origQty.sub(order.executedQty))) {
+      throw new Error(`a part must be above 0 and below the ${order.origQty.sub(order.executedQty)} left`);
+    }
+    return this.fill(order, market, order.price, true, qty);
+  }
+
   private orderQuantity(market: Market, request: OrderRequest, lastPrice: Decimal): Decimal {
     if (request.type === 'LIMIT') {
       const price = request.price!;
@@ -167,8 +183,14 @@ export class MatchingEngine {
     return quantity;
   }
 
-  private fill(order: SandboxOrder, market: Market, price: Decimal, isMaker: boolean): SandboxTrade {
-    const qty = order.origQty.sub(order.executedQty);
+  private fill(
+    order: SandboxOrder,
+    market: Market,
+    price: Decimal,
+    isMaker: boolean,
+    part?: Decimal,
+  ): SandboxTrade {
+    const qty = part ?? order.origQty.sub(order.executedQty);
     const isBuyer = order.side === 'BUY';
     const quoteQty = isBuyer ? cost(qty, price) : proceeds(qty, price);
     const received = isBuyer ? qty : quoteQty;
@@ -179,12 +201,16 @@ export class MatchingEngine {
     this.accounts.spendLocked(order.accountId, paidAsset, paid);
     this.accounts.credit(order.accountId, commissionAsset, received.sub(commission));
     order.locked = order.locked.sub(paid);
-    this.release(order, market);
-    order.executedQty = order.origQty;
+    order.executedQty = order.executedQty.add(qty);
     order.cummulativeQuoteQty = order.cummulativeQuoteQty.add(quoteQty);
-    order.status = 'FILLED';
     order.updateTime = Date.now();
-    this.openBySymbol.get(order.symbol)?.delete(order);
+    if (order.executedQty.lt(order.origQty)) {
+      order.status = 'PARTIALLY_FILLED';
+    } else {
+      this.release(order, market);
+      order.status = 'FILLED';
+      this.openBySymbol.get(order.symbol)?.delete(order);
+    }
     const trade: SandboxTrade = {
       id: this.nextTradeId++,
       accountId: order.accountId,

@@ -1,4 +1,4 @@
-import type { CandleSeries, ReplayReport } from '@gridbot/domain';
+import { type CandleSeries, CLOSE, candleDecimal, type ReplayReport } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { ReplayOptions } from './parse-args';
 
@@ -19,7 +19,7 @@ export const formatSummary = (
   const entries = report.fills.filter((fill) => fill.role === 'entry').length;
   const first = candles.time[0]!;
   const last = candles.time[candles.length - 1]!;
-  const lastClose = new Decimal(candles.close[candles.length - 1]!).toFixed();
+  const lastClose = candleDecimal(candles, candles.length - 1, CLOSE).toFixed();
   const rows: [string, string][] = [
     ['candles', `${candles.length} (${utc(first)} → ${utc(last)} UTC)`],
     [

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type GridSettings, validateGridSettings } from '@gridbot/domain';
 import Decimal from 'decimal.js';
+import { parseUtcTime } from './utc-time';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -14,17 +15,7 @@ export type ReplayOptions = {
   json: boolean;
 };
 
-export const USAGE = `Usage: npm run replay -- --candles <file.csv|file.json> --order-size <USDT> --step <%>
-         --step-increase <%> --max-trades <N> [--fee <%>] [--dry-from <ISO time>] [--json]
-
-Replays a coin's grid over recorded candles (DESIGN §3). CSV needs a header time,open,high,low,close[,volume]
-(time in Unix ms or ISO); JSON is an array of [time,open,high,low,close,volume] or of objects with those keys.
-  --fee        fee per fill in %, charged in quote (default 0.1)
-  --dry-from   from the first candle at or after this time the coin only sells
-  --json       print one JSON object on stdout (use "npm run -s replay" so npm adds no banner)`;
-
 const DECIMAL = /^\d+(\.\d+)?$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const decimalOption = (name: string, value: string | undefined): Decimal => {
   if (value === undefined) throw new UsageError(`missing --${name}`);
@@ -39,13 +30,16 @@ const integerOption = (name: string, value: string | undefined): number => {
   return Number(value);
 };
 
+/** UTC unless the time names its zone (utc-time.ts). */
 const dryFromOption = (value: string | undefined): Date | null => {
   if (value === undefined) return null;
-  const at = new Date(value);
-  if (!ISO_TIME.test(value) || Number.isNaN(at.getTime())) {
-    throw new UsageError(`--dry-from must be an ISO time such as 2018-01-25T00:00:00Z, got '${value}'`);
+  const at = parseUtcTime(value);
+  if (typeof at === 'string') {
+    throw new UsageError(
+      `--dry-from must be an ISO time such as 2018-01-25T00:00:00Z (UTC unless a zone is given): '${value}' ${at}`,
+    );
   }
-  return at;
+  return new Date(at);
 };
 
 /** argv without node and script. Throws UsageError with a message fit for the user; null means --help. */

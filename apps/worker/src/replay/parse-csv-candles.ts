@@ -3,23 +3,30 @@ import { CandleBuilder, CandleFileError, parsePrice, parseTime } from './candle-
 
 const REQUIRED = ['time', 'open', 'high', 'low', 'close'] as const;
 
-const columnsOf = (header: string, lineNumber: number) => {
+const columnsOf = (header: string, where: string) => {
   const names = header.split(',').map((name) => name.trim().toLowerCase());
   const columns = REQUIRED.map((name) => names.indexOf(name));
   const missing = REQUIRED.filter((_, i) => columns[i]! < 0);
   if (missing.length > 0) {
     throw new CandleFileError(
-      `line ${lineNumber}: the header must name the columns time,open,high,low,close[,volume]; missing ${missing.join(', ')}`,
+      `${where}: the header must name the columns time,open,high,low,close[,volume]; missing ${missing.join(', ')}`,
     );
   }
-  return { width: names.length, columns: columns as [number, number, number, number, number] };
+  return { names, columns: columns as [number, number, number, number, number] };
 };
 
 /**
  * CSV with a header naming at least time,open,high,low,close (any order; extra columns such as
- * volume are ignored). Takes lines rather than one string so files beyond V8's string limit stream.
+ * volume are ignored). Every row must have exactly the header's fields: a row with more or fewer
+ * is refused, since its values could belong to other columns. Takes lines rather than one
+ * string so files beyond V8's string limit stream. `source` names the file in messages
+ * (`file:line: problem`).
  */
-export const parseCsvCandles = (lines: Iterable<string>, expectedCandles?: number): CandleSeries => {
+export const parseCsvCandles = (
+  lines: Iterable<string>,
+  source: string,
+  expectedCandles?: number,
+): CandleSeries => {
   const builder = new CandleBuilder(expectedCandles);
   let header: ReturnType<typeof columnsOf> | null = null;
   let lineNumber = 0;
@@ -27,14 +34,16 @@ export const parseCsvCandles = (lines: Iterable<string>, expectedCandles?: numbe
     lineNumber += 1;
     const line = raw.trim();
     if (line === '') continue;
+    const where = `${source}:${lineNumber}`;
     if (!header) {
-      header = columnsOf(line, lineNumber);
+      header = columnsOf(line, where);
       continue;
     }
-    const where = `line ${lineNumber}`;
     const fields = line.split(',');
-    if (fields.length < header.width) {
-      throw new CandleFileError(`${where}: expected ${header.width} columns, found ${fields.length}`);
+    if (fields.length !== header.names.length) {
+      throw new CandleFileError(
+        `${where}: expected ${header.names.length} fields (${header.names.join(',')}), found ${fields.length}`,
+      );
     }
     const [t, o, h, l, c] = header.columns;
     builder.push(
@@ -48,6 +57,11 @@ export const parseCsvCandles = (lines: Iterable<string>, expectedCandles?: numbe
       where,
     );
   }
-  if (!header) throw new CandleFileError('the file is empty');
-  return builder.finish();
+  if (!header) throw new CandleFileError(`${source}: the file is empty`);
+  try {
+    return builder.finish();
+  } catch (error) {
+    if (error instanceof CandleFileError) throw new CandleFileError(`${source}: ${error.message}`);
+    throw error;
+  }
 };

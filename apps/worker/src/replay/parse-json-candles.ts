@@ -21,7 +21,7 @@ const fromObject = (row: Row, where: string) => {
 };
 
 const fromArray = (row: unknown[], where: string) => {
-  if (row.length < 5)
+  if (row.length < 5 || row.length > 6)
     throw new CandleFileError(
       `${where}: expected [time, open, high, low, close, volume], found ${row.length} values`,
     );
@@ -34,21 +34,33 @@ const fromArray = (row: unknown[], where: string) => {
   };
 };
 
-/** `[[time, open, high, low, close, volume], …]` or `[{ time, open, high, low, close, volume }, …]`; numbers or numeric strings. */
-export const parseJsonCandles = (text: string): CandleSeries => {
+/**
+ * `[[time, open, high, low, close, volume], …]` or `[{ time, open, high, low, close, volume }, …]`;
+ * numbers or numeric strings (a JSON number is a double by the time we see it: give prices with
+ * more than 15 significant digits as strings to keep them exact).
+ */
+export const parseJsonCandles = (text: string, source: string): CandleSeries => {
   let rows: unknown;
   try {
     rows = JSON.parse(text);
   } catch (error) {
-    throw new CandleFileError(`not valid JSON: ${(error as Error).message}`);
+    throw new CandleFileError(`${source}: not valid JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(rows)) throw new CandleFileError('JSON candles must be an array');
+  if (!Array.isArray(rows))
+    throw new CandleFileError(
+      `${source}: JSON candles must be an array of [time, open, high, low, close, volume] or of objects`,
+    );
   const builder = new CandleBuilder(rows.length);
   rows.forEach((row, i) => {
-    const where = `candle #${i + 1}`;
+    const where = `${source}: candle #${i + 1}`;
     if (Array.isArray(row)) builder.push(fromArray(row, where), where);
     else if (row !== null && typeof row === 'object') builder.push(fromObject(row as Row, where), where);
     else throw new CandleFileError(`${where}: expected an array or an object`);
   });
-  return builder.finish();
+  try {
+    return builder.finish();
+  } catch (error) {
+    if (error instanceof CandleFileError) throw new CandleFileError(`${source}: ${error.message}`);
+    throw error;
+  }
 };

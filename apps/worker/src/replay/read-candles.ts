@@ -5,6 +5,11 @@ import { CandleFileError } from './candle-builder';
 import { parseCsvCandles } from './parse-csv-candles';
 import { parseJsonCandles } from './parse-json-candles';
 
+/** --candles names something that is not a readable file (exit code 2, like any bad argument). */
+export class CandlePathError extends Error {
+  override name = 'CandlePathError';
+}
+
 const CHUNK_BYTES = 1 << 20;
 /** The recorded CSVs average ~65 bytes a line: a first guess for the typed arrays, which grow if needed. */
 const BYTES_PER_CSV_LINE = 60;
@@ -28,10 +33,32 @@ function* fileLines(fd: number, size: number, onProgress?: (fraction: number) =>
   if (rest !== '') yield rest;
 }
 
-const firstCharacter = (fd: number): string | undefined => {
-  const head = Buffer.alloc(4096);
-  const read = readSync(fd, head, 0, head.length, 0);
-  return head.subarray(0, read).toString('utf8').trimStart()[0];
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'is a directory, not a candle file',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+const pathError = (path: string, error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return new CandlePathError(
+    `cannot read --candles ${path}: ${REASONS[code] ?? code ?? (error as Error).message}`,
+  );
+};
+
+const head = (fd: number, path: string): Buffer => {
+  const bytes = Buffer.alloc(4096);
+  let read: number;
+  try {
+    read = readSync(fd, bytes, 0, bytes.length, 0);
+  } catch (error) {
+    throw pathError(path, error);
+  }
+  return bytes.subarray(0, read);
 };
 
 const parse = (path: string, onProgress?: (fraction: number) => void): CandleSeries => {
@@ -39,29 +66,30 @@ const parse = (path: string, onProgress?: (fraction: number) => void): CandleSer
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    throw new CandleFileError(
-      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw pathError(path, error);
   }
   try {
-    const first = firstCharacter(fd);
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw pathError(path, { code: 'EISDIR' });
+    if (!stat.isFile()) throw new CandlePathError(`cannot read --candles ${path}: not a regular file`);
+    const start = head(fd, path);
+    if (start.length === 0) throw new CandleFileError(`${path}: the file is empty`);
+    // Text candle files never hold NUL bytes; anything that does is binary (a zip, a database…).
+    if (start.includes(0))
+      throw new CandleFileError(`${path}: not a text file (expected CSV or JSON candles)`);
+    const first = start.toString('utf8').trimStart()[0];
     // JSON is parsed whole (JSON.parse needs one string); CSV streams.
-    if (first === '[' || first === '{') return parseJsonCandles(readFileSync(fd, 'utf8'));
-    const { size } = fstatSync(fd);
-    return parseCsvCandles(fileLines(fd, size, onProgress), Math.ceil(size / BYTES_PER_CSV_LINE));
+    if (first === '[' || first === '{') return parseJsonCandles(readFileSync(fd, 'utf8'), path);
+    return parseCsvCandles(
+      fileLines(fd, stat.size, onProgress),
+      path,
+      Math.ceil(stat.size / BYTES_PER_CSV_LINE),
+    );
   } finally {
     closeSync(fd);
   }
 };
 
 /** Reads a CSV or JSON candle file (by its first character, so the extension does not matter). */
-export const readCandles = (path: string, onProgress?: (fraction: number) => void): CandleSeries => {
-  try {
-    return parse(path, onProgress);
-  } catch (error) {
-    if (error instanceof CandleFileError && !error.message.startsWith('cannot read')) {
-      throw new CandleFileError(`${path}: ${error.message}`);
-    }
-    throw error;
-  }
-};
+export const readCandles = (path: string, onProgress?: (fraction: number) => void): CandleSeries =>
+  parse(path, onProgress);

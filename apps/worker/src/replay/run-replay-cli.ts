@@ -2,9 +2,10 @@ import { statSync } from 'node:fs';
 import { replayGrid } from '@gridbot/domain';
 import { CandleFileError } from './candle-builder';
 import { formatSummary } from './format-summary';
-import { parseReplayArgs, type ReplayOptions, USAGE, UsageError } from './parse-args';
+import { parseReplayArgs, type ReplayOptions, UsageError } from './parse-args';
 import { createProgressBar } from './progress-bar';
-import { readCandles } from './read-candles';
+import { CandlePathError, readCandles } from './read-candles';
+import { USAGE } from './usage';
 
 export type CliIo = {
   stdout: (text: string) => void;
@@ -43,7 +44,7 @@ const run = (options: ReplayOptions, io: CliIo) => {
   io.stdout(options.json ? `${JSON.stringify(report)}\n` : formatSummary(options, candles, report));
 };
 
-/** The replay CLI; returns the exit code (0 ok, 1 bad candle file, 2 bad arguments). */
+/** The replay CLI; returns the exit code (0 ok, 1 bad candle file, 2 bad arguments or a --candles path that is not a readable file). */
 export const runReplayCli = (argv: string[], io: CliIo): number => {
   try {
     const options = parseReplayArgs(argv);
@@ -56,6 +57,10 @@ export const runReplayCli = (argv: string[], io: CliIo): number => {
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`replay: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof CandlePathError) {
+      io.stderr(`replay: ${error.message}\n`);
       return 2;
     }
     if (error instanceof CandleFileError) {

@@ -24,11 +24,12 @@ export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
  * with API keys and one XRP/USDT coin bot: N = 3, S = 10 USDT, step 1 %, step increase 0.1 %.
  */
 export const createGridHarness = async (
-  settings: { maxTrades?: number; stepPct?: string; usdt?: string; stepSize?: string } = {},
+  settings: { maxTrades?: number; stepPct?: string; usdt?: string; stepSize?: string; feePct?: string } = {},
 ) => {
   const db = await createTestDb();
   const prisma: PrismaClient = db.prisma;
   const sandbox = await startSandboxExchange({
+    ...(settings.feePct ? { feePct: settings.feePct } : {}),
     markets: [
       {
         base: 'XRP',

@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
+import { exactDifference, exactProduct, exactSum } from './exact';
 import { lotTotals } from './formulas';
+import { tradeCounts } from './lot-sale';
 import type { ClosedLot, GridState } from './types';
 
 export type CoinStatsValues = {
@@ -13,14 +15,15 @@ export type CoinStatsValues = {
   openQty: Decimal;
   /** Σc of open lots: the capital in the coin now. */
   invested: Decimal;
-  /** Closed lots (or sold parts of lots) with pnl > 0. */
+  /** Closed lots whose parts' PnL sum to > 0 (docs/pnl.md). */
   profitableTrades: number;
+  /** Closed lots: a lot sold in parts is one trade, counted when its last part sells. */
   closedTrades: number;
 };
 
-/** Realized PnL, summed in the order given (replay sums in fill order, so the figures match exactly). */
+/** Realized PnL of every sold part (exact sum). */
 export const realizedPnl = (closedLots: readonly ClosedLot[]): Decimal =>
-  closedLots.reduce((sum, lot) => sum.plus(lot.pnl), new Decimal(0));
+  closedLots.reduce((sum, lot) => exactSum(sum, lot.pnl), new Decimal(0));
 
 export const coinStats = (
   state: GridState,
@@ -29,17 +32,18 @@ export const coinStats = (
 ): CoinStatsValues => {
   const open = lotTotals(state.lots);
   return {
-    unrealizedPnl: open.qty.times(lastPrice).minus(open.cost),
+    unrealizedPnl: exactDifference(exactProduct(open.qty, lastPrice), open.cost),
     realizedPnl: realizedPnl(closedLots),
     openDeals: state.lots.length,
     avgPrice: state.lots.length > 0 ? open.cost.div(open.qty) : null,
     openQty: open.qty,
     invested: open.cost,
-    profitableTrades: closedLots.filter((lot) => lot.pnl.gt(0)).length,
-    closedTrades: closedLots.length,
+    profitableTrades: closedLots.filter((lot) => lot.profitable).length,
+    closedTrades: closedLots.filter((lot) => lot.lotClosed).length,
   };
 };
 
+/** pnl: every part sold in the period; trades: lots whose last part sold in it. */
 export type PnlBucket = { period: string; pnl: Decimal; trades: number };
 
 const bucketBy = (closedLots: readonly ClosedLot[], periodOf: (at: Date) => string): PnlBucket[] => {
@@ -48,10 +52,10 @@ const bucketBy = (closedLots: readonly ClosedLot[], periodOf: (at: Date) => stri
     const period = periodOf(lot.closedAt);
     const bucket = buckets.get(period);
     if (bucket) {
-      bucket.pnl = bucket.pnl.plus(lot.pnl);
-      bucket.trades += 1;
+      bucket.pnl = exactSum(bucket.pnl, lot.pnl);
+      bucket.trades += tradeCounts(lot).closedTrades;
     } else {
-      buckets.set(period, { period, pnl: lot.pnl, trades: 1 });
+      buckets.set(period, { period, pnl: lot.pnl, trades: tradeCounts(lot).closedTrades });
     }
   }
   return [...buckets.values()].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));

@@ -17,9 +17,11 @@ export type Lot = {
   seq: number;
   price: Decimal;
   qty: Decimal;
-  /** USDT paid, including the buy fee. */
+  /** USDT paid, including the buy fee (after partial sells: the share of the unsold rest). */
   cost: Decimal;
   openedAt: Date;
+  /** Σ PnL of the parts of this lot sold so far (0 until a take profit fills partly), docs/pnl.md. */
+  realizedPnl: Decimal;
 };
 
 export type GridState = {
@@ -62,7 +64,11 @@ export type SellFill = {
   at: Date;
 };
 
-/** A lot (or, after a partial sell, the sold part of a lot) that has been sold. */
+/**
+ * One sale from a lot: the whole lot, or a part of it (a partially filled take profit). Every
+ * part realizes its PnL on its own day; the lot counts as one trade, when its last part sells
+ * (docs/pnl.md).
+ */
 export type ClosedLot = {
   seq: number;
   buyPrice: Decimal;
@@ -71,8 +77,14 @@ export type ClosedLot = {
   /** The share of the lot's cost (incl. buy fee) that this sale closes. */
   cost: Decimal;
   proceeds: Decimal;
-  /** proceeds − cost: net of both fees. */
+  /** proceeds − cost of this part: net of both fees. */
   pnl: Decimal;
   openedAt: Date;
   closedAt: Date;
+  /** This sale closed the lot (its last quantity sold): the lot counts as one closed trade. */
+  lotClosed: boolean;
+  /** Σ pnl of the lot's parts sold so far, this one included. */
+  lotPnl: Decimal;
+  /** Only when lotClosed: lotPnl > 0, compared exactly. */
+  profitable: boolean;
 };

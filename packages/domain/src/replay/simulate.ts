@@ -1,9 +1,17 @@
-import Decimal from 'decimal.js';
-import { assertSoundGridSettings } from '../grid/settings';
+import type Decimal from 'decimal.js';
+import { exactProduct } from '../grid/exact';
 import type { GridSettings } from '../grid/types';
-import { type CandleSeries, firstCandleAtOrAfter } from './candles';
-import { EntryLadder, type LadderLevel } from './entry-ladder';
-import { atOrAbove, atOrBelow, exactPrice } from './exact-touch';
+import {
+  type CandleSeries,
+  CLOSE,
+  candleDecimal,
+  firstCandleAtOrAfter,
+  HIGH,
+  LOW,
+  OPEN,
+  type PriceField,
+} from './candles';
+import { type LadderShape, ladderShape } from './ladder-shape';
 
 export type ReplayInput = {
   candles: CandleSeries;
@@ -16,64 +24,77 @@ export type ReplayInput = {
   onProgress?: (done: number, total: number) => void;
 };
 
-export type SimulatedFill = {
-  /** Index of the candle the fill happened in; fills are in path order. */
-  candle: number;
-  side: 'buy' | 'sell';
-  level: LadderLevel;
-  lotSeq: number;
-};
+/** Fills are kept as integers, FILL_STRIDE per fill: candle index, ±depth (+ buy, − sell), lot seq, entry candle. */
+export const FILL_STRIDE = 4;
 
+/** What happened, in integers: report.ts turns it into decimals and text. */
 export type SimulationOutcome = {
-  fills: SimulatedFill[];
+  candles: CandleSeries;
+  shape: LadderShape;
+  fillCount: number;
+  fills: Int32Array;
   buys: number;
   sells: number;
-  realizedPnl: Decimal;
-  profitableTrades: number;
+  /** Sells per ladder depth: every lot at one depth has the same PnL (ladder-shape.ts). */
+  sellsByDepth: number[];
   maxOpenLots: number;
-  capitalUsed: Decimal;
-  /** The newest open lot's level (its openQty/openCost cover all open lots); null when flat. */
-  newestOpen: LadderLevel | null;
-  lastClose: Decimal | null;
+  openLots: number;
+  /** Candle whose open was the current entry's price (−1 when flat). */
+  entryCandle: number;
 };
 
 const PROGRESS_CHUNK = 1 << 20;
 
 /*
+ * Fills are written to one module-wide buffer, reused by every replay (a replay runs to the end
+ * synchronously, so two never interleave), and copied out at the exact size when it finishes:
+ * one allocation per replay instead of a growing array — short busy replays (100 candles, 229
+ * fills) spent most of their time growing it.
+ */
+let scratch = new Int32Array(4096 * FILL_STRIDE);
+
+/*
+ * A double compared with a trigger decides exactly unless the two are within this relative
+ * distance: candle doubles are within 2^-53 of the file's decimals, and a trigger's double
+ * (entry double × factor double, each within 2^-53 of its exact value) within ~3 × 2^-53 of the
+ * exact trigger. Inside the band, exact decimals decide (candleDecimal × exact factor).
+ */
+const EPS = 1e-12;
+const BELOW = 1 - EPS;
+const ABOVE = 1 + EPS;
+
+/*
  * Speed: most candles trigger nothing, so the loop only compares each candle's low with the
  * next buy's trigger and its high with the lowest take profit, as doubles against bounds that
- * are refreshed whenever the orders change (buyFast / tpFast). Any candle that might touch goes
- * through the full path rules with exact decisions (exact-touch.ts) and decimal money maths,
- * mostly precomputed per ladder depth (entry-ladder.ts).
+ * are refreshed whenever the orders change (buyFast / tpFast). A candle that might touch goes
+ * through the path rules; a fill is a few integer writes (no decimal maths: the money of a lot
+ * depends only on its depth).
  */
 class GridReplay {
-  readonly #settings: GridSettings;
-  readonly #feePct: Decimal;
+  readonly #shape: LadderShape;
+  readonly #maxTrades: number;
   readonly #candles: CandleSeries;
   #dry = false;
-  #ladder: EntryLadder | null = null;
   #depth = 0;
-  readonly #seqs: number[] = [];
+  #entryNum = 0;
+  #entryCandle = -1;
+  #entryExact: Decimal | null = null;
   #nextSeq = 1;
+  // Plain arrays of small integers: cheaper than typed arrays to create for short replays, as fast to fill.
+  readonly #seqs: number[] = [0];
+  #fillCount = 0;
+  #buys = 0;
+  #sells = 0;
+  #maxDepth = 0;
+  readonly #sellsByDepth: number[] = [0];
   /** Fast path when low > buyFast: no buy can touch. +∞ forces the slow path (entry due). */
   buyFast = Number.POSITIVE_INFINITY;
   /** Fast path when high < tpFast: no take profit can touch. */
   tpFast = Number.POSITIVE_INFINITY;
-  readonly outcome: SimulationOutcome = {
-    fills: [],
-    buys: 0,
-    sells: 0,
-    realizedPnl: new Decimal(0),
-    profitableTrades: 0,
-    maxOpenLots: 0,
-    capitalUsed: new Decimal(0),
-    newestOpen: null,
-    lastClose: null,
-  };
 
   constructor(input: ReplayInput) {
-    this.#settings = input.settings;
-    this.#feePct = input.feePct;
+    this.#shape = ladderShape(input.settings, input.feePct);
+    this.#maxTrades = input.settings.maxTrades;
     this.#candles = input.candles;
   }
 
@@ -95,10 +116,18 @@ class GridReplay {
   }
 
   finish(): SimulationOutcome {
-    const n = this.#candles.length;
-    this.outcome.lastClose = n > 0 ? exactPrice(this.#candles.close[n - 1]!) : null;
-    this.outcome.newestOpen = this.#depth > 0 ? this.#ladder!.level(this.#depth) : null;
-    return this.outcome;
+    return {
+      candles: this.#candles,
+      shape: this.#shape,
+      fillCount: this.#fillCount,
+      fills: scratch.slice(0, this.#fillCount * FILL_STRIDE),
+      buys: this.#buys,
+      sells: this.#sells,
+      sellsByDepth: this.#sellsByDepth,
+      maxOpenLots: this.#maxDepth,
+      openLots: this.#depth,
+      entryCandle: this.#depth > 0 ? this.#entryCandle : -1,
+    };
   }
 
   /** One candle through DESIGN §3's path: the open (entry, then orders it already crossed), then the three segments. */
@@ -107,57 +136,94 @@ class GridReplay {
     const open = c.open[i]!;
     if (this.#depth === 0) {
       if (this.#dry) return;
-      this.#ladder = new EntryLadder(exactPrice(open), this.#settings, this.#feePct);
+      this.#entryNum = open;
+      this.#entryCandle = i;
+      this.#entryExact = null;
       this.#buy(i);
     }
-    this.#sellUpTo(i, open);
-    this.#buyDownTo(i, open);
+    this.#sellUpTo(i, OPEN, open);
+    this.#buyDownTo(i, OPEN, open);
     if (c.close[i]! >= open) {
-      this.#buyDownTo(i, c.low[i]!);
-      this.#sellUpTo(i, c.high[i]!);
-      this.#buyDownTo(i, c.close[i]!);
+      this.#buyDownTo(i, LOW, c.low[i]!);
+      this.#sellUpTo(i, HIGH, c.high[i]!);
+      this.#buyDownTo(i, CLOSE, c.close[i]!);
     } else {
-      this.#sellUpTo(i, c.high[i]!);
-      this.#buyDownTo(i, c.low[i]!);
-      this.#sellUpTo(i, c.close[i]!);
+      this.#sellUpTo(i, HIGH, c.high[i]!);
+      this.#buyDownTo(i, LOW, c.low[i]!);
+      this.#sellUpTo(i, CLOSE, c.close[i]!);
     }
     this.#refresh();
   }
 
-  /** Falling to `end`: successive averaging buys fill while their trigger is ≥ end. */
-  #buyDownTo(i: number, end: number): void {
-    while (this.#canAverage() && atOrBelow(end, this.#ladder!.level(this.#depth + 1).buy)) this.#buy(i);
+  /** Falling to the candle's `field` (= end): successive averaging buys fill while their trigger is ≥ end. */
+  #buyDownTo(i: number, field: PriceField, end: number): void {
+    const shape = this.#shape;
+    while (this.#canAverage()) {
+      const next = this.#depth + 1;
+      if (next > shape.ready) shape.ensure(next);
+      const trigger = this.#entryNum * shape.buyNum[next]!;
+      if (end > trigger * ABOVE) return;
+      if (end >= trigger * BELOW && this.#exactSign(i, field, shape.buyFactor(next)) > 0) return;
+      this.#buy(i);
+    }
   }
 
-  /** Rising to `end`: take profits fill in ascending price (newest lot first) while ≤ end. */
-  #sellUpTo(i: number, end: number): void {
-    while (this.#depth > 0 && atOrAbove(end, this.#ladder!.level(this.#depth).takeProfit)) this.#sell(i);
+  /** Rising to the candle's `field`: take profits fill in ascending price (newest lot first) while ≤ end. */
+  #sellUpTo(i: number, field: PriceField, end: number): void {
+    const shape = this.#shape;
+    while (this.#depth > 0) {
+      const trigger = this.#entryNum * shape.takeProfitNum[this.#depth]!;
+      if (end < trigger * BELOW) return;
+      if (end <= trigger * ABOVE && this.#exactSign(i, field, shape.takeProfitFactor(this.#depth)) < 0)
+        return;
+      this.#sell(i);
+    }
+  }
+
+  /** Sign of (candle price − entry × factor), in exact decimals. */
+  #exactSign(i: number, field: PriceField, factor: Decimal): number {
+    this.#entryExact ??= candleDecimal(this.#candles, this.#entryCandle, OPEN);
+    return candleDecimal(this.#candles, i, field).comparedTo(exactProduct(this.#entryExact, factor));
   }
 
   #canAverage(): boolean {
-    return !this.#dry && this.#depth > 0 && this.#depth < this.#settings.maxTrades;
+    return !this.#dry && this.#depth > 0 && this.#depth < this.#maxTrades;
+  }
+
+  #record(i: number, signedDepth: number, seq: number): void {
+    const at = this.#fillCount++ * FILL_STRIDE;
+    if (at + FILL_STRIDE > scratch.length) this.#grow();
+    const f = scratch;
+    f[at] = i;
+    f[at + 1] = signedDepth;
+    f[at + 2] = seq;
+    f[at + 3] = this.#entryCandle;
+  }
+
+  #grow(): void {
+    const grown = new Int32Array(scratch.length * 2);
+    grown.set(scratch);
+    scratch = grown;
   }
 
   #buy(i: number): void {
-    const level = this.#ladder!.level(this.#depth + 1);
-    const lotSeq = this.#nextSeq++;
-    this.#seqs[this.#depth] = lotSeq;
-    this.#depth += 1;
-    const o = this.outcome;
-    o.buys += 1;
-    o.fills.push({ candle: i, side: 'buy', level, lotSeq });
-    if (this.#depth > o.maxOpenLots) o.maxOpenLots = this.#depth;
-    if (level.openCost.gt(o.capitalUsed)) o.capitalUsed = level.openCost;
+    // Depth 1 always exists; deeper buys come from #buyDownTo, which computed their level.
+    const depth = ++this.#depth;
+    const seq = this.#nextSeq++;
+    this.#seqs[depth] = seq;
+    this.#buys += 1;
+    if (depth > this.#maxDepth) {
+      this.#maxDepth = depth;
+      this.#sellsByDepth.push(0);
+    }
+    this.#record(i, depth, seq);
   }
 
   #sell(i: number): void {
-    const level = this.#ladder!.level(this.#depth);
-    this.#depth -= 1;
-    const o = this.outcome;
-    o.sells += 1;
-    o.realizedPnl = o.realizedPnl.plus(level.pnl);
-    if (level.profitable) o.profitableTrades += 1;
-    o.fills.push({ candle: i, side: 'sell', level, lotSeq: this.#seqs[this.#depth]! });
+    const depth = this.#depth--;
+    this.#sells += 1;
+    this.#sellsByDepth[depth]! += 1;
+    this.#record(i, -depth, this.#seqs[depth]!);
   }
 
   #refresh(): void {
@@ -167,15 +233,19 @@ class GridReplay {
       this.tpFast = Number.POSITIVE_INFINITY;
       return;
     }
-    const ladder = this.#ladder!;
-    this.buyFast = this.#canAverage() ? ladder.level(depth + 1).buy.hi : Number.NEGATIVE_INFINITY;
-    this.tpFast = ladder.level(depth).takeProfit.lo;
+    const shape = this.#shape;
+    if (this.#canAverage()) {
+      if (depth + 1 > shape.ready) shape.ensure(depth + 1);
+      this.buyFast = this.#entryNum * shape.buyNum[depth + 1]! * ABOVE;
+    } else {
+      this.buyFast = Number.NEGATIVE_INFINITY;
+    }
+    this.tpFast = this.#entryNum * shape.takeProfitNum[depth]! * BELOW;
   }
 }
 
-/** Runs the grid over the candles (DESIGN §3 "Replay"); see report.ts for the output shape. */
+/** Runs the grid over the candles (DESIGN §3 "Replay"); report.ts turns the outcome into figures. Throws GridError on unsound settings. */
 export const simulateGrid = (input: ReplayInput): SimulationOutcome => {
-  assertSoundGridSettings(input.settings);
   const { candles, onProgress } = input;
   const total = candles.length;
   const dryAt = input.dryFrom ? firstCandleAtOrAfter(candles, input.dryFrom.getTime()) : total;

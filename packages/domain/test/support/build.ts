@@ -1,6 +1,14 @@
 import Decimal from 'decimal.js';
 import type { GridSettings, GridState, Lot } from '../../src/grid/types';
-import { allocateCandles, type CandleSeries } from '../../src/replay/candles';
+import {
+  allocateCandles,
+  type CandleSeries,
+  CLOSE,
+  HIGH,
+  LOW,
+  OPEN,
+  setCandlePrice,
+} from '../../src/replay/candles';
 
 export const d = (value: Decimal.Value) => new Decimal(value);
 
@@ -27,21 +35,22 @@ export const stateWithLots = (prices: string[], orderSize = '100', firstSeq = 1)
     qty: d(orderSize).div(price),
     cost: d(orderSize),
     openedAt: new Date(T0 + i * MINUTE),
+    realizedPnl: d(0),
   }));
   return { lots, nextSeq: firstSeq + prices.length };
 };
 
-/** Candles from [open, high, low, close] rows (decimal strings or numbers), one minute apart from T0. */
+/** Candles from [open, high, low, close] rows (decimal strings, kept exact, or numbers), one minute apart from T0. */
 export const candlesOf = (
   rows: readonly (readonly [Decimal.Value, Decimal.Value, Decimal.Value, Decimal.Value])[],
 ): CandleSeries => {
   const series = allocateCandles(rows.length);
   rows.forEach(([open, high, low, close], i) => {
     series.time[i] = T0 + i * MINUTE;
-    series.open[i] = Number(open);
-    series.high[i] = Number(high);
-    series.low[i] = Number(low);
-    series.close[i] = Number(close);
+    setCandlePrice(series, i, OPEN, String(open));
+    setCandlePrice(series, i, HIGH, String(high));
+    setCandlePrice(series, i, LOW, String(low));
+    setCandlePrice(series, i, CLOSE, String(close));
   });
   return series;
 };

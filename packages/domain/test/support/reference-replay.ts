@@ -1,15 +1,15 @@
 import Decimal from 'decimal.js';
 import { applyBuyFill, applySellFill } from '../../src/grid/fills';
-import { lotTotals, quoteFeeBuy, quoteFeeSellProceeds } from '../../src/grid/formulas';
+import { lotTotals, quoteFeeBuy, quoteFeeLotProceeds } from '../../src/grid/formulas';
 import { emptyGridState, plan } from '../../src/grid/plan';
 import { coinStats } from '../../src/grid/stats';
 import type { ClosedLot, DesiredOrder, GridSettings } from '../../src/grid/types';
-import type { CandleSeries } from '../../src/replay/candles';
+import { type CandleSeries, CLOSE, candleDecimal, HIGH, LOW, OPEN } from '../../src/replay/candles';
 import { decimalText, type ReplayFill, type ReplayReport } from '../../src/replay/report';
 
 /**
  * A deliberately naive replay: every step asks plan() what to do and applies fills through
- * applyBuyFill / applySellFill, comparing decimals only. The fast replay must agree with it to
+ * applyBuyFill / applySellFill (the lot model), comparing exact decimals only. The fast replay must agree with it to
  * the last digit; it is the executable reading of DESIGN §3 "Replay".
  */
 export const referenceReplay = (
@@ -57,7 +57,8 @@ export const referenceReplay = (
         const tps = orders().filter((o) => o.role === 'take_profit');
         const lowest = tps.sort((a, b) => a.price!.comparedTo(b.price!))[0];
         if (!lowest || lowest.price!.gt(end)) return;
-        const proceeds = quoteFeeSellProceeds(lowest.qty!, lowest.price!, feePct);
+        const lot = state.lots.find((l) => l.seq === lowest.lotSeq)!;
+        const proceeds = quoteFeeLotProceeds(settings.orderSize, lot.price, lowest.price!, feePct);
         const result = applySellFill(state, {
           lotSeq: lowest.lotSeq,
           price: lowest.price!,
@@ -80,8 +81,8 @@ export const referenceReplay = (
       }
     };
 
-    const [o, h, l, c] = [candles.open[i]!, candles.high[i]!, candles.low[i]!, candles.close[i]!].map(
-      (x) => new Decimal(x),
+    const [o, h, l, c] = ([OPEN, HIGH, LOW, CLOSE] as const).map((field) =>
+      candleDecimal(candles, i, field),
     ) as [Decimal, Decimal, Decimal, Decimal];
     if (state.lots.length === 0) {
       const entry = orders().find((order) => order.role === 'entry');
@@ -99,7 +100,7 @@ export const referenceReplay = (
     }
   }
 
-  const lastClose = candles.length > 0 ? new Decimal(candles.close[candles.length - 1]!) : new Decimal(0);
+  const lastClose = candles.length > 0 ? candleDecimal(candles, candles.length - 1, CLOSE) : new Decimal(0);
   const stats = coinStats(state, closed, lastClose);
   return {
     buys: fills.filter((f) => f.side === 'buy').length,

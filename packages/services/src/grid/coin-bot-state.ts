@@ -22,6 +22,7 @@ export const lotFromRow = (row: LotRow): Lot => ({
   qty: dec(row.qty),
   cost: dec(row.cost),
   openedAt: row.openedAt,
+  realizedPnl: dec(row.realizedPnl),
 });
 
 /** Everything reconcile needs, read from the database in one go. */

@@ -1,5 +1,11 @@
 import type { Order, Prisma, PrismaClient } from '@gridbot/db';
-import { applySellFill } from '@gridbot/domain';
+import {
+  exactDifference,
+  exactSum,
+  openLot as openLotFromFill,
+  sellFromLot,
+  tradeCounts,
+} from '@gridbot/domain';
 import type { ExchangeOrder, ExchangeTrade } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import { dec, lotFromRow } from './coin-bot-state';
@@ -108,6 +114,14 @@ const openLot = async (tx: Tx, bot: OutcomeBot, row: Order, totals: Totals) => {
   // A buy we did not expect (it cannot be undone: the coin is bought) is tracked as the next lot
   // so that it gets a take profit, and flagged.
   const seq = current.nextSeq;
+  const lot = openLotFromFill({
+    seq,
+    price: totals.quoteQty.div(totals.amount),
+    // Binance takes the buy fee from the coin received; any other fee currency adds to the cost.
+    qty: exactSum(exactDifference(totals.amount, totals.feeInBase), dec(current.carryQty)),
+    cost: exactSum(exactSum(totals.quoteQty, totals.feeInQuote), dec(current.carryCost)),
+    at: totals.at,
+  });
   await tx.coinBot.update({
     where: { id: bot.id },
     data: {
@@ -121,19 +135,23 @@ const openLot = async (tx: Tx, bot: OutcomeBot, row: Order, totals: Totals) => {
     data: {
       coinBotId: bot.id,
       seq,
-      buyPrice: totals.quoteQty.div(totals.amount).toString(),
-      // Binance takes the buy fee from the coin received; any other fee currency adds to the cost.
-      qty: totals.amount.minus(totals.feeInBase).plus(dec(current.carryQty)).toString(),
-      cost: totals.quoteQty.plus(totals.feeInQuote).plus(dec(current.carryCost)).toString(),
-      openedAt: totals.at,
+      buyPrice: lot.price.toString(),
+      qty: lot.qty.toString(),
+      cost: lot.cost.toString(),
+      openedAt: lot.openedAt,
     },
   });
 };
 
+/** Lots are stored with 18 decimals: proceeds are rounded there before the model sees them, so what it sums is what is stored. */
+const STORED_DECIMALS = 18;
+
 /**
- * A finished take profit closes its lot. Sell quantities are whole lot steps, so a completely
- * filled take profit may leave a little coin unsold: it moves to the coin bot's carry (with its
- * share of the cost) and joins the next lot, instead of being lost or booked as a loss.
+ * A take profit's fills through the lot model (docs/pnl.md): every part realizes its PnL on the
+ * day it sold; the lot is one trade, counted when its take profit finished (or its last quantity
+ * sold), profitable when the sum of its parts' PnL is > 0. Sell quantities are whole lot steps,
+ * so a finished take profit may leave a little coin unsold: it moves to the coin bot's carry
+ * (with its share of the cost) and joins the next lot, instead of being lost or booked as a loss.
  */
 const closeLot = async (tx: Tx, bot: OutcomeBot, row: Order, order: ExchangeOrder, totals: Totals) => {
   const lotRow = await tx.lot.findFirst({ where: { coinBotId: bot.id, seq: row.lotSeq, closedAt: null } });
@@ -144,49 +162,58 @@ const closeLot = async (tx: Tx, bot: OutcomeBot, row: Order, order: ExchangeOrde
   }
   const lot = lotFromRow(lotRow);
   const price = totals.quoteQty.div(totals.amount);
-  const proceeds = totals.quoteQty.minus(totals.feeInQuote).minus(totals.feeInBase.times(price));
-  const soldQty = Decimal.min(totals.amount, lot.qty);
-  const { closed, state } = applySellFill(
-    { lots: [lot], nextSeq: lot.seq + 1 },
-    { lotSeq: lot.seq, price, qty: soldQty, proceeds, at: totals.at },
+  const proceeds = totals.quoteQty
+    .minus(totals.feeInQuote)
+    .minus(totals.feeInBase.times(price))
+    .toDecimalPlaces(STORED_DECIMALS, Decimal.ROUND_HALF_EVEN);
+  const {
+    sold,
+    lot: rest,
+    left,
+  } = sellFromLot(
+    lot,
+    { lotSeq: lot.seq, price, qty: Decimal.min(totals.amount, lot.qty), proceeds, at: totals.at },
+    { finishesLot: order.status === 'closed' },
   );
-  const rest = state.lots[0];
-  const whole = order.status === 'closed';
-  if (whole) {
+  const received = exactSum(lotRow.proceeds ? dec(lotRow.proceeds) : ZERO, sold.proceeds).toString();
+  if (rest) {
     await tx.lot.update({
       where: { id: lotRow.id },
       data: {
-        qty: closed.qty.toString(),
-        cost: closed.cost.toString(),
+        qty: rest.qty.toString(),
+        cost: rest.cost.toString(),
+        proceeds: received,
+        realizedPnl: rest.realizedPnl.toString(),
+      },
+    });
+  } else {
+    await tx.lot.update({
+      where: { id: lotRow.id },
+      data: {
+        qty: sold.qty.toString(),
+        cost: sold.cost.toString(),
         sellPrice: price.toString(),
-        proceeds: proceeds.toString(),
-        pnl: closed.pnl.toString(),
+        proceeds: received,
+        pnl: sold.lotPnl.toString(),
+        realizedPnl: sold.lotPnl.toString(),
         closedAt: totals.at,
       },
     });
-    if (rest) {
-      await tx.coinBot.update({
-        where: { id: bot.id },
-        data: {
-          carryQty: { increment: rest.qty.toString() },
-          carryCost: { increment: rest.cost.toString() },
-        },
-      });
-    }
-  } else if (rest) {
-    await tx.lot.update({
-      where: { id: lotRow.id },
-      data: { qty: rest.qty.toString(), cost: rest.cost.toString() },
+  }
+  if (!left.qty.isZero() || !left.cost.isZero()) {
+    await tx.coinBot.update({
+      where: { id: bot.id },
+      data: { carryQty: { increment: left.qty.toString() }, carryCost: { increment: left.cost.toString() } },
     });
   }
-  const profitable = whole && closed.pnl.gt(0) ? 1 : 0;
-  const closedTrades = whole ? 1 : 0;
+  const { closedTrades, profitableTrades } = tradeCounts(sold);
+  const pnl = sold.pnl.toString();
   await tx.coinBot.update({
     where: { id: bot.id },
     data: {
-      realizedPnl: { increment: closed.pnl.toString() },
+      realizedPnl: { increment: pnl },
       closedTrades: { increment: closedTrades },
-      profitableTrades: { increment: profitable },
+      profitableTrades: { increment: profitableTrades },
     },
   });
   const day = utcDay(totals.at);
@@ -196,14 +223,14 @@ const closeLot = async (tx: Tx, bot: OutcomeBot, row: Order, order: ExchangeOrde
       coinBotId: bot.id,
       userId: bot.userId,
       date: day,
-      realizedPnl: closed.pnl.toString(),
+      realizedPnl: pnl,
       closedTrades,
-      profitableTrades: profitable,
+      profitableTrades,
     },
     update: {
-      realizedPnl: { increment: closed.pnl.toString() },
+      realizedPnl: { increment: pnl },
       closedTrades: { increment: closedTrades },
-      profitableTrades: { increment: profitable },
+      profitableTrades: { increment: profitableTrades },
     },
   });
 };

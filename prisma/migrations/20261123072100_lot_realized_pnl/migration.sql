@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "lots" ADD COLUMN     "realized_pnl" DECIMAL(36,18) NOT NULL DEFAULT 0;
