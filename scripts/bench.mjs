@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark in scripts/bench/ (each prints its figures and the
-// DESIGN.md §8 target). Pass names to run some: `npm run bench -- replay`.
+// docs/performance.md target). Pass names to run some: `npm run bench -- replay`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-// Ledger benchmark (DESIGN §8): ≥ 2,000 internal transfers per second on PostgreSQL with 32
+// Ledger benchmark (docs/performance.md): ≥ 2,000 internal transfers per second on PostgreSQL with 32
 // concurrent clients, zero invariant violations, and ≥ 50 % of the floor: a bare two-row UPDATE
 // transaction (BEGIN; UPDATE a; UPDATE b; COMMIT over plain pg) with the same clients in the same run.
 // Also measured: ledger_transfer() called through plain pg, which splits the gap between the floor

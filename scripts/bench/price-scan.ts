@@ -1,4 +1,4 @@
-// Price scan benchmark (DESIGN §8): 100,000 running coin bots over 200 symbols on PostgreSQL.
+// Price scan benchmark (docs/performance.md): 100,000 running coin bots over 200 symbols on PostgreSQL.
 // Targets: a full scan round with no crossings ≤ 50 ms; with 1,000 crossings, all reconciles
 // enqueued (BullMQ on Redis) ≤ 200 ms. Uses DATABASE_URL / REDIS_URL or the local defaults.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /*
- * Replay benchmark (DESIGN §8: ≥ 5 M candles/s per core for one coin, no I/O in the loop, on each
+ * Replay benchmark (docs/performance.md: ≥ 5 M candles/s per core for one coin, no I/O in the loop, on each
  * real candle file as it is, for the coarse settings and the finest valid grid).
  * `npx tsx scripts/bench/replay.ts [--runs R] [--min-ms M]`
  *

@@ -32,7 +32,7 @@ const rateLimitOf = (endpoint: EndpointDefinition) => {
   return endpoint.auth ? undefined : SIGN_IN_LIMIT;
 };
 
-/** Registers every contract (spec §7) at its exact path; demo routes only in demo mode. */
+/** Registers every contract (docs/product.md#calls) at its exact path; demo routes only in demo mode. */
 export const registerRoutes = async (app: FastifyInstance) => {
   const all: readonly EndpointDefinition[] = endpoints;
   for (const endpoint of all) {

@@ -22,7 +22,7 @@ const findCandles = (): string => {
 };
 
 /**
- * `npm start`: everything in one process on PGlite with no external service (DESIGN §2): the
+ * `npm start`: everything in one process on PGlite with no external service (ARCHITECTURE.md): the
  * sandbox exchange replaying real candles (a candle a second), the API with the web app, and the
  * grid worker on the in-process queue. Demo mode is on unless DEMO=0. This app only composes the
  * others; none of them depends on it.

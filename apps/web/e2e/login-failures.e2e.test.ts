@@ -51,7 +51,7 @@ const expectFailure = async (
   expect(await app.page.locator('nav.tabbar').count()).toBe(0);
 };
 
-describe('login failures (spec §8)', () => {
+describe('login failures (docs/errors.md)', () => {
   it('"No User": registered users only, with the support link', async () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(stack.stranger('new_face'), { languageCode: 'ru' }));

@@ -54,7 +54,7 @@ describe('session', () => {
     expect((token?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(86_000);
     expect(cookies.some((cookie) => cookie.name === 'gb_user')).toBe(true);
 
-    // Signed-in calls carry the bearer token and the spec §7 headers.
+    // Signed-in calls carry the bearer token and the docs/product.md#calls headers.
     const call = app.page.waitForRequest((r) => new URL(r.url()).pathname === '/home/pnl/daily');
     await navigateInApp(app.page, '/pnl-stat');
     expect((await call).headers()).toMatchObject({

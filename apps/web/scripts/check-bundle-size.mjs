@@ -1,4 +1,4 @@
-// Bundle budgets (DESIGN §8, issue 3): the JavaScript loaded at start ≤ 170 KB gzip and each lazily
+// Bundle budgets (docs/performance.md, issue 3): the JavaScript loaded at start ≤ 170 KB gzip and each lazily
 // loaded route chunk ≤ 60 KB gzip. Reads the Vite manifest, prints every size, exits 1 when over.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -42,7 +42,7 @@ describe('the error object', () => {
   });
 });
 
-describe('login failures (spec §8)', () => {
+describe('login failures (docs/errors.md)', () => {
   it.each([
     [serverError(400, 'INIT_DATA_MISSING', 'initData отсутствует'), 'INIT_DATA_MISSING'],
     [serverError(401, 'INIT_DATA_INVALID', 'Invalid initData'), 'sessionInvalid'],
@@ -83,7 +83,7 @@ const translator = (language: Language) => (key: string) =>
     ) as string;
 const LANGUAGES = ['en', 'ru', 'cn'] as const;
 
-describe('error texts chosen by code (spec §8)', () => {
+describe('error texts chosen by code (docs/errors.md)', () => {
   const codes = Object.keys(errorCatalogue) as ErrorCode[];
 
   it.each(LANGUAGES)('gives every catalogue code its catalogue text in %s', (language) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_LIST, ROUTES } from '../src/router/route-table';
 
-/** Spec §2: every path with its name. */
+/** docs/product.md#screens: every path with its name. */
 const SPEC_ROUTES: ReadonlyArray<[string, string]> = [
   ['/login', 'login'],
   ['/register', 'register'],
@@ -27,7 +27,7 @@ const SPEC_ROUTES: ReadonlyArray<[string, string]> = [
   ['/pnl-stat', 'pnl-stat'],
 ];
 
-describe('routes (spec §2)', () => {
+describe('routes (docs/product.md#screens)', () => {
   it('has every path with its name', () => {
     const table = new Map(ROUTE_LIST.map((route) => [route.path, route.name]));
     for (const [path, name] of SPEC_ROUTES) expect(table.get(path), path).toBe(name);

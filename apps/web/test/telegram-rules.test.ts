@@ -3,7 +3,7 @@ import { parseLaunchParams } from '../src/telegram/launch';
 import { isLaunchQuery, queryOfUrl } from '../src/telegram/launch-params';
 import { fitPopup, isHexColor, POPUP_LIMITS, popupProblems } from '../src/telegram/popup-params';
 
-describe('popup limits (spec §5)', () => {
+describe('popup limits (docs/product.md#validation)', () => {
   it('accepts what Telegram accepts', () => {
     expect(popupProblems({ title: 'T', message: 'M', buttons: [{ id: 'ok', type: 'ok' }] })).toEqual([]);
   });

@@ -179,7 +179,7 @@ agree(
 );
 
 agree(
-  'API key (spec §5 text rules)',
+  'API key (docs/product.md#validation text rules)',
   saveApiKey.body.shape.apiKey,
   apiKeyProblem,
   [

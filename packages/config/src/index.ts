@@ -11,7 +11,7 @@ const ZOptionalUrl = z
 
 /**
  * Every environment variable of every app, parsed once. An invalid value stops the process with a
- * message naming the variable (DESIGN §2).
+ * message naming the variable (ARCHITECTURE.md).
  */
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,7 +51,7 @@ export const ZEnv = z.object({
     .default('gridbot_demo_bot'),
   /** Secret for the bearer JWTs (≥ 32 chars). Required outside demo mode. */
   JWT_SECRET: z.string().min(32).optional(),
-  /** Max age of initData `auth_date`, seconds (DESIGN §7: default 24 h). */
+  /** Max age of initData `auth_date`, seconds (docs/security.md: default 24 h). */
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().min(60).max(604_800).default(86_400),
   /** Origin of the web app when it is served elsewhere; CORS allows only this origin. */
   WEB_ORIGIN: ZOptionalUrl.pipe(z.url().optional()),

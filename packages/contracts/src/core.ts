@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST';
 
-/** Server-side rate limit: at most `max` calls per `windowMs` per user (spec §9). */
+/** Server-side rate limit: at most `max` calls per `windowMs` per user (docs/product.md#limits). */
 export type RateLimit = { max: number; windowMs: number };
 
 export type EndpointDefinition = {
@@ -57,7 +57,7 @@ export const ZSignedDecimal = z
   .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number')
   .describe('signed decimal number as a string');
 
-/** USDT amount on the wire: up to 6 decimals (DESIGN §7). */
+/** USDT amount on the wire: up to 6 decimals (docs/security.md). */
 export const ZUsdt = z
   .string()
   .regex(/^\d+(\.\d{1,6})?$/, 'must be a decimal with at most 6 decimals')
@@ -123,7 +123,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
 /** Generic acknowledgement used by action calls that return nothing else. */
 export const ZOk = z.object({ ok: z.literal(true), message: z.string().optional() });
 
-/** Language codes of the product (spec §1, §9). */
+/** Language codes of the product (docs/product.md#features, §9). */
 export const ZLanguage = z.enum(['en', 'ru', 'cn']);
 export type Language = z.infer<typeof ZLanguage>;
 

@@ -1,7 +1,7 @@
 import type { Language } from './core';
 
 /**
- * The error catalogue. `message` is the exact server message of spec §8 (the client maps it to its
+ * The error catalogue. `message` is the exact server message of docs/errors.md (the client maps it to its
  * text); `detail` is the human sentence in each language. Codes are stable for code and tests.
  */
 type CatalogueEntry = { status: number; message: string; detail: Record<Language, string> };
@@ -13,7 +13,7 @@ const entry = (status: number, message: string, en: string, ru: string, cn: stri
 });
 
 export const errorCatalogue = {
-  // --- sign-in (spec §8 "Login failures") ---
+  // --- sign-in (docs/errors.md "Login failures") ---
   INIT_DATA_MISSING: entry(
     400,
     'initData отсутствует',
@@ -101,7 +101,7 @@ export const errorCatalogue = {
     'Эта функция пока недоступна.',
     '此功能暂不可用。',
   ),
-  // --- trading (spec §8 "Server messages") ---
+  // --- trading (docs/errors.md "Server messages") ---
   EXCHANGE_BALANCE_ZERO: entry(
     422,
     'Your USDT balance on the exchange account should be more than zero',
@@ -224,7 +224,7 @@ export const errorCatalogue = {
     'Биржа не отвечает. Пожалуйста, попробуйте позже.',
     '交易所无响应，请稍后再试。',
   ),
-  // --- API keys (spec §5: spot trading permission required; DESIGN §7: withdrawals refused) ---
+  // --- API keys (docs/product.md#validation: spot trading permission required; docs/security.md: withdrawals refused) ---
   API_KEY_INVALID: entry(
     422,
     'Invalid API key',

@@ -7,26 +7,26 @@ import { ZIsoDate, ZMonth } from './core';
  * client asked and labelled by what the server computed.
  */
 
-/** One UTC day: `today`, `yesterday` or `YYYY-MM-DD`. Default `today` (spec §9). */
+/** One UTC day: `today`, `yesterday` or `YYYY-MM-DD`. Default `today` (docs/product.md#limits). */
 export const ZDayParam = z
   .union([z.enum(['today', 'yesterday']), ZIsoDate])
   .default('today')
   .describe('today | yesterday | YYYY-MM-DD (UTC)');
 
-/** Window of a coin's profit figures (panel "coin profit", default `day`, spec §9). */
+/** Window of a coin's profit figures (panel "coin profit", default `day`, docs/product.md#limits). */
 export const ZCoinProfitPeriodName = z
   .enum(['day', 'week', 'month', 'year', 'all'])
   .describe('day = since 00:00 UTC, week/month/year = rolling 7/30/365 days, all = since start');
 export const ZCoinProfitPeriod = ZCoinProfitPeriodName.default('day');
 export type CoinProfitPeriod = z.output<typeof ZCoinProfitPeriodName>;
 
-/** Partner figures are per calendar month (spec §9: default current_month). */
+/** Partner figures are per calendar month (docs/product.md#limits: default current_month). */
 export const ZPartnerPeriod = z
   .union([z.enum(['current_month', 'last_month']), ZMonth])
   .default('current_month')
   .describe('current_month | last_month | YYYY-MM (UTC calendar month)');
 
-/** Rewards and bonuses: a day, a month or everything (spec §9: default today). */
+/** Rewards and bonuses: a day, a month or everything (docs/product.md#limits: default today). */
 export const ZRewardPeriod = z
   .union([z.enum(['today', 'yesterday', 'current_month', 'last_month', 'all']), ZIsoDate, ZMonth])
   .default('today')

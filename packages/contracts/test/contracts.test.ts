@@ -26,8 +26,8 @@ import {
 } from '../src/index';
 
 /**
- * Every call of spec §7, written as the spec writes it, plus the sign-in and demo calls.
- * `rate` is spec §9's limit in ms per call.
+ * Every call of docs/product.md#calls, written as the spec writes it, plus the sign-in and demo calls.
+ * `rate` is docs/product.md#limits's limit in ms per call.
  */
 const specCalls: readonly { call: string; rate?: number }[] = [
   // Panel and portfolio
@@ -108,7 +108,7 @@ const shapeKeys = (schema: z.ZodObject | undefined) => Object.keys(schema?.shape
 const find = (call: string) => contracts.filter((endpoint) => keyOf(endpoint) === routeKey(call));
 const sortedKeys = (record: object) => Object.keys(record).sort();
 
-describe('the contract list covers spec §7', () => {
+describe('the contract list covers docs/product.md#calls', () => {
   it.each(specCalls.map((c) => [c.call]))('%s is defined exactly once', (call) => {
     expect(find(call)).toHaveLength(1);
   });
@@ -159,7 +159,7 @@ describe('endpoint metadata', () => {
     }
   });
 
-  it('applies exactly the rate limits of spec §9, each documenting 429', () => {
+  it('applies exactly the rate limits of docs/product.md#limits, each documenting 429', () => {
     for (const { call, rate } of specCalls) {
       const [endpoint] = find(call);
       const limit = endpoint?.rateLimit;

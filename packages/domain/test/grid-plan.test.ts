@@ -37,7 +37,7 @@ const normalize = (expected: PlanCase['expected']) =>
     qty: order.qty === null ? null : d(order.qty).toFixed(),
   }));
 
-describe('plan: DESIGN §3 rule by rule', () => {
+describe('plan: docs/grid.md rule by rule', () => {
   it.each(cases as PlanCase[])('$name', (c) => {
     const { orderSize, stepPct, stepIncreasePct, maxTrades } = c.settings;
     const orders = plan(stateOf(c), settingsOf(orderSize, stepPct, stepIncreasePct, maxTrades), c.flags);

@@ -19,7 +19,7 @@ const closedAt = (iso: string, pnl: string): ClosedLot => ({
   profitable: d(pnl).gt(0),
 });
 
-describe('coinStats (DESIGN §3 "Stats per coin")', () => {
+describe('coinStats (docs/grid.md "Stats per coin")', () => {
   it('values open lots at the last price and averages Σc / Σq', () => {
     // Lots of 100 USDT at 100 (qty 1) and at 80 (qty 1.25); last price 90.
     const stats = coinStats(stateWithLots(['100', '80']), [], d(90));

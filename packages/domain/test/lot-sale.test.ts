@@ -212,7 +212,7 @@ describe('lot model properties', () => {
           );
           expect(sale.sold.pnl.eq(expected)).toBe(true);
           expect(sale.sold.profitable).toBe(expected.gt(0));
-          // Within 1e-12 of the proceeds from the rounded quantity (DESIGN §3).
+          // Within 1e-12 of the proceeds from the rounded quantity (docs/grid.md).
           const viaQty = quoteFeeSellProceeds(qty, tp, f);
           expect(viaQty.minus(proceeds).abs().lte(proceeds.abs().times('1e-12'))).toBe(true);
         },

@@ -22,7 +22,7 @@ const trades = (report: ReplayReport) =>
   report.fills.map((f) => [(Date.parse(f.time) - T0) / MINUTE, f.role, f.price, f.lotSeq]);
 
 // S = 100, s = 10 %, d = 5 %, fee 0 unless said: levels 100 → 90 → 76.5 (90 × 0.85) → 61.2 (76.5 × 0.8).
-describe('replay path rules (DESIGN §3 "Replay")', () => {
+describe('replay path rules (docs/replay.md)', () => {
   it('enters at the first open, then plays the rest of that candle with the new orders', () => {
     // Falling candle O → H → L → C: entry at 100, B = 90 touched on the way to the low of 90.
     expect(trades(replay([[100, 101, 90, 95]]))).toEqual([

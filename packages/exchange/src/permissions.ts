@@ -35,7 +35,7 @@ export const checkPermissions = async (
 
 /**
  * Refuses a key we must not use: invalid (API_KEY_INVALID), without spot trading (API_KEY_NO_SPOT),
- * or able to withdraw (API_KEY_WITHDRAW_ENABLED, DESIGN §7). Network trouble: EXCHANGE_UNAVAILABLE.
+ * or able to withdraw (API_KEY_WITHDRAW_ENABLED, docs/security.md). Network trouble: EXCHANGE_UNAVAILABLE.
  */
 export const assertUsableKey = async (
   exchange: Exchange,

@@ -1,7 +1,7 @@
 import type { LedgerOverdraft } from '@gridbot/db';
 import { LedgerError } from './ledger-error';
 
-/** A user's sub-balances (DESIGN §4): main (deposits, transfers…) and fee (pays trading fees). */
+/** A user's sub-balances (docs/ledger.md): main (deposits, transfers…) and fee (pays trading fees). */
 export type SubBalance = 'main' | 'fee';
 
 /** The platform's own accounts (docs/ledger.md#accounts). */

@@ -7,7 +7,7 @@ export type InvariantMismatch =
 export type InvariantReport = { ok: boolean; totalSum: bigint; mismatches: InvariantMismatch[] };
 
 /**
- * The books' invariants (DESIGN §4): all balances sum to zero, each cached balance equals the sum
+ * The books' invariants (docs/ledger.md): all balances sum to zero, each cached balance equals the sum
  * of its entries, each transfer has ≥ 2 entries summing to zero. The three reads share one
  * REPEATABLE READ snapshot so transfers committing meanwhile cannot show up as false mismatches.
  */

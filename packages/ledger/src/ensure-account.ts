@@ -23,7 +23,7 @@ export const ensureAccount = async (prisma: PrismaClient, code: string): Promise
   return prisma.ledgerAccount.findUniqueOrThrow({ where: { code } });
 };
 
-/** A user's wallet: the main and the fee balance (DESIGN §4). The user row must exist. */
+/** A user's wallet: the main and the fee balance (docs/ledger.md). The user row must exist. */
 export const ensureUserAccounts = async (
   prisma: PrismaClient,
   userId: number,

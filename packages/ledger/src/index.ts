@@ -1,4 +1,4 @@
-// Public API of @gridbot/ledger: the internal USDT double-entry ledger (DESIGN §4), in micro-USDT.
+// Public API of @gridbot/ledger: the internal USDT double-entry ledger (docs/ledger.md), in micro-USDT.
 export {
   overdraftOf,
   type ParsedAccountCode,

@@ -58,7 +58,7 @@ const TRANSFER_SQL = `SELECT r_transfer_id, r_created_at, r_account, r_balance_a
  * - no deadlock: one global lock order (account code; codes are unique); the transfer row goes in
  *   first, so two requests with one key queue on the unique index before holding any balance lock;
  * - atomic and fast: one statement is one transaction, a refused leg raises and undoes everything,
- *   and it costs one round trip instead of ~7 for an interactive transaction (DESIGN §8 asks for
+ *   and it costs one round trip instead of ~7 for an interactive transaction (docs/performance.md asks for
  *   ≥ 2,000 transfers/s on PostgreSQL; through Prisma's interactive transaction it did ~1,300/s).
  */
 export const transfer = async (prisma: PrismaClient, input: TransferInput): Promise<TransferResult> => {

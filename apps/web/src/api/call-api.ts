@@ -30,7 +30,7 @@ const guard = createRequestGuard();
 const WINDOW_MARGIN_MS = 250;
 
 let onUnauthorized: (() => void) | undefined;
-/** The session registers what a 401 on a signed-in call does (spec §4: clear token, go to login). */
+/** The session registers what a 401 on a signed-in call does (docs/product.md#behaviour: clear token, go to login). */
 export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
 };
@@ -67,7 +67,7 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * The one way the app talks to the API: fills the contract's path, sends the spec §7 headers and
+ * The one way the app talks to the API: fills the contract's path, sends the docs/product.md#calls headers and
  * the bearer token, parses a 2xx body with the contract's response schema and turns everything
  * else into the error object.
  */

@@ -11,7 +11,7 @@ export type ErrorText = { code: ErrorCode } | { key: ClientErrorKey };
 /** Keys of `errors.*` in the translations: what the catalogue cannot know. */
 export type ClientErrorKey = 'network' | 'generic';
 
-/** Spec §8 fallback texts of an action (keys of `fallback.*`), shown for codes nobody planned. */
+/** docs/errors.md fallback texts of an action (keys of `fallback.*`), shown for codes nobody planned. */
 export type FallbackKey = 'startTrading' | 'stopTrading' | 'changeStatus' | 'tryLater' | 'saveApiKeys';
 
 export const isCatalogueCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
@@ -41,7 +41,7 @@ type Translate = (key: `errors.${ClientErrorKey}` | `fallback.${FallbackKey}`) =
 
 /**
  * The sentence for a failed call in `language`: the catalogue's text for its code, the client's
- * network text, else the action's fallback, else spec §8's generic "operation failed".
+ * network text, else the action's fallback, else docs/errors.md's generic "operation failed".
  */
 export const errorMessage = (
   error: unknown,
@@ -56,7 +56,7 @@ export const errorMessage = (
 };
 
 /**
- * Wallet deposit, create-wallet and address errors (spec §8): the server's detail, then the error
+ * Wallet deposit, create-wallet and address errors (docs/errors.md): the server's detail, then the error
  * message, then 'Unknown error' (the caller translates that last one).
  */
 export const walletErrorText = (error: unknown): string | null => {

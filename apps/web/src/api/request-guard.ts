@@ -1,6 +1,6 @@
 import { ApiError } from './api-error';
 
-/** Spec §5: the client request guard's message, the same text the server sends with a 429. */
+/** docs/product.md#validation: the client request guard's message, the same text the server sends with a 429. */
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 
 export type GuardLimit = { max: number; windowMs: number };
@@ -12,9 +12,9 @@ export type RequestGuard = {
 };
 
 /**
- * Client request guard (spec §5): a sliding window per key. A request is refused when the number
+ * Client request guard (docs/product.md#validation): a sliding window per key. A request is refused when the number
  * of requests in the window has reached the limit, so the server's own limit (the same numbers,
- * spec §9) is never hit by this client.
+ * docs/product.md#limits) is never hit by this client.
  */
 export const createRequestGuard = (now: () => number = Date.now): RequestGuard => {
   const history = new Map<string, number[]>();

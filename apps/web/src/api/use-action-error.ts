@@ -16,7 +16,7 @@ export const useCatalogueText = () => {
 
 /**
  * Text for a failed call in the interface language: the catalogue's text for the error's code
- * (spec §8), else the action's fallback text, else the generic one.
+ * (docs/errors.md), else the action's fallback text, else the generic one.
  */
 export const useActionError = () => {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { queryKeyOf } from './query-keys';
 type Paged = { page: number; hasMore: boolean };
 
 /**
- * Load-more lists (spec §4 "Paging"): the first load is page 1, each further page is appended.
+ * Load-more lists (docs/product.md#behaviour "Paging"): the first load is page 1, each further page is appended.
  * `inputFor(page)` builds the call's inputs; the key comes from the contract and page 1's inputs.
  */
 export const useApiPages = <E extends EndpointDefinition>(

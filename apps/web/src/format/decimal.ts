@@ -1,6 +1,6 @@
 /**
  * Money and quantities arrive as decimal strings and are formatted as strings: never through a JS
- * number, so no float rounding can change a figure (CONVENTIONS "Money and numbers").
+ * number, so no float rounding can change a figure (docs/conventions.md#money-and-numbers).
  */
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * Forms validate with the contracts' own input schemas: what a form accepts is exactly what the
- * server accepts. This module only reads a refusal (the zod issue) and names the spec §5 message
+ * server accepts. This module only reads a refusal (the zod issue) and names the docs/product.md#validation message
  * for it — a key of `validation.*` with its parameters, or a catalogue code whose text is shown.
  */
 export type ValidationKey =
@@ -69,7 +69,7 @@ const boundOf = (params: Record<string, unknown> | undefined): DecimalBoundParam
     ? { bound: params.bound, value: params.value }
     : null;
 
-/** One zod issue of `schema` on `value`, named as a spec §5 message. */
+/** One zod issue of `schema` on `value`, named as a docs/product.md#validation message. */
 export const problemOfIssue = (
   issue: z.core.$ZodIssue,
   schema: z.ZodType,

@@ -7,7 +7,7 @@ import { checkAvailable, checkField, type FieldRule, firstProblem, type Problem 
  */
 const DECIMAL: FieldRule = { decimal: true };
 
-/** Address errors read like the server's (spec §8: 'Withdrawal address format error'). */
+/** Address errors read like the server's (docs/errors.md: 'Withdrawal address format error'). */
 const ADDRESS: FieldRule = {
   required: { code: 'WITHDRAW_ADDRESS_MISSING' },
   format: { code: 'WITHDRAW_ADDRESS_FORMAT' },

@@ -1,4 +1,4 @@
-/** Spec §1, §9: en, ru, cn; default en, fallback ru. */
+/** docs/product.md#features, §9: en, ru, cn; default en, fallback ru. */
 export const LANGUAGES = ['en', 'ru', 'cn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -7,7 +7,7 @@ export const FALLBACK_LANGUAGE: Language = 'ru';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** The stored value is set once, lower-cased (spec §4); anything unknown gives null. */
+/** The stored value is set once, lower-cased (docs/product.md#behaviour); anything unknown gives null. */
 export const normalizeLanguage = (value: string | null | undefined): Language | null => {
   const lower = value?.trim().toLowerCase();
   return isLanguage(lower) ? lower : null;

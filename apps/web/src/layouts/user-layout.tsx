@@ -36,7 +36,7 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
   );
 };
 
-/** Spec §2: the routed view shows only after successful authorisation. */
+/** docs/product.md#screens: the routed view shows only after successful authorisation. */
 export const UserLayout = () => {
   useTelegramBackButton();
   const session = useStore(sessionStore);

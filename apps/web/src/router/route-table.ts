@@ -1,5 +1,5 @@
 /**
- * Every screen of spec §2 with its path, name and tab. `requiresAuth` is informative only:
+ * Every screen of docs/product.md#screens with its path, name and tab. `requiresAuth` is informative only:
  * navigation is never blocked on it, the server's 401 is the enforcement.
  */
 export type TabName = 'wallet' | 'portfolio' | 'panel' | 'partners' | 'profile';

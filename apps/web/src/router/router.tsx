@@ -92,7 +92,7 @@ export const routeTree = rootRoute.addChildren({
   user: userLayout.addChildren(screenRoutesIn('user')),
 });
 
-/** Browser history, no base path (spec §2); screens load lazily and preload on intent. */
+/** Browser history, no base path (docs/product.md#screens); screens load lazily and preload on intent. */
 export const createAppRouter = (queryClient: QueryClient) =>
   createRouter({
     routeTree,

@@ -1,4 +1,4 @@
 import { Navigate } from '@tanstack/react-router';
 
-/** Spec §2: the section under development exists as a route, and its screen is not shown. */
+/** docs/product.md#screens: the section under development exists as a route, and its screen is not shown. */
 export const UnderDevelopmentScreen = () => <Navigate to="/" replace />;

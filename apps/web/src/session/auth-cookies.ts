@@ -1,6 +1,6 @@
 import { AUTH_COOKIE_DEFAULTS, readCookie, removeCookie, writeCookie } from './cookie';
 
-/** The bearer token and the signed-in user, each in its own cookie (spec §3: loggedIn needs both). */
+/** The bearer token and the signed-in user, each in its own cookie (docs/product.md#data: loggedIn needs both). */
 export const TOKEN_COOKIE = 'gb_token';
 export const USER_COOKIE = 'gb_user';
 

@@ -1,5 +1,5 @@
 /**
- * Cookie helper (spec §5): names that are cookie attribute words are refused, so a value can never
+ * Cookie helper (docs/product.md#validation): names that are cookie attribute words are refused, so a value can never
  * be mistaken for an attribute. Pure serialize/parse plus thin `document.cookie` wrappers.
  */
 export const RESERVED_COOKIE_NAMES: readonly string[] = [
@@ -27,7 +27,7 @@ export type CookieOptions = {
   secure?: boolean;
 };
 
-/** Spec §4, §9: the auth cookie lives 1 day on path / with SameSite Lax. */
+/** docs/product.md#behaviour, §9: the auth cookie lives 1 day on path / with SameSite Lax. */
 export const AUTH_COOKIE_DEFAULTS = {
   maxAgeSeconds: 86_400,
   path: '/',

@@ -21,19 +21,19 @@ import type { SessionUser } from './session-store';
 export const INITIAL_INPUTS = {
   localization: { params: { name: 'localization' } },
   panel: {},
-  /** Spec §9: coin profit for period 'day' — the portfolio's per-coin profit window. */
+  /** docs/product.md#limits: coin profit for period 'day' — the portfolio's per-coin profit window. */
   coinProfit: { query: { period: 'day' } },
   portfolio: { query: { period: 'day' } },
   graphProfit: (uid: number) => ({ query: { user_id: uid, days: 30 } }),
   partners: {},
   profile: {},
-  /** Spec §9: wallet history window 30 days, page size 10. */
+  /** docs/product.md#limits: wallet history window 30 days, page size 10. */
   wallet: { query: { days: 30, page: 1, limit: 10 } },
 } as const;
 
 let languageApplied = false;
 
-/** Spec §4: the language is set once from the stored value, lower-cased. */
+/** docs/product.md#behaviour: the language is set once from the stored value, lower-cased. */
 const applyStoredLanguage = async (stored: string | null, user: SessionUser) => {
   if (languageApplied) return;
   languageApplied = true;
@@ -41,7 +41,7 @@ const applyStoredLanguage = async (stored: string | null, user: SessionUser) => 
 };
 
 /**
- * Spec §4 initial load: everything in parallel once authenticated; content shows when all have
+ * docs/product.md#behaviour initial load: everything in parallel once authenticated; content shows when all have
  * settled, and a failure is only logged.
  */
 export const runInitialLoad = async (client: QueryClient, user: SessionUser): Promise<void> => {

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@gridbot/contracts';
 import { isApiError } from '../api/api-error';
 
 /**
- * Sign-in failures of spec §8. Catalogue codes show the catalogue's text; 'sessionInvalid' (bad
+ * Sign-in failures of docs/errors.md. Catalogue codes show the catalogue's text; 'sessionInvalid' (bad
  * or expired launch data: only reopening helps) and 'maintenance' (anything else) are client texts.
  */
 export type LoginFailure = LoginCode | 'sessionInvalid' | 'maintenance';
@@ -31,6 +31,6 @@ export const loginFailureOf = (error: unknown): LoginFailure => {
   return 'maintenance';
 };
 
-/** 'No User' (spec §8) carries the support link; an unknown referral code is the same refusal. */
+/** 'No User' (docs/errors.md) carries the support link; an unknown referral code is the same refusal. */
 export const hasSupportLink = (failure: LoginFailure): boolean =>
   failure === 'NO_USER' || failure === 'REFERRAL_CODE_UNKNOWN';

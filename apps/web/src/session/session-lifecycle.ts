@@ -9,7 +9,7 @@ export const attemptSignIn = (reason: string) => {
 };
 
 /**
- * Spec §4: sign in on start, every 540 s and when the page becomes visible; the Telegram module adds
+ * docs/product.md#behaviour: sign in on start, every 540 s and when the page becomes visible; the Telegram module adds
  * "when the mini app becomes active" once it has loaded (see main.tsx).
  */
 export const startSessionLifecycle = (): (() => void) => {

@@ -5,7 +5,7 @@ import type { LoginFailure } from './login-failure';
 
 export type SessionUser = ResponseOf<typeof login>['user'];
 
-/** Auth state of spec §3; `status` says whether the routed view may show (spec §2). */
+/** Auth state of docs/product.md#data; `status` says whether the routed view may show (docs/product.md#screens). */
 export type SessionState = {
   status: 'pending' | 'valid' | 'invalid';
   user: SessionUser | null;

@@ -7,7 +7,7 @@ import { clearAuthCookies, saveAuthCookies } from './auth-cookies';
 import { loginFailureOf } from './login-failure';
 import { type SessionUser, sessionStore } from './session-store';
 
-/** Spec §9: re-authorisation interval. */
+/** docs/product.md#limits: re-authorisation interval. */
 export const REAUTH_INTERVAL_MS = 540_000;
 
 let launch: LaunchContext | null = null;
@@ -50,7 +50,7 @@ const signInOnce = async (): Promise<SessionUser> => {
 };
 
 /**
- * Signs in with the launch data (spec §4). Concurrent triggers (start, timer, visibility) share one
+ * Signs in with the launch data (docs/product.md#behaviour). Concurrent triggers (start, timer, visibility) share one
  * call. Failure marks the session invalid, opens the error modal and rethrows.
  */
 export const signIn = (): Promise<SessionUser> => {
@@ -60,7 +60,7 @@ export const signIn = (): Promise<SessionUser> => {
   return inFlight;
 };
 
-/** Spec §4: on any 401 the token is cleared, loggedIn becomes false and the user goes to login. */
+/** docs/product.md#behaviour: on any 401 the token is cleared, loggedIn becomes false and the user goes to login. */
 export const handleUnauthorized = (goToLogin: () => void) => {
   setUnauthorizedHandler(() => {
     clearAuthCookies();

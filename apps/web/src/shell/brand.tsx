@@ -8,7 +8,7 @@ export const BrandMark = () => (
   </div>
 );
 
-/** Spec §2: without a successful sign-in the routed view is replaced by this text. */
+/** docs/product.md#screens: without a successful sign-in the routed view is replaced by this text. */
 export const SessionInvalid = ({ children }: { children?: ReactNode }) => {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { AlertIcon } from '../ui/svg-icon';
 import { closeErrorModal, errorModalStore } from './error-modal-store';
 
-/** The modal overlay with the access error text (spec §2, §8). */
+/** The modal overlay with the access error text (docs/product.md#screens, §8). */
 export const ErrorModal = () => {
   const { t } = useTranslation();
   const catalogueText = useCatalogueText();

@@ -7,7 +7,7 @@ import { PanelIcon, PartnersIcon, PortfolioIcon, ProfileIcon, WalletIcon } from 
 
 type Tab = { name: TabName; to: string; Icon: ComponentType<{ filled?: boolean }> };
 
-/** Spec §2: wallet, portfolio, panel (raised centre button), partners, profile. */
+/** docs/product.md#screens: wallet, portfolio, panel (raised centre button), partners, profile. */
 const TABS: readonly Tab[] = [
   { name: 'wallet', to: ROUTES.wallet.path, Icon: WalletIcon },
   { name: 'portfolio', to: ROUTES.portfolio.path, Icon: PortfolioIcon },

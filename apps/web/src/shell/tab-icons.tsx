@@ -1,6 +1,6 @@
 import { type IconProps, Svg } from '../ui/svg-icon';
 
-/** Tab bar icons: outline, and filled for the current tab (spec §2). */
+/** Tab bar icons: outline, and filled for the current tab (docs/product.md#screens). */
 export const WalletIcon = ({ filled, ...props }: IconProps) =>
   filled ? (
     <Svg filled {...props}>

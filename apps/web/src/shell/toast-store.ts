@@ -1,6 +1,6 @@
 import { createStore } from '../state/create-store';
 
-/** Spec §9 toast defaults. */
+/** docs/product.md#limits toast defaults. */
 export const TOAST_ANIMATION_MS = 300;
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_WIDTH_PX = 300;

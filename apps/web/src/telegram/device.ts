@@ -3,7 +3,7 @@ import type { LaunchContext } from './launch';
 import { installLocalAnswers } from './local-answers';
 import { trySdk, trySdkAsync } from './sdk-errors';
 
-/** Spec §9: Android safe area is fixed. */
+/** docs/product.md#limits: Android safe area is fixed. */
 export const ANDROID_SAFE_AREA = { top: 23, bottom: 16 } as const;
 
 const PHONES = new Set(['android', 'android_x', 'ios']);
@@ -40,7 +40,7 @@ const applySafeArea = (platform: string) => {
 };
 
 /**
- * Starts the SDK and prepares the device (spec §4): theme colours as CSS variables, fullscreen and
+ * Starts the SDK and prepares the device (docs/product.md#behaviour): theme colours as CSS variables, fullscreen and
  * expand on phones, vertical swipes off, the height variable and the safe area.
  */
 export const startTelegram = async (launch: LaunchContext): Promise<void> => {
@@ -72,7 +72,7 @@ export const startTelegram = async (launch: LaunchContext): Promise<void> => {
   trySdk('ready', () => miniApp.ready.ifAvailable());
 };
 
-/** Spec §4: the mini app becoming active again triggers a sign-in. */
+/** docs/product.md#behaviour: the mini app becoming active again triggers a sign-in. */
 export const onMiniAppActivated = (listener: () => void): (() => void) => {
   const off = trySdk('activation events', () =>
     on('visibility_changed', (event) => {

@@ -1,6 +1,6 @@
 import { hapticFeedback } from '@tma.js/sdk-react';
 
-/** Spec §9: tab taps vibrate [100,50,100,50,100] where Telegram haptics are unavailable. */
+/** docs/product.md#limits: tab taps vibrate [100,50,100,50,100] where Telegram haptics are unavailable. */
 export const TAB_VIBRATION_PATTERN: readonly number[] = [100, 50, 100, 50, 100];
 export const DEFAULT_VIBRATION_PATTERN: readonly number[] = [100];
 

@@ -55,7 +55,7 @@ export const readLaunchContext = (demo = false): LaunchContext | null => {
 const DEMO_FLAG = 'gridbot/demo';
 
 /**
- * Spec §7 "Outside Telegram": without launch data the embedded demo's server hands out signed
+ * docs/product.md#calls "Outside Telegram": without launch data the embedded demo's server hands out signed
  * launch data for the demo user; the app puts its launch parameters into the URL hash, so the SDK
  * starts exactly as inside Telegram. Without demo mode (404) there is no launch data at all.
  */

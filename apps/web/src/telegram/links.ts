@@ -1,7 +1,7 @@
 import { openLink, openTelegramLink } from '@tma.js/sdk-react';
 import { reportSdkError } from './report-sdk-error';
 
-/** Spec §5: only t.me links open as Telegram links (chats, bots, invoices). */
+/** docs/product.md#validation: only t.me links open as Telegram links (chats, bots, invoices). */
 export const isTelegramLink = (url: string): boolean => {
   try {
     const parsed = new URL(url);

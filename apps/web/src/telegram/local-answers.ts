@@ -6,7 +6,7 @@ type Answer = (name: string) => boolean;
 
 const later = (fn: () => void) => setTimeout(fn, 0);
 
-/** Theme and safe-area requests, answered from the launch parameters (spec §4: macOS). */
+/** Theme and safe-area requests, answered from the launch parameters (docs/product.md#behaviour: macOS). */
 const themeAndSafeArea =
   (themeParams: Record<string, string>): Answer =>
   (name) => {
@@ -60,7 +60,7 @@ export const hasTelegramHost = (): boolean =>
 
 /**
  * The macOS client leaves theme and safe-area requests unanswered, and an ordinary browser has no
- * client to answer anything: those requests are answered locally instead (spec §4).
+ * client to answer anything: those requests are answered locally instead (docs/product.md#behaviour).
  */
 export const installLocalAnswers = (platform: string, themeParams: Record<string, string>): void => {
   const hosted = hasTelegramHost();

@@ -1,4 +1,4 @@
-/** Spec §5: Telegram popup limits. */
+/** docs/product.md#validation: Telegram popup limits. */
 export const POPUP_LIMITS = {
   titleMax: 64,
   messageMin: 1,
@@ -53,5 +53,5 @@ export const fitPopup = (params: PopupParams): PopupParams => {
   };
 };
 
-/** Spec §5: colours are #rrggbb. */
+/** docs/product.md#validation: colours are #rrggbb. */
 export const isHexColor = (value: string): boolean => /^#[0-9a-f]{6}$/i.test(value);

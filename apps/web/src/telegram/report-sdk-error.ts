@@ -3,7 +3,7 @@ import { showToast } from '../shell/toast-store';
 import { sdkFailureOf } from './sdk-errors';
 
 /**
- * A Telegram call the user asked for failed: they see the spec §8 text for the failure (unsupported
+ * A Telegram call the user asked for failed: they see the docs/errors.md text for the failure (unsupported
  * method, outside Telegram, invalid arguments, concurrent call, access denied) as a toast.
  */
 export const reportSdkError = (label: string, error: unknown): void => {

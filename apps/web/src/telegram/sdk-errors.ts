@@ -7,7 +7,7 @@ import {
   MethodUnsupportedError,
 } from '@tma.js/sdk-react';
 
-/** The Telegram SDK failures of spec §8, as message keys under `sdk.` in the translations. */
+/** The Telegram SDK failures of docs/errors.md, as message keys under `sdk.` in the translations. */
 export type SdkFailure =
   | 'unsupported'
   | 'outsideTelegram'

@@ -20,7 +20,7 @@ export const ZSession = z.object({
 export type Session = z.output<typeof ZSession>;
 
 /**
- * Sign-in from the mini app's launch data (spec §4, §8). The server trusts only `_auth` (raw
+ * Sign-in from the mini app's launch data (docs/product.md#behaviour, §8). The server trusts only `_auth` (raw
  * initData, HMAC-checked); the other fields must agree with it.
  */
 export const login = defineEndpoint({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, ZIsoDateTime } from '../core';
 import { ZSessionUser } from './login';
 
-/** Token-based sign-in (spec §7): the same initData check, the token comes back in `data.token`. */
+/** Token-based sign-in (docs/product.md#calls): the same initData check, the token comes back in `data.token`. */
 export const signInTelegram = defineEndpoint({
   id: 'auth.signInTelegram',
   method: 'POST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core';
 import { documented } from '../errors';
 
-/** Links page: the caller's referral links (the only way to register, DESIGN §6). */
+/** Links page: the caller's referral links (the only way to register, docs/bonuses.md). */
 export const getReferralLink = defineEndpoint({
   id: 'partners.getReferralLink',
   method: 'POST',

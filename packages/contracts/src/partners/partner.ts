@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ZIdInt, ZIsoDate, ZIsoDateTime, ZUsdt } from '../core';
 
-/** Referral bonus of each licence payment for lines 1–3, % (spec §6, §9). */
+/** Referral bonus of each licence payment for lines 1–3, % (docs/product.md#roles, §9). */
 export const REFERRAL_BONUS_PCTS = ['30', '8', '5'] as const;
-/** Matching bonus of each trading fee for generations 1–3, % (DESIGN §6). */
+/** Matching bonus of each trading fee for generations 1–3, % (docs/bonuses.md). */
 export const MATCHING_BONUS_PCTS = ['10', '5', '3'] as const;
 /** Network expansion: ≥ 2 new personal PRO1+ partners in a calendar month; 5 % of the month's pool. */
 export const NETWORK_EXPANSION_MIN_PARTNERS = 2;
@@ -17,7 +17,7 @@ export const ZPartnerRef = z.object({
 });
 
 /**
- * Partner measures of a period (spec §3): volumes are licence purchases in USDT; registrations and
+ * Partner measures of a period (docs/product.md#data): volumes are licence purchases in USDT; registrations and
  * licence counts are partners.
  */
 export const ZPartnerMeasures = z.object({

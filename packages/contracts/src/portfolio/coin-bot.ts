@@ -3,7 +3,7 @@ import { ZDecimal, ZIdInt, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../cor
 import { ZCoinSettings } from './coin-settings';
 
 /**
- * What a coin bot is doing now, derived from its flags and lots (DESIGN §3):
+ * What a coin bot is doing now, derived from its flags and lots (docs/grid.md):
  * running = buys and sells; waiting = purchase limit reached (only take profits rest);
  * drying = dry (coin, global, licence expiry or empty fee balance) with open lots;
  * dried = dry and no lots left (idle); paused = orders cancelled, lots kept;
@@ -21,7 +21,7 @@ export const ZCoinError = z.object({
   at: ZIsoDateTime,
 });
 
-/** Coin statistics (DESIGN §3 "Stats per coin"). USDT figures are net of exchange fees. */
+/** Coin statistics (docs/grid.md "Stats per coin"). USDT figures are net of exchange fees. */
 export const ZCoinStats = z.object({
   unrealizedPnl: ZSignedUsdt.describe('Σq × last price − Σc over open lots'),
   realizedPnl: ZSignedUsdt.describe('Σ(proceeds − cost) over closed lots, all time'),
@@ -55,7 +55,7 @@ export const ZPortfolioCoin = z.object({
 });
 export type PortfolioCoin = z.output<typeof ZPortfolioCoin>;
 
-/** A planned or resting averaging buy. Only the next one rests on the exchange (DESIGN §3). */
+/** A planned or resting averaging buy. Only the next one rests on the exchange (docs/grid.md). */
 export const ZLadderBuy = z.object({
   lotNumber: z.number().int().describe('the lot this buy would open (k + 1)'),
   price: ZDecimal,

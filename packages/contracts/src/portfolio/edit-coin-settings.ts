@@ -7,7 +7,7 @@ import { ZCoinSettingsInput } from './coin-settings';
 /**
  * Edit-token screen. New settings apply to open deals too: the ladder is re-planned and resting
  * orders replaced. With `preview: true` nothing is saved and the re-planned ladder comes back, so
- * the screen can show it before the user confirms (DESIGN §3).
+ * the screen can show it before the user confirms (docs/grid.md).
  */
 export const editCoinSettings = defineEndpoint({
   id: 'portfolio.editCoinSettings',

@@ -5,7 +5,7 @@ import { ZIsoDateTime } from '../core';
 export const ZExchange = z.enum(['binance']);
 export type Exchange = z.output<typeof ZExchange>;
 
-/** Spec §5 text rules, which fit Binance keys: a string of 50–100 letters and digits. */
+/** docs/product.md#validation text rules, which fit Binance keys: a string of 50–100 letters and digits. */
 export const ZApiKeyText = z
   .string()
   .trim()
@@ -13,7 +13,7 @@ export const ZApiKeyText = z
   .max(100, 'must be at most 100 characters')
   .regex(/^[A-Za-z0-9]+$/, 'only letters and numbers');
 
-/** Saved keys as shown back: masked, never the secret (DESIGN §7). */
+/** Saved keys as shown back: masked, never the secret (docs/security.md). */
 export const ZApiKeyView = z.object({
   exchange: ZExchange,
   apiKeyMasked: z.string().describe('first 4 and last 4 characters, e.g. AbCd…WxYz'),

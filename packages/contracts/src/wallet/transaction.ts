@@ -34,7 +34,7 @@ export const ZTransactionStatus = z.enum([
 ]);
 export type TransactionStatus = z.output<typeof ZTransactionStatus>;
 
-/** The user's two sub-balances (DESIGN §4). */
+/** The user's two sub-balances (docs/wallet.md). */
 export const ZSubBalance = z.enum(['main', 'fee']);
 
 export const ZBalances = z.object({

@@ -3,7 +3,7 @@ import { boundedDecimal, ZIsoDateTime, ZUsdt } from '../core';
 
 export const USDT_NETWORK = 'TRC20';
 export const USDT_TRC20_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-/** Minimum withdrawal and minimum credited deposit (spec §5, §9). */
+/** Minimum withdrawal and minimum credited deposit (docs/product.md#validation, §9). */
 export const MIN_WITHDRAW_USDT = '11';
 export const MIN_DEPOSIT_USDT = '11';
 /** Minimum internal transfer and fee-balance top-up. */

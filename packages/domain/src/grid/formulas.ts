@@ -3,7 +3,7 @@ import { exactProduct, exactSum, oneMinusPct, onePlusPct } from './exact';
 import type { GridSettings, Lot } from './types';
 
 /*
- * The grid's price and money formulas (DESIGN §3), the single source of truth for the planner,
+ * The grid's price and money formulas (docs/grid.md), the single source of truth for the planner,
  * the ladder preview, live fills and the replay. Prices, costs and proceeds are products of finite
  * decimals and are computed exactly (exact.ts): a take profit or a deep ladder level is the exact
  * decimal, so the replay decides touches exactly and a break-even lot is exactly 0

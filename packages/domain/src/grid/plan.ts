@@ -51,7 +51,7 @@ const buyOrder = (state: GridState, settings: GridSettings, flags: GridFlags): D
 };
 
 /**
- * The orders a coin bot should have right now (DESIGN §3): at most one buy (entry at market with
+ * The orders a coin bot should have right now (docs/grid.md): at most one buy (entry at market with
  * no lots, else the next averaging limit buy below the newest lot while k < N; none when dry) and
  * one take profit per open lot, newest lot (lowest price) first. Paused → nothing.
  *

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 
-/** Per-coin grid settings (DESIGN §3). Percentages are plain numbers: 1 = 1 %. */
+/** Per-coin grid settings (docs/grid.md). Percentages are plain numbers: 1 = 1 %. */
 export type GridSettings = {
   /** S: USDT spent by every buy (entry and averaging). */
   orderSize: Decimal;

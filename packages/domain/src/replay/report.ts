@@ -19,7 +19,7 @@ export type ReplayFill = {
   pnl: string | null;
 };
 
-/** The replay's output, field names exactly as DESIGN §3: amounts as decimal strings, counts as integers. */
+/** The replay's output, field names exactly as docs/grid.md: amounts as decimal strings, counts as integers. */
 export type ReplayReport = {
   buys: number;
   sells: number;
@@ -105,7 +105,7 @@ class FillWriter {
   }
 }
 
-/** The figures and fills of a simulation, in decimals (DESIGN §3 "Replay" output). */
+/** The figures and fills of a simulation, in decimals (docs/replay.md output). */
 export const replayReport = (outcome: SimulationOutcome): ReplayReport => {
   const { shape, candles } = outcome;
   let realized = new Decimal(0);
@@ -143,5 +143,5 @@ export const replayReport = (outcome: SimulationOutcome): ReplayReport => {
   };
 };
 
-/** Replays a coin's grid over candles (DESIGN §3 "Replay") and returns the report. Pure: no I/O. */
+/** Replays a coin's grid over candles (docs/replay.md) and returns the report. Pure: no I/O. */
 export const replayGrid = (input: ReplayInput): ReplayReport => replayReport(simulateGrid(input));

@@ -130,7 +130,7 @@ class GridReplay {
     };
   }
 
-  /** One candle through DESIGN §3's path: the open (entry, then orders it already crossed), then the three segments. */
+  /** One candle through docs/grid.md's path: the open (entry, then orders it already crossed), then the three segments. */
   #candle(i: number): void {
     const c = this.#candles;
     const open = c.open[i]!;
@@ -244,7 +244,7 @@ class GridReplay {
   }
 }
 
-/** Runs the grid over the candles (DESIGN §3 "Replay"); report.ts turns the outcome into figures. Throws GridError on unsound settings. */
+/** Runs the grid over the candles (docs/replay.md); report.ts turns the outcome into figures. Throws GridError on unsound settings. */
 export const simulateGrid = (input: ReplayInput): SimulationOutcome => {
   const { candles, onProgress } = input;
   const total = candles.length;

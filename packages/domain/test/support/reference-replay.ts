@@ -10,7 +10,7 @@ import { decimalText, type ReplayFill, type ReplayReport } from '../../src/repla
 /**
  * A deliberately naive replay: every step asks plan() what to do and applies fills through
  * applyBuyFill / applySellFill (the lot model), comparing exact decimals only. The fast replay must agree with it to
- * the last digit; it is the executable reading of DESIGN §3 "Replay".
+ * the last digit; it is the executable reading of docs/replay.md.
  */
 export const referenceReplay = (
   candles: CandleSeries,

@@ -18,7 +18,7 @@ export type VerifiedInitData = {
 const secretKeyFor = (botToken: string) => createHmac('sha256', 'WebAppData').update(botToken).digest();
 
 /**
- * Verifies Telegram Mini App launch data (DESIGN §7): HMAC-SHA256 over the sorted `key=value`
+ * Verifies Telegram Mini App launch data (docs/security.md): HMAC-SHA256 over the sorted `key=value`
  * lines with key HMAC("WebAppData", bot token), compared in constant time, and `auth_date` no
  * older than `maxAgeS`. Throws AppError INIT_DATA_MISSING / INIT_DATA_INVALID.
  */

@@ -14,7 +14,7 @@ export type SignInInput = {
 };
 
 /**
- * Sign-in and registration (spec §4, §8; docs/security.md#sign-in). Users are matched by Telegram
+ * Sign-in and registration (docs/product.md#behaviour, §8; docs/security.md#sign-in). Users are matched by Telegram
  * id. A new Telegram id is registered only with a valid `ref_<code>` start parameter; a username
  * is required. Returns the session as both sign-in contracts carry it.
  */

@@ -8,7 +8,7 @@ const TAG_BYTES = 16;
 export const masterKeyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
 /**
- * AES-256-GCM for exchange secrets at rest (DESIGN §7). The additional data binds a record to its
+ * AES-256-GCM for exchange secrets at rest (docs/security.md). The additional data binds a record to its
  * owner ("<userId>:<exchange>"), so a ciphertext copied to another user's row does not open.
  */
 export const createSecretBox = (keys: Buffer[]) => {

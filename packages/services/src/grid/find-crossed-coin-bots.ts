@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context/service-context';
 export type PriceRange = { symbol: string; low: string; high: string };
 
 /**
- * Coin bots with a resting order the price crossed (DESIGN §3): buys at or above the low, sells at
+ * Coin bots with a resting order the price crossed (docs/grid.md): buys at or above the low, sells at
  * or below the high. One statement for every symbol; per symbol two range scans on the
  * (symbol, status, side, price) index, so the cost follows the crossings, not the number of bots.
  */

@@ -70,7 +70,7 @@ const liveKeyOf = (coinBotId: number, lotSeq: number, side: string) => `${coinBo
 type Pass = { changed: boolean; incomplete: boolean };
 
 /**
- * Makes the exchange hold exactly the orders the planner wants for one coin bot (DESIGN §3).
+ * Makes the exchange hold exactly the orders the planner wants for one coin bot (docs/grid.md).
  * Each pass: (1) look up every order we know of, and every resting order carrying this coin bot's
  * id prefix, and apply finished fills; (2) cancel what the plan no longer wants; (3) write each
  * missing order as a `pending` intent with a deterministic clientOrderId, then place it — sells

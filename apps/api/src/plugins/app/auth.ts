@@ -2,7 +2,7 @@ import { AppError } from '@gridbot/services';
 import fp from 'fastify-plugin';
 
 /**
- * Bearer-token check for every contract marked `auth: true` (spec §4: 401 on anything missing,
+ * Bearer-token check for every contract marked `auth: true` (docs/product.md#behaviour: 401 on anything missing,
  * invalid or expired). It runs before the per-route rate limit so limits are keyed by user; failed
  * tokens are counted per IP, so a flood of bad tokens meets a 429 (docs/security.md#rate-limits).
  */

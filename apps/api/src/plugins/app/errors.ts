@@ -79,7 +79,7 @@ export const errorBody = (classified: Classified, language: Language): ErrorBody
   };
 };
 
-/** One mapping from every failure to the shared error body (CONVENTIONS: mapped once). */
+/** One mapping from every failure to the shared error body (docs/errors.md#package-errors: mapped once). */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {

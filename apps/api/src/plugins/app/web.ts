@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built mini app on the API's port. Browser navigations (Accept: text/html) to any
- * app route get index.html; API calls send Accept: application/json (spec §7), so a path both
+ * app route get index.html; API calls send Accept: application/json (docs/product.md#calls), so a path both
  * use — `/partners/` — still reaches the API.
  */
 export const webPlugin = fp(

@@ -28,7 +28,7 @@ declare module 'fastify' {
 }
 
 /**
- * Server-side limits per user, at least as strict as spec §9; each contract's `rateLimit` is applied
+ * Server-side limits per user, at least as strict as docs/product.md#limits; each contract's `rateLimit` is applied
  * to its route (see routes.ts) with a budget of its own. Redis-backed when REDIS_URL is set so
  * replicas share the counters. Registered before the auth plugin, which uses `authFailures`.
  */

@@ -6,7 +6,7 @@ import { BrandMark } from '../../shell/brand';
 import { showToast } from '../../shell/toast-store';
 import { Button } from '../../ui/button';
 
-/** Where a 401 leads (spec §4): sign in again with the launch data, then back to the panel. */
+/** Where a 401 leads (docs/product.md#behaviour): sign in again with the launch data, then back to the panel. */
 export const LoginScreen = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { BrandMark } from '../../shell/brand';
 import { openExternal } from '../../telegram/links';
 import { Button } from '../../ui/button';
 
-/** Registration happens through a sponsor's referral link (DESIGN §6); this screen explains how. */
+/** Registration happens through a sponsor's referral link (docs/bonuses.md); this screen explains how. */
 export const RegisterScreen = () => {
   const { t } = useTranslation();
   const steps = [t('register.step1'), t('register.step2'), t('register.step3')];

@@ -120,7 +120,7 @@ const PanelLoading = () => (
   </>
 );
 
-/** The main trading panel (spec §2 "/"): PnL, start/pause, coins, licence and fee balance. */
+/** The main trading panel (docs/product.md#screens "/"): PnL, start/pause, coins, licence and fee balance. */
 export const PanelScreen = () => {
   const { t } = useTranslation();
   const user = useSessionUser();

@@ -12,7 +12,7 @@ import { Card, Screen } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { EmptyState } from '../../ui/states';
 
-/** Spec §9: page size 10. */
+/** docs/product.md#limits: page size 10. */
 const PAGE_SIZE = 10;
 
 const CoinsOfDay = ({ date }: { date: string }) => {

@@ -9,7 +9,7 @@ import { PagesView } from '../../ui/pages-view';
 import { Card } from '../../ui/screen';
 import { EmptyState } from '../../ui/states';
 
-/** Spec §9: histories page by 10. */
+/** docs/product.md#limits: histories page by 10. */
 const PAGE_SIZE = 10;
 
 type HistoryEndpoint = typeof listReferralBonusHistory | typeof listMatchingBonusHistory;

@@ -18,7 +18,7 @@ const COUNTS = [
   'activatedLicenses',
 ] as const;
 
-/** Partner measures of a period (spec §3). */
+/** Partner measures of a period (docs/product.md#data). */
 export const MeasuresCard = ({ measures, title }: { measures: PartnerMeasures; title: string }) => {
   const { t } = useTranslation();
   return (

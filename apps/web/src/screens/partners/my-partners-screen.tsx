@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/states';
 import { MeasuresCard } from './measures-card';
 import { PartnerRow } from './partner-row';
 
-/** Spec §9: partners page size 10, default period current_month. */
+/** docs/product.md#limits: partners page size 10, default period current_month. */
 const PAGE_SIZE = 10;
 type Period = 'current_month' | 'last_month';
 

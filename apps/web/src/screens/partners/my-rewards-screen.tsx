@@ -15,7 +15,7 @@ import { EmptyState, Skeleton } from '../../ui/states';
 const PERIODS = ['today', 'yesterday', 'current_month', 'last_month', 'all'] as const;
 type Period = (typeof PERIODS)[number];
 
-/** My rewards for a period (spec §9: default today): totals by bonus kind and per day. */
+/** My rewards for a period (docs/product.md#limits: default today): totals by bonus kind and per day. */
 export const MyRewardsScreen = () => {
   const { t } = useTranslation();
   const format = useFormat();

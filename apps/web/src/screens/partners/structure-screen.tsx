@@ -10,7 +10,7 @@ import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/states';
 
-/** Children of one node, loaded when it is first opened and then cached (spec §4). */
+/** Children of one node, loaded when it is first opened and then cached (docs/product.md#behaviour). */
 const useChildren = (requiredId: number | undefined, enabled: boolean) => {
   const user = useSessionUser();
   return useApiQuery(

@@ -15,7 +15,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
 const CreateAddress = () => {
   const { t } = useTranslation();
   const create = useApiMutation(createWallet, {
-    // Spec §8: the server's detail, then the message, then 'Unknown error'.
+    // docs/errors.md: the server's detail, then the message, then 'Unknown error'.
     onError: (error) => showToast(walletErrorText(error) ?? t('errors.unknown'), 'error'),
   });
   return (

@@ -39,7 +39,7 @@ const AddressForm = ({ wallet }: { wallet: Wallet }) => {
     showToast(t('withdraw.addressSaved'), 'success');
     setEditing(false);
   };
-  // Spec §8: address errors show the server's detail, then its message, then 'Unknown error'.
+  // docs/errors.md: address errors show the server's detail, then its message, then 'Unknown error'.
   const onError = (error: unknown) => showToast(walletErrorText(error) ?? t('errors.unknown'), 'error');
   const add = useApiMutation(addWithdrawAddress, { onSuccess, onError });
   const update = useApiMutation(updateWithdrawAddress, { onSuccess, onError });
@@ -101,7 +101,7 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
       showToast(t('withdraw.requested'), 'success');
       void navigate({ to: '/wallet' });
     },
-    // Spec §8: withdraw errors carry the error object; its text, else 'Please try again later'.
+    // docs/errors.md: withdraw errors carry the error object; its text, else 'Please try again later'.
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });
   return (
