@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, realpath, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DbError } from './db-error';
@@ -40,8 +40,9 @@ export const openPglite = async (dir?: string | 'memory'): Promise<OpenedPglite>
     const pglite = await start(new PGlite());
     return { pglite, close: async () => pglite.close() };
   }
-  const path = resolvePgliteDir(dir);
-  await mkdir(path, { recursive: true });
+  await mkdir(resolvePgliteDir(dir), { recursive: true });
+  // One lock per folder, however it is named (a symlink, ./x and x): lock the real path.
+  const path = await realpath(resolvePgliteDir(dir));
   const lock = lockPgliteDir(path);
   const hadData = existsSync(join(path, 'PG_VERSION'));
   let pglite: PGlite;

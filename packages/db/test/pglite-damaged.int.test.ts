@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ afterAll(async () => {
 
 /** A folder with a table and a row, closed cleanly. */
 const folderWithData = async (): Promise<string> => {
-  const base = await mkdtemp(join(tmpdir(), 'gridbot-pglite-'));
+  // Real path: messages name the folder as the lock resolved it.
+  const base = await realpath(await mkdtemp(join(tmpdir(), 'gridbot-pglite-')));
   folders.push(base);
   const dir = join(base, 'pglite');
   const db = await createDb({ pgliteDir: dir });

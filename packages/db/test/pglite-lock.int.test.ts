@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,18 @@ describe('the embedded database folder has one owner at a time', () => {
     const after = await readBack(dir);
     expect(after).toMatchObject({ entries: 20, total: 20 });
     expect(after.ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 120_000);
+
+  it('sees through a symlink: the same folder under another name is the same lock', async () => {
+    const dir = await newFolder();
+    const first = opener(dir, 0);
+    await first.next((line) => line.event === 'idle');
+    const alias = `${dir}-alias`;
+    await symlink(dir, alias);
+    const second = opener(alias, 0);
+    expect(await second.next(openOrError)).toMatchObject({ event: 'error', code: 'DB_IN_USE' });
+    first.stop();
+    expect(await first.exited).toBe(0);
   }, 120_000);
 
   it('lets exactly one of several processes win when they lock at the same moment', async () => {
