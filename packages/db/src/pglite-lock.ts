@@ -145,10 +145,15 @@ export const lockPgliteDir = (dataDir: string): PgliteDirLock => {
   mkdirSync(lockDir, { recursive: true });
   const owner = me();
   const file = join(lockDir, `${owner.pid}@${hostTag()}~${randomBytes(8).toString('hex')}.claim`);
-  const rivalsOf = () => {
-    const claims = readClaims(lockDir).filter((claim) => claim.file !== file);
-    for (const claim of claims) if (!isAlive(claim)) unlinkQuietly(claim.file);
-    return claims.filter(isAlive);
+  /** Other live claims; dead ones are deleted on the way. */
+  const rivalsOf = (): Claim[] => {
+    const live: Claim[] = [];
+    for (const claim of readClaims(lockDir)) {
+      if (claim.file === file) continue;
+      if (isAlive(claim)) live.push(claim);
+      else unlinkQuietly(claim.file);
+    }
+    return live;
   };
 
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
