@@ -21,12 +21,14 @@ describe('signed endpoints: key, signature and timestamp (Binance codes and stat
   });
 
   it.each([
-    ['no API key header', { noKey: true }, 401, -2014],
-    ['a wrong secret', { signWith: 'not-the-secret' }, 400, -1022],
-    ['a timestamp older than recvWindow', { timestamp: Date.now() - 6000 }, 400, -1021],
-    ['a timestamp 2 s ahead of the server', { timestamp: Date.now() + 2000 }, 400, -1021],
+    // Options are built when the test runs: a timestamp taken when the table is collected drifts
+    // by however long the earlier tests took.
+    ['no API key header', () => ({ noKey: true }), 401, -2014],
+    ['a wrong secret', () => ({ signWith: 'not-the-secret' }), 400, -1022],
+    ['a timestamp older than recvWindow', () => ({ timestamp: Date.now() - 6000 }), 400, -1021],
+    ['a timestamp 2 s ahead of the server', () => ({ timestamp: Date.now() + 2000 }), 400, -1021],
   ] as const)('refuses %s', async (_name, options, status, code) => {
-    const response = await signed(sandbox.url, 'GET', '/api/v3/account', trader, {}, options);
+    const response = await signed(sandbox.url, 'GET', '/api/v3/account', trader, {}, options());
     expect(response.status).toBe(status);
     expect(response.body.code).toBe(code);
     expect(typeof response.body.msg).toBe('string');
@@ -66,25 +68,74 @@ describe('signed endpoints: key, signature and timestamp (Binance codes and stat
     expect(((await response.json()) as BinanceJson).code).toBe(-1102);
   });
 
-  it('signs query string and body together, and notices a parameter changed after signing', async () => {
-    const query = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC';
-    const body = `quantity=0.001&price=20000&recvWindow=5000&timestamp=${Date.now()}`;
-    // Binance's documented example: the signature covers query + body, concatenated as they are.
-    const signature = createHmac('sha256', trader.secret)
-      .update(query + body)
-      .digest('hex');
-    const post = (q: string) =>
-      fetch(`${sandbox.url}/api/v3/order?${q}`, {
+  it('notices a parameter changed after signing', async () => {
+    const body = `symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=20000&timestamp=${Date.now()}`;
+    const signature = createHmac('sha256', trader.secret).update(body).digest('hex');
+    const post = (b: string) =>
+      fetch(`${sandbox.url}/api/v3/order`, {
         method: 'POST',
         headers: { 'X-MBX-APIKEY': trader.apiKey, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: `${body}&signature=${signature}`,
+        body: `${b}&signature=${signature}`,
       });
-    const tampered = await post(query.replace('BUY', 'SELL'));
+    const tampered = await post(body.replace('BUY', 'SELL'));
     expect(tampered.status).toBe(400);
     expect(((await tampered.json()) as BinanceJson).code).toBe(-1022);
-    const genuine = await post(query);
+    const genuine = await post(body);
     expect(genuine.status).toBe(200);
     expect(((await genuine.json()) as BinanceJson).status).toBe('NEW');
+  });
+
+  it('takes a POST whose parameters are all in the query string', async () => {
+    const query = `symbol=BTCUSDT&side=BUY&type=MARKET&quoteOrderQty=10&timestamp=${Date.now()}`;
+    const signature = createHmac('sha256', trader.secret).update(query).digest('hex');
+    const response = await fetch(`${sandbox.url}/api/v3/order?${query}&signature=${signature}`, {
+      method: 'POST',
+      headers: { 'X-MBX-APIKEY': trader.apiKey },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as BinanceJson).status).toBe('FILLED');
+  });
+
+  // Binance signs query string + body concatenated with no separator, so moving the split point
+  // keeps the signature valid while changing what the parameters say (quantity 0.001 → 0.00).
+  it.each([
+    ['a whole parameter moved into the body', 'timeInForce=GTC'],
+    ['a value split in two', 'quantity=0.00'],
+    ['everything but the signature in the body', ''],
+  ] as const)(
+    'refuses parameters in both the query string and the body: %s',
+    async (_name, queryEndsWith) => {
+      const text = `symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=20000&timestamp=${Date.now()}`;
+      const signature = createHmac('sha256', trader.secret).update(text).digest('hex');
+      const at = queryEndsWith === '' ? 0 : text.indexOf(queryEndsWith) + queryEndsWith.length;
+      const [inQuery, inBody] =
+        at === 0
+          ? [`signature=${signature}`, text]
+          : [text.slice(0, at), `${text.slice(at)}&signature=${signature}`];
+      const ordersBefore = sandbox.control.orders(trader.apiKey).length;
+      const response = await fetch(`${sandbox.url}/api/v3/order?${inQuery}`, {
+        method: 'POST',
+        headers: { 'X-MBX-APIKEY': trader.apiKey, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: inBody,
+      });
+      const body = (await response.json()) as BinanceJson;
+      expect(body.code).toBe(-1101);
+      expect(body.msg).toMatch(/both the query string and the request body/);
+      expect(response.status).toBe(400);
+      expect(sandbox.control.orders(trader.apiKey)).toHaveLength(ordersBefore);
+    },
+  );
+
+  it('refuses a parameter sent twice (-1101)', async () => {
+    const response = await signed(sandbox.url, 'GET', '/api/v3/account', trader, {}, {});
+    expect(response.status).toBe(200);
+    const query = `timestamp=${Date.now()}&timestamp=${Date.now() + 1}`;
+    const signature = createHmac('sha256', trader.secret).update(query).digest('hex');
+    const twice = await fetch(`${sandbox.url}/api/v3/account?${query}&signature=${signature}`, {
+      headers: { 'X-MBX-APIKEY': trader.apiKey },
+    });
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toEqual({ code: -1101, msg: 'Duplicate values for a parameter detected.' });
   });
 });
 

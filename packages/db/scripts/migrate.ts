@@ -9,9 +9,9 @@
 // Target: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite,
 // relative to the repo root). Stop the API first when it uses the same PGlite folder.
 import { parseArgs } from 'node:util';
-import { openPglite } from '../src/client';
 import { migrateDev } from '../src/migrate-dev';
 import { applyMigrations, type MigrationTarget, migrationStatus } from '../src/migrations';
+import { openPglite } from '../src/open-pglite';
 import { findMigrationsDir, findRepoRoot, findSchemaPath, resolvePgliteDir } from '../src/paths';
 
 const USAGE = `Usage: npm run db:migrate -- <command>
@@ -39,7 +39,8 @@ const main = async (): Promise<number> => {
 
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const pgliteDir = databaseUrl ? undefined : resolvePgliteDir(process.env.PGLITE_DIR || undefined);
-  const pglite = pgliteDir ? await openPglite(pgliteDir) : undefined;
+  const opened = pgliteDir ? await openPglite(pgliteDir) : undefined;
+  const pglite = opened?.pglite;
   const target: MigrationTarget = pglite
     ? { kind: 'pglite', pglite }
     : { kind: 'postgres', databaseUrl: databaseUrl as string };
@@ -88,7 +89,7 @@ const main = async (): Promise<number> => {
     );
     return status.upToDate ? 0 : 1;
   } finally {
-    await pglite?.close();
+    await opened?.close();
   }
 };
 

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import type { MigrationTarget } from './migrations';
-import { resolvePgliteDir } from './paths';
+import { openPglite } from './open-pglite';
 import { pgliteAdapter } from './pglite-adapter';
 
 export type DbKind = 'postgres' | 'pglite';
@@ -43,6 +42,8 @@ const once = (fn: () => Promise<void>): (() => Promise<void>) => {
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is given, else embedded PGlite. Async because
  * PGlite starts (≈2-3 s) before it answers; a bad folder fails here rather than at the first query.
+ * A PGlite folder is locked for this process until close() (or exit): a second opener gets
+ * DbError DB_IN_USE, an unreadable folder is moved aside with DB_DAMAGED (see open-pglite.ts).
  * PGlite is one connection: never query through `prisma` while a `$transaction` of it is open.
  */
 export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
@@ -61,11 +62,17 @@ export const createDb = async (options: CreateDbOptions = {}): Promise<Db> => {
       }),
     };
   }
-  return dbFromPglite(await openPglite(options.pgliteDir));
+  const opened = await openPglite(options.pgliteDir);
+  return dbFromPglite(opened.pglite, opened.close);
 };
 
-/** Wraps a started PGlite; close() closes it. */
-export const dbFromPglite = (pglite: PGlite): Db => {
+/** Wraps a started PGlite; close() disconnects Prisma, then runs `closePglite` (default: closes it). */
+export const dbFromPglite = (
+  pglite: PGlite,
+  closePglite = async () => {
+    if (!pglite.closed) await pglite.close();
+  },
+): Db => {
   const prisma = new PrismaClient({ adapter: pgliteAdapter(pglite) });
   return {
     prisma,
@@ -73,21 +80,7 @@ export const dbFromPglite = (pglite: PGlite): Db => {
     target: { kind: 'pglite', pglite },
     close: once(async () => {
       await prisma.$disconnect();
-      if (!pglite.closed) await pglite.close();
+      await closePglite();
     }),
   };
-};
-
-/** A started PGlite on disk (folder created if missing) or in memory. */
-export const openPglite = async (dir?: string | 'memory'): Promise<PGlite> => {
-  let pglite: PGlite;
-  if (dir === 'memory') {
-    pglite = new PGlite();
-  } else {
-    const path = resolvePgliteDir(dir);
-    await mkdir(path, { recursive: true });
-    pglite = new PGlite(path);
-  }
-  await pglite.waitReady;
-  return pglite;
 };

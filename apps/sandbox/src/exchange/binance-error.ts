@@ -32,6 +32,12 @@ export const binanceErrors = {
   eitherParam: (a: string, b: string) =>
     new BinanceError(-1102, `Param '${a}' or '${b}' must be sent, but both were empty/null!`),
   notRequired: (name: string) => new BinanceError(-1106, `Parameter '${name}' sent when not required.`),
+  duplicateParam: () => new BinanceError(-1101, 'Duplicate values for a parameter detected.'),
+  paramsInQueryAndBody: () =>
+    new BinanceError(
+      -1101,
+      'Parameters were sent in both the query string and the request body; send them all in one of the two.',
+    ),
   rangeTooLong: () => new BinanceError(-1127, 'More than 24 hours between startTime and endTime.'),
   badSymbol: () => new BinanceError(-1121, 'Invalid symbol.'),
   badSide: () => new BinanceError(-1117, 'Invalid side.'),

@@ -4,7 +4,7 @@ import type { ApiKeyRecord } from './accounts';
 import { binanceErrors } from './binance-error';
 import type { SandboxExchange } from './sandbox-exchange';
 
-/** A request's parameters: query string and form body together, as Binance reads them. */
+/** A request's parameters, from its query string or its form body (never both, see rawParams). */
 export type Params = URLSearchParams;
 
 const rawQuery = (request: FastifyRequest): string => {
@@ -15,9 +15,25 @@ const rawQuery = (request: FastifyRequest): string => {
 
 const rawBody = (request: FastifyRequest): string => (typeof request.body === 'string' ? request.body : '');
 
+/**
+ * The raw parameter text of a request, from the one place it may come from. Binance signs
+ * query string + body concatenated with no separator, so with parameters in both a client (or
+ * anyone on the way) could move the split point, even into the middle of a value, and the
+ * signature would still match different parameters. Binance discourages mixing; we refuse it, and
+ * a parameter sent twice, so a signature covers exactly one reading of the request.
+ */
+const rawParams = (request: FastifyRequest): string => {
+  const query = rawQuery(request);
+  const body = rawBody(request);
+  const inQuery = new URLSearchParams(query).size > 0;
+  const inBody = new URLSearchParams(body).size > 0;
+  if (inQuery && inBody) throw binanceErrors.paramsInQueryAndBody();
+  return inBody ? body : query;
+};
+
 export const requestParams = (request: FastifyRequest): Params => {
-  const params = new URLSearchParams(rawQuery(request));
-  for (const [name, value] of new URLSearchParams(rawBody(request))) params.append(name, value);
+  const params = new URLSearchParams(rawParams(request));
+  if (new Set(params.keys()).size !== params.size) throw binanceErrors.duplicateParam();
   return params;
 };
 
@@ -32,7 +48,8 @@ const MAX_RECV_WINDOW = 60_000;
 
 /**
  * Binance's SIGNED endpoint rules: X-MBX-APIKEY names a known key; `signature` is
- * HMAC-SHA256(secret, query string + body) in hex; `timestamp` is within `recvWindow` (default
+ * HMAC-SHA256(secret, the parameters as sent, without `signature`) in hex — query string or body,
+ * never both (see rawParams); `timestamp` is within `recvWindow` (default
  * 5000 ms, at most 60000) behind the server's clock and at most 1000 ms ahead of it.
  */
 export const authenticate = (
@@ -57,7 +74,7 @@ export const authenticate = (
 
   const signature = params.get('signature');
   if (!signature) throw binanceErrors.mandatory('signature');
-  const payload = withoutSignature(rawQuery(request)) + withoutSignature(rawBody(request));
+  const payload = withoutSignature(rawParams(request));
   const expected = createHmac('sha256', key.secret).update(payload).digest();
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected))

@@ -48,9 +48,6 @@ export const buildSandboxExchangeApp = (
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
     const failure = error as { validation?: unknown; statusCode?: number; message: string };
-    if (request.url.startsWith('/_sandbox/')) {
-      return reply.status(failure.statusCode ?? 400).send({ error: failure.message });
-    }
     if (failure.validation || (failure.statusCode ?? 500) < 500) {
       return reply.status(failure.statusCode ?? 400).send({ code: -1102, msg: failure.message });
     }
@@ -63,7 +60,7 @@ export const buildSandboxExchangeApp = (
   app.setNotFoundHandler(async (_request, reply) =>
     reply.status(404).send({ code: -1000, msg: 'Not found.' }),
   );
-  controlRoutes(app, control);
+  void app.register(controlRoutes, { control });
   marketDataRoutes(app, exchange);
   accountRoutes(app, exchange);
   orderRoutes(app, exchange);
