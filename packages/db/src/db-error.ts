@@ -10,6 +10,8 @@ export type DbErrorCode =
 
 export class DbError extends Error {
   override name = 'DbError';
+  /** The message is the whole story for the operator: apps print it without a stack trace (runMain). */
+  readonly operatorMessage = true;
 
   constructor(
     readonly code: DbErrorCode,
