@@ -151,7 +151,12 @@ describe('fills the exchange does not list yet', () => {
     const client = await h.clients.forAccount(h.account.id);
     const order = await client.fetchOrderByClientId('XRP/USDT', row.clientOrderId);
     expect(order?.status).toBe('closed');
-    const recorded = await recordOrderOutcome(h.prisma, h.bot, row, order!, async () => []);
+    const recorded = await recordOrderOutcome(h.contextFor(), {
+      bot: h.bot,
+      row,
+      order: order!,
+      tradesOf: async () => [],
+    });
     expect(recorded).toBe('incomplete');
     expect(await h.openLots()).toHaveLength(1);
     expect((await h.prisma.order.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('open');

@@ -1,6 +1,7 @@
-import type { CoinBot, Lot as LotRow, Order, PrismaClient, User } from '@gridbot/db';
+import type { CoinBot, Lot as LotRow, Order, User } from '@gridbot/db';
 import type { GridFlags, GridSettings, GridState, Lot } from '@gridbot/domain';
 import Decimal from 'decimal.js';
+import type { ServiceContext } from '../context/service-context';
 
 export const ACTIVE_ORDER_STATUSES = ['pending', 'open'] as const;
 
@@ -27,11 +28,11 @@ export const lotFromRow = (row: LotRow): Lot => ({
 
 /** Everything reconcile needs, read from the database in one go. */
 export const loadCoinBot = async (
-  prisma: PrismaClient,
-  coinBotId: number,
+  ctx: ServiceContext,
+  input: { coinBotId: number },
 ): Promise<CoinBotSnapshot | null> => {
-  const bot = await prisma.coinBot.findUnique({
-    where: { id: coinBotId },
+  const bot = await ctx.prisma.coinBot.findUnique({
+    where: { id: input.coinBotId },
     include: {
       user: { select: { dryAll: true } },
       lots: { where: { closedAt: null }, orderBy: { seq: 'asc' } },

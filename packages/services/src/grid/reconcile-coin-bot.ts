@@ -91,7 +91,7 @@ export const reconcileCoinBot = async (
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       await lease.renew();
-      const snapshot = await loadCoinBot(prisma, coinBotId);
+      const snapshot = await loadCoinBot(ctx, { coinBotId });
       if (!snapshot) return { ...result, status: 'missing' };
       const { bot } = snapshot;
       const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
@@ -146,9 +146,12 @@ type PassContext = {
 };
 
 const outcome = async (run: PassContext, row: Order, order: ExchangeOrder) => {
-  const recorded = await recordOrderOutcome(run.ctx.prisma, run.bot, row, order, (orderId) =>
-    run.client.fetchOrderTrades(run.bot.symbol, orderId),
-  );
+  const recorded = await recordOrderOutcome(run.ctx, {
+    bot: run.bot,
+    row,
+    order,
+    tradesOf: (orderId) => run.client.fetchOrderTrades(run.bot.symbol, orderId),
+  });
   if (recorded === 'filled') run.result.filled += 1;
   return recorded;
 };

@@ -1,4 +1,4 @@
-import type { Order, Prisma, PrismaClient } from '@gridbot/db';
+import type { Order, Prisma } from '@gridbot/db';
 import {
   exactDifference,
   exactSum,
@@ -8,6 +8,7 @@ import {
 } from '@gridbot/domain';
 import type { ExchangeOrder, ExchangeTrade } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
+import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from './coin-bot-state';
 
 export type OutcomeBot = { id: number; userId: number; symbol: string };
@@ -49,13 +50,22 @@ const terminalStatus = (order: ExchangeOrder) =>
  * fills are unique per exchange trade id. A crash before commit leaves everything as it was; the
  * next reconcile applies it again from the exchange.
  */
+export type OrderOutcomeInput = {
+  bot: OutcomeBot;
+  /** Our row of the order. */
+  row: Order;
+  /** The order as the exchange reports it now. */
+  order: ExchangeOrder;
+  /** Reads the exchange trades of a finished order. */
+  tradesOf: (orderId: string) => Promise<ExchangeTrade[]>;
+};
+
 export const recordOrderOutcome = async (
-  prisma: PrismaClient,
-  bot: OutcomeBot,
-  row: Order,
-  order: ExchangeOrder,
-  tradesOf: (orderId: string) => Promise<ExchangeTrade[]>,
+  ctx: ServiceContext,
+  input: OrderOutcomeInput,
 ): Promise<OutcomeResult> => {
+  const { prisma } = ctx;
+  const { bot, row, order, tradesOf } = input;
   if (order.status === 'open') {
     if (row.status === 'open' && row.exchangeOrderId === order.id && dec(row.filledQty).eq(order.filled))
       return 'unchanged';
