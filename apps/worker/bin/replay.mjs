@@ -11,6 +11,7 @@ const SOURCES = [
   `${app}src/replay.ts`,
   `${app}src/replay`,
   `${app}scripts/build-replay.mjs`,
+  `${root}scripts/build-app.mjs`,
   `${root}packages/domain/src`,
   `${root}packages/contracts/src`,
 ];

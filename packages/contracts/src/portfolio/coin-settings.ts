@@ -25,19 +25,7 @@ export const ZCoinName = z
 export const ZCoinBotId = z.coerce.number().int().positive().describe('coin bot id (coin_user_id)');
 
 // The bounds and the deepest-step rule have one home, shared with the planner (docs/grid.md#settings).
-export {
-  DEEPEST_STEP_PCT_LIMIT,
-  DEFAULT_COIN_SETTINGS,
-  deepestStepPct,
-  MAX_TRADES_MAX,
-  MAX_TRADES_MIN,
-  ORDER_SIZE_MAX_USDT,
-  ORDER_SIZE_MIN_USDT,
-  STEP_INCREASE_PCT_MAX,
-  STEP_INCREASE_PCT_MIN,
-  STEP_PCT_MAX,
-  STEP_PCT_MIN,
-} from '@gridbot/domain/settings-rules';
+export * from '@gridbot/domain/settings-rules';
 
 const ZPctInput = z.string().regex(/^\d+(\.\d{1,4})?$/, 'must be a decimal with at most 4 decimals');
 
