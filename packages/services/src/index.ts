@@ -16,7 +16,7 @@ export * from './errors';
 export * from './grid/coin-bot-state';
 export * from './grid/exchange-clients';
 export * from './grid/find-crossed-coin-bots';
-export * from './grid/installation';
+export { coinBotOrderKey } from './grid/installation';
 export * from './grid/lease';
 export * from './grid/price-marks';
 export * from './grid/reconcile-coin-bot';

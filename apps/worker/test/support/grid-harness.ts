@@ -8,7 +8,6 @@ import {
   createExchangeClients,
   createRedisPacer,
   createSecretBox,
-  installationSalt,
   reconcileCoinBot,
   type ServiceContext,
   secretAad,
@@ -85,7 +84,6 @@ export const createGridHarness = async (
     recvWindowMs: 1000,
     ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
   });
-  const salt = await installationSalt(prisma);
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */
   const contextFor = (owner = 'test-worker', queue?: JobQueue): ServiceContext =>
     createTestContext({
@@ -95,6 +93,8 @@ export const createGridHarness = async (
       instanceId: owner,
       ...(queue ? { queue } : {}),
     });
+
+  const salt = await contextFor().installationSalt();
 
   const openOnExchange = async (): Promise<ExchangeOrder[]> => {
     const client = await clients.forAccount(account.id);

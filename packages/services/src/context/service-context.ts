@@ -6,7 +6,7 @@ import type { JobQueue } from '@gridbot/jobs';
 import type { SessionTokens } from '../auth/session-token';
 import type { SecretBox } from '../crypto/secret-box';
 import type { ExchangeClients } from '../grid/exchange-clients';
-import { installationSalt } from '../grid/installation';
+import { readInstallationSalt } from '../grid/installation';
 
 /** The time every service reads (tests and replays can hand in their own). */
 export type Clock = { now: () => Date };
@@ -60,7 +60,7 @@ export const createServiceContext = (parts: ServiceContextParts): ServiceContext
     clock: parts.clock ?? systemClock,
     instanceId: parts.instanceId ?? newInstanceId('process'),
     installationSalt: () => {
-      salt ??= installationSalt(parts.prisma).catch((error: unknown) => {
+      salt ??= readInstallationSalt(parts.prisma).catch((error: unknown) => {
         salt = undefined;
         throw error;
       });
