@@ -238,10 +238,14 @@ const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]
   return { rows, changed };
 };
 
-/** Step 3: place what is missing (or re-send an intent a crash left pending). Sells go first. */
+/**
+ * Step 3: place what is missing (or re-send an intent a crash left pending). Sells go first. An
+ * order that fills on arrival changes the lots, so the rest of this plan is out of date: stop and
+ * plan again from the new state (docs/grid.md#live-execution) — a buy planned from a lot that just
+ * closed must never be sent.
+ */
 const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents: Intent[]) => {
   const { prisma } = run.ctx;
-  let changed = false;
   const ordered = [...intents].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
   for (const intent of ordered) {
     const existing = kept.get(intent.key);
@@ -261,7 +265,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       });
       run.result.placed += placed.existing ? 0 : 1;
       const recorded = await outcome(run, row, placed.order);
-      if (recorded === 'filled' || recorded === 'incomplete') changed = true;
+      if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
     } catch (error) {
       if (!isExchangeError(error) || error.retryable) throw error;
       // Rejected for good (balance, filters): record it and go on with the other orders.
@@ -272,7 +276,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       run.result.error = error.code;
     }
   }
-  return { changed };
+  return { changed: false };
 };
 
 const recentlyRejected = async (run: PassContext, intent: Intent) => {
