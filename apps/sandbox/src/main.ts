@@ -7,7 +7,8 @@ import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange
  * The sandbox as its own process: the Binance-dialect exchange on SANDBOX_PORT (default 3100; 0 =
  * any free port, printed), with SANDBOX_MARKETS=replay (default: the candles of SANDBOX_CANDLES_DIR,
  * ./data/candles, rescaled to USDT) or =random (seeded random walks), prices advancing every
- * SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API).
+ * SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API). SANDBOX_STATE_FILE keeps the
+ * exchange's state across restarts (absent: memory only).
  */
 runMain('sandbox', async () => {
   const env = loadEnv(process.env, { require: [] });
@@ -28,6 +29,7 @@ runMain('sandbox', async () => {
     tickMs,
     markets: replayed.length > 0 ? replayed : DEFAULT_MARKETS,
     logLevel: env.LOG_LEVEL,
+    ...(process.env.SANDBOX_STATE_FILE ? { stateFile: resolve(process.env.SANDBOX_STATE_FILE) } : {}),
   });
   console.log(
     `sandbox exchange on ${sandbox.url} (markets: ${sandbox.control

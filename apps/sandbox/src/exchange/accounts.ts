@@ -20,6 +20,13 @@ export type Account = { id: number; holdings: Map<string, Holding>; updatedAt: n
 
 export type BalanceView = { asset: string; free: string; locked: string };
 
+/** The book as saved in the state file: amounts as decimal strings. */
+export type SavedAccounts = {
+  nextId: number;
+  accounts: { id: number; updatedAt: number; holdings: Record<string, { free: string; locked: string }> }[];
+  keys: ApiKeyRecord[];
+};
+
 export type NewAccount = {
   balances?: Record<string, string>;
   permissions?: Partial<KeyPermissions>;
@@ -151,6 +158,45 @@ export class AccountBook {
     return [...this.account(accountId).holdings.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([asset, h]) => ({ asset, free: fmt8(h.free), locked: fmt8(h.locked) }));
+  }
+
+  hasKey(apiKey: string): boolean {
+    return this.keys.has(apiKey);
+  }
+
+  save(): SavedAccounts {
+    return {
+      nextId: this.nextId,
+      accounts: [...this.accounts.values()].map((a) => ({
+        id: a.id,
+        updatedAt: a.updatedAt,
+        holdings: Object.fromEntries(
+          [...a.holdings].map(([asset, h]) => [
+            asset,
+            { free: h.free.toFixed(), locked: h.locked.toFixed() },
+          ]),
+        ),
+      })),
+      keys: [...this.keys.values()].map((k) => ({ ...k, permissions: { ...k.permissions } })),
+    };
+  }
+
+  /** Replaces every account and key with saved ones; ids continue after the highest saved one. */
+  load(saved: SavedAccounts): void {
+    this.accounts.clear();
+    this.keys.clear();
+    for (const a of saved.accounts) {
+      const holdings = new Map<string, Holding>();
+      for (const [asset, h] of Object.entries(a.holdings)) {
+        holdings.set(asset, { free: new Dec(h.free), locked: new Dec(h.locked) });
+      }
+      this.accounts.set(a.id, { id: a.id, holdings, updatedAt: a.updatedAt });
+    }
+    for (const k of saved.keys) {
+      this.account(k.accountId);
+      this.keys.set(k.apiKey, { ...k, permissions: { ...k.permissions } });
+    }
+    this.nextId = Math.max(saved.nextId, ...saved.accounts.map((a) => a.id + 1));
   }
 
   private touch(accountId: number): void {

@@ -26,6 +26,8 @@ export type SandboxControl = {
   createAccount(input?: NewAccount): { accountId: number; apiKey: string; secret: string };
   /** Another key on the account of `apiKey` (e.g. one with other permissions). */
   addApiKey(apiKey: string, permissions?: Partial<KeyPermissions>): { apiKey: string; secret: string };
+  /** Whether the key exists (a restarted sandbox without its state file has none of the old ones). */
+  hasApiKey(apiKey: string): boolean;
   setBalances(apiKey: string, balances: Record<string, string>): BalanceView[];
   setPermissions(apiKey: string, permissions: Partial<KeyPermissions>): KeyPermissions;
   account(apiKey: string): { accountId: number; permissions: KeyPermissions; balances: BalanceView[] };
@@ -65,6 +67,7 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       const key = exchange.accounts.addKey(accountOf(apiKey), permissions);
       return { apiKey: key.apiKey, secret: key.secret };
     },
+    hasApiKey: (apiKey) => exchange.accounts.hasKey(apiKey),
     setBalances: (apiKey, balances) => {
       exchange.accounts.setBalances(accountOf(apiKey), balances);
       return exchange.accounts.balances(accountOf(apiKey));

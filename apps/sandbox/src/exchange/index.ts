@@ -16,3 +16,10 @@ export {
   type SandboxExchangeOptions,
   startSandboxExchange,
 } from './start-sandbox-exchange';
+export {
+  readSandboxState,
+  SandboxStateError,
+  STATE_FORMAT,
+  STATE_VERSION,
+  writeSandboxState,
+} from './state-file';

@@ -1,6 +1,17 @@
 import type { Decimal } from 'decimal.js';
 import { binanceErrors } from './binance-error';
-import { fmt8, ZERO } from './money';
+import { Dec, fmt8, ZERO } from './money';
+
+/** One saved minute of history (decimal strings). */
+export type SavedMinute = {
+  openTime: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  trades: number;
+};
 
 type Bucket = {
   openTime: number;
@@ -48,6 +59,34 @@ export class KlineHistory {
     }
     this.minutes.push({ openTime, open: price, high: price, low: price, close: price, volume, trades });
     if (this.minutes.length > KEEP) this.minutes.shift();
+  }
+
+  save(): SavedMinute[] {
+    return this.minutes.map((m) => ({
+      openTime: m.openTime,
+      open: m.open.toFixed(),
+      high: m.high.toFixed(),
+      low: m.low.toFixed(),
+      close: m.close.toFixed(),
+      volume: m.volume.toFixed(),
+      trades: m.trades,
+    }));
+  }
+
+  /** Replaces the history with a saved one (a restarted sandbox keeps its chart). */
+  load(minutes: SavedMinute[]): void {
+    this.minutes.length = 0;
+    for (const m of minutes.slice(-KEEP)) {
+      this.minutes.push({
+        openTime: m.openTime,
+        open: new Dec(m.open),
+        high: new Dec(m.high),
+        low: new Dec(m.low),
+        close: new Dec(m.close),
+        volume: new Dec(m.volume),
+        trades: m.trades,
+      });
+    }
   }
 
   /** GET /api/v3/klines rows: [openTime, o, h, l, c, volume, closeTime, quoteVolume, trades, …]. */

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { AccountBook } from './accounts';
 import { binanceErrors } from './binance-error';
 import { checkLotSize, checkNotional, checkPriceFilter, type Market } from './markets';
-import { floorToStep, round8, ZERO } from './money';
+import { Dec, floorToStep, round8, ZERO } from './money';
 
 export type OrderSide = 'BUY' | 'SELL';
 export type OrderType = 'LIMIT' | 'MARKET';
@@ -45,6 +45,31 @@ export type SandboxTrade = {
   isBuyer: boolean;
   isMaker: boolean;
 };
+
+type Decimals<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+
+/** An order as saved in the state file (decimals as strings). */
+export type SavedOrder = Decimals<
+  SandboxOrder,
+  'price' | 'origQty' | 'origQuoteOrderQty' | 'executedQty' | 'cummulativeQuoteQty' | 'locked'
+>;
+export type SavedTrade = Decimals<SandboxTrade, 'price' | 'qty' | 'quoteQty' | 'commission'>;
+export type SavedEngine = {
+  nextOrderId: number;
+  nextTradeId: number;
+  orders: SavedOrder[];
+  trades: SavedTrade[];
+};
+
+const ORDER_DECIMALS = [
+  'price',
+  'origQty',
+  'origQuoteOrderQty',
+  'executedQty',
+  'cummulativeQuoteQty',
+  'locked',
+] as const;
+const TRADE_DECIMALS = ['price', 'qty', 'quoteQty', 'commission'] as const;
 
 export type OrderRequest = {
   side: OrderSide;
@@ -167,6 +192,43 @@ export class MatchingEngine {
     return this.fill(order, market, order.price, true, qty);
   }
 
+  save(): SavedEngine {
+    const orders = [...this.ordersByAccount.values()].flat().sort((a, b) => a.orderId - b.orderId);
+    const trades = [...this.tradesByAccount.values()].flat().sort((a, b) => a.id - b.id);
+    return {
+      nextOrderId: this.nextOrderId,
+      nextTradeId: this.nextTradeId,
+      orders: orders.map((o) => ({ ...o, ...strings(o, ORDER_DECIMALS) })),
+      trades: trades.map((t) => ({ ...t, ...strings(t, TRADE_DECIMALS) })),
+    };
+  }
+
+  /**
+   * Replaces every order and trade with saved ones. Resting orders go back on the book; the
+   * balances they lock come with the saved accounts. Ids continue after the highest saved one, so
+   * an id is never given twice.
+   */
+  load(saved: SavedEngine): void {
+    this.ordersByAccount.clear();
+    this.openBySymbol.clear();
+    this.tradesByAccount.clear();
+    for (const o of saved.orders) {
+      const order: SandboxOrder = { ...o, ...decimals(o, ORDER_DECIMALS) };
+      const list = this.ordersByAccount.get(order.accountId) ?? [];
+      list.push(order);
+      this.ordersByAccount.set(order.accountId, list);
+      if (resting(order)) this.addOpen(order);
+    }
+    for (const t of saved.trades) {
+      const trade: SandboxTrade = { ...t, ...decimals(t, TRADE_DECIMALS) };
+      const list = this.tradesByAccount.get(trade.accountId) ?? [];
+      list.push(trade);
+      this.tradesByAccount.set(trade.accountId, list);
+    }
+    this.nextOrderId = Math.max(saved.nextOrderId, ...saved.orders.map((o) => o.orderId + 1));
+    this.nextTradeId = Math.max(saved.nextTradeId, ...saved.trades.map((t) => t.id + 1));
+  }
+
   private orderQuantity(market: Market, request: OrderRequest, lastPrice: Decimal): Decimal {
     if (request.type === 'LIMIT') {
       const price = request.price!;
@@ -242,6 +304,10 @@ export class MatchingEngine {
     const list = this.ordersByAccount.get(order.accountId) ?? [];
     list.push(order);
     this.ordersByAccount.set(order.accountId, list);
+    this.addOpen(order);
+  }
+
+  private addOpen(order: SandboxOrder): void {
     const open = this.openBySymbol.get(order.symbol) ?? new Set<SandboxOrder>();
     open.add(order);
     this.openBySymbol.set(order.symbol, open);
@@ -252,3 +318,9 @@ export class MatchingEngine {
 const cost = (qty: Decimal, price: Decimal): Decimal => round8(qty.mul(price), Decimal.ROUND_UP);
 /** What a seller receives before the fee: rounded down to 8 decimals. */
 const proceeds = (qty: Decimal, price: Decimal): Decimal => round8(qty.mul(price), Decimal.ROUND_DOWN);
+
+const strings = <T, K extends keyof T>(value: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, (value[k] as Decimal).toFixed()])) as { [P in K]: string };
+
+const decimals = <T, K extends keyof T>(value: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, new Dec(value[k] as string)])) as { [P in K]: Decimal };

@@ -19,19 +19,46 @@ export type PriceFeedSpec =
    */
   | { kind: 'candles'; candles: Candle[]; firstClose?: string };
 
-export type PriceFeed = { next(): Decimal; readonly start: Decimal };
+/**
+ * Where a feed stands, so that a restarted sandbox continues the same path instead of starting it
+ * again (decimals as plain decimal strings).
+ */
+export type FeedPosition =
+  | { kind: 'fixed' }
+  | { kind: 'random-walk'; price: string; rng: number }
+  | { kind: 'candles'; index: number; scale: string };
+
+export type PriceFeed = {
+  next(): Decimal;
+  readonly start: Decimal;
+  position(): FeedPosition;
+  /** Continues from a saved position of a feed of the same kind. */
+  seek(position: FeedPosition): void;
+};
 
 /** mulberry32: tiny, seedable, good enough to make a price wiggle reproducibly. */
 const mulberry32 = (seed: number) => {
   let a = seed >>> 0;
-  return (): number => {
+  const next = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
+  return {
+    next,
+    get state() {
+      return a;
+    },
+    set state(value: number) {
+      a = value >>> 0;
+    },
+  };
 };
+
+const wrongKind = (expected: string, position: FeedPosition) =>
+  new Error(`a ${expected} feed cannot continue from a ${position.kind} position`);
 
 const TWO_POW_32 = new Dec(2).pow(32);
 
@@ -42,9 +69,15 @@ const randomWalk = (start: Decimal, seed: number, volatilityPct: Decimal): Price
     start,
     next() {
       // u in [0, 1) from an integer, so the walk is exact decimal arithmetic and reproducible.
-      const u = new Dec(random()).div(TWO_POW_32);
+      const u = new Dec(random.next()).div(TWO_POW_32);
       price = price.mul(u.mul(2).sub(1).mul(volatilityPct).div(100).add(1));
       return price;
+    },
+    position: () => ({ kind: 'random-walk', price: price.toFixed(), rng: random.state }),
+    seek(position) {
+      if (position.kind !== 'random-walk') throw wrongKind('random-walk', position);
+      price = new Dec(position.price);
+      random.state = position.rng;
     },
   };
 };
@@ -71,6 +104,17 @@ const candleReplay = (candles: Candle[], firstClose: string | undefined): PriceF
       }
       return points[index++]!.mul(scale);
     },
+    position: () => ({ kind: 'candles', index, scale: scale.toFixed() }),
+    seek(position) {
+      if (position.kind !== 'candles') throw wrongKind('candles', position);
+      if (!Number.isInteger(position.index) || position.index < 0 || position.index > points.length) {
+        throw new Error(
+          `candle position ${position.index} is outside this series of ${points.length} points`,
+        );
+      }
+      index = position.index;
+      scale = new Dec(position.scale);
+    },
   };
 };
 
@@ -78,7 +122,14 @@ export const createPriceFeed = (spec: PriceFeedSpec): PriceFeed => {
   switch (spec.kind) {
     case 'fixed': {
       const price = new Dec(spec.price);
-      return { start: price, next: () => price };
+      return {
+        start: price,
+        next: () => price,
+        position: () => ({ kind: 'fixed' }),
+        seek: (position) => {
+          if (position.kind !== 'fixed') throw wrongKind('fixed', position);
+        },
+      };
     }
     case 'random-walk':
       return randomWalk(new Dec(spec.start), spec.seed ?? 1, new Dec(spec.volatilityPct ?? 0.5));

@@ -1,15 +1,21 @@
 import type { Decimal } from 'decimal.js';
-import { AccountBook } from './accounts';
+import { AccountBook, type SavedAccounts } from './accounts';
 import { binanceErrors } from './binance-error';
-import { KlineHistory } from './klines';
+import { KlineHistory, type SavedMinute } from './klines';
 import { type Market, type MarketSpec, toMarket } from './markets';
-import { MatchingEngine, type OrderRequest, type SandboxTrade } from './matching-engine';
+import { MatchingEngine, type OrderRequest, type SandboxTrade, type SavedEngine } from './matching-engine';
 import { Dec, roundToStep, ZERO } from './money';
-import { createPriceFeed, type PriceFeed, type PriceFeedSpec } from './price-feed';
+import { createPriceFeed, type FeedPosition, type PriceFeed, type PriceFeedSpec } from './price-feed';
 
 export type SandboxMarketConfig = MarketSpec & { feed: PriceFeedSpec };
 
 export type MarketState = { market: Market; feed: PriceFeed; price: Decimal; history: KlineHistory };
+
+/** A market's saved place: its price, where its feed stands and its recent history. */
+export type SavedMarket = { symbol: string; price: string; feed: FeedPosition; history: SavedMinute[] };
+
+/** Everything the exchange needs to continue where it stopped (see state-file.ts for the file). */
+export type SavedExchange = { accounts: SavedAccounts; engine: SavedEngine; markets: SavedMarket[] };
 
 /** How the response to an order request goes wrong after the order was executed. */
 export type OrderResponseFault =
@@ -113,6 +119,40 @@ export class SandboxExchange {
     const result = this.engine.place(accountId, state.market, request, state.price);
     if (result.fills.length > 0) state.history.record(state.price, sumQty(result.fills), result.fills.length);
     return result;
+  }
+
+  save(): SavedExchange {
+    return {
+      accounts: this.accounts.save(),
+      engine: this.engine.save(),
+      markets: this.listMarkets().map((s) => ({
+        symbol: s.market.symbol,
+        price: s.price.toFixed(),
+        feed: s.feed.position(),
+        history: s.history.save(),
+      })),
+    };
+  }
+
+  /**
+   * Continues from a saved state. Markets come from the configuration: a saved market it no longer
+   * lists is refused (its orders and balances would be stranded); a configured market the state
+   * does not know starts from its beginning.
+   */
+  load(saved: SavedExchange): void {
+    for (const m of saved.markets) {
+      if (!this.markets.has(m.symbol)) {
+        throw new Error(`it holds market ${m.symbol}, which this sandbox is not configured with`);
+      }
+    }
+    for (const m of saved.markets) {
+      const state = this.market(m.symbol);
+      state.feed.seek(m.feed);
+      state.price = new Dec(m.price);
+      state.history.load(m.history);
+    }
+    this.accounts.load(saved.accounts);
+    this.engine.load(saved.engine);
   }
 
   failNextOrderResponse(fault: OrderResponseFault): void {

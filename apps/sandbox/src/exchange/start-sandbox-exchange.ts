@@ -6,6 +6,7 @@ import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
 import { orderRoutes } from './routes/order-routes';
 import { DEFAULT_MARKETS, SandboxExchange, type SandboxMarketConfig } from './sandbox-exchange';
+import { readSandboxState, SandboxStateError, type StateSaver, startStateSaver } from './state-file';
 
 export type SandboxExchangeOptions = {
   /** Default 127.0.0.1. The control API answers loopback clients only, whatever the host. */
@@ -22,6 +23,16 @@ export type SandboxExchangeOptions = {
   tickMs?: number;
   /** Fastify's log level (default: no logging). */
   logLevel?: string;
+  /**
+   * Keep the exchange's state (accounts, orders, trades, ids, price positions) in this file: loaded
+   * at start, written atomically every `saveEveryMs` while it changes and on close. Absent: memory
+   * only. An unusable file is refused with a SandboxStateError naming it.
+   */
+  stateFile?: string;
+  /** Default 2000 ms. */
+  saveEveryMs?: number;
+  /** Where a failed periodic write is reported (default: stderr); the write is tried again later. */
+  onSaveError?: (error: unknown) => void;
 };
 
 export type SandboxExchangeHandle = {
@@ -75,6 +86,7 @@ export const startSandboxExchange = async (
   options: SandboxExchangeOptions = {},
 ): Promise<SandboxExchangeHandle> => {
   const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
+  const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
   const app = buildSandboxExchangeApp(exchange, control, options.logLevel);
   const host = options.host ?? '127.0.0.1';
@@ -93,6 +105,21 @@ export const startSandboxExchange = async (
     close: async () => {
       if (timer) clearInterval(timer);
       await app.close();
+      saver?.close();
     },
   };
+};
+
+const openState = (exchange: SandboxExchange, options: SandboxExchangeOptions): StateSaver => {
+  const file = options.stateFile!;
+  const saved = readSandboxState(file);
+  if (saved) {
+    try {
+      exchange.load(saved);
+    } catch (error) {
+      throw new SandboxStateError(file, (error as Error).message);
+    }
+  }
+  const report = options.onSaveError ?? ((error) => console.error(`sandbox state ${file}:`, error));
+  return startStateSaver(exchange, file, options.saveEveryMs ?? 2000, report);
 };
