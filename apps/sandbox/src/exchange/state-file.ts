@@ -19,6 +19,8 @@ export const STATE_VERSION = 1;
 /** The state file exists but cannot be used (damaged, another version, not ours). */
 export class SandboxStateError extends Error {
   readonly code = 'SANDBOX_STATE_UNUSABLE';
+  /** The message is the whole story for the operator (runMain prints it without a stack). */
+  readonly operatorMessage = true;
 
   constructor(
     readonly file: string,

@@ -22,11 +22,20 @@ export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
 
   ctx.queue.process(
     reconcileCoinBotJob,
-    async ({ coinBotId }) => {
+    async ({ coinBotId, reason }) => {
       try {
         const result = await reconcileCoinBot(ctx, { coinBotId });
+        // A restart reconcile that found the lease taken comes back as one, so its summary is kept.
+        const restartBusy = reason === 'restart' && result.status === 'busy';
         if (result.status === 'busy' || result.status === 'retry')
-          await again(coinBotId, result.status, RETRY_MS);
+          await again(coinBotId, restartBusy ? 'restart' : result.status, RETRY_MS);
+        if (reason === 'restart' && !restartBusy) {
+          ctx.log.info(
+            { coinBotId, recovery: true, ...result },
+            `coin bot ${coinBotId} after restart: ${result.adopted} orders adopted, ${result.filled} fills applied, ${result.orphansCanceled} orphans cancelled (${result.status})`,
+          );
+          return;
+        }
         if (result.placed || result.canceled || result.filled || result.error) {
           ctx.log.info(
             { coinBotId, ...result },

@@ -1,4 +1,4 @@
-import type { User } from '@gridbot/db';
+import type { ExchangeAccount, User } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
 import { secretAad } from '../grid/exchange-clients';
 
@@ -9,44 +9,105 @@ export const DEMO_COINS = [
   { coin: 'ADA', orderSize: '20', stepPct: '0.8', stepIncreasePct: '0.1', maxTrades: 8 },
 ] as const;
 
+/** The sandbox exchange as the demo seed needs it (services never import apps). */
+export type DemoSandbox = {
+  /** Whether the exchange still has this key (it is gone when its state file was deleted). */
+  hasApiKey(apiKey: string): boolean;
+  /** A new account with the demo's starting balance. */
+  createAccount(): { apiKey: string; secret: string };
+};
+
 export type DemoTradingInput = {
   user: User;
-  apiKey: string;
-  secret: string;
+  sandbox: DemoSandbox;
   /** Coins the sandbox lists; demo coins it lacks are skipped. */
   listedCoins: string[];
 };
 
+export type DemoTrading = {
+  account: ExchangeAccount;
+  bots: Awaited<ReturnType<ServiceContext['prisma']['coinBot']['findMany']>>;
+  /**
+   * resumed: the stored keys still work on the sandbox, the coin bots and their history are kept
+   * (reconcile them with reason 'restart'). fresh: a new sandbox account and new coin bots.
+   */
+  start: 'resumed' | 'fresh';
+};
+
 /**
- * Gives the demo user sandbox API keys and running coin bots. The sandbox exchange keeps its
- * accounts in memory, so each start begins a fresh trading history: the demo user's previous coin
- * bots (with their lots, orders and PnL rows) are replaced.
+ * Gives the demo user sandbox API keys and running coin bots (docs/decisions.md, demo restarts).
+ * When the stored keys still open an account on the sandbox (it keeps its state beside the
+ * database), everything is kept: the same coin bots, lots, orders and PnL rows. Otherwise — first
+ * start, or the sandbox's state file was deleted — a fresh account with 10,000 USDT is opened and
+ * the demo user's old coin bots are replaced: their lots hold coin on an account that no longer
+ * exists, so they could never sell it.
  */
-export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInput) => {
-  const { prisma } = ctx;
-  const now = ctx.clock.now();
-  const sealed = ctx.secrets.seal(input.secret, secretAad(input.user.id, 'binance'));
-  const keys = {
+export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInput): Promise<DemoTrading> => {
+  const stored = await ctx.prisma.exchangeAccount.findUnique({
+    where: { userId_exchange: { userId: input.user.id, exchange: 'binance' } },
+  });
+  if (stored && usable(ctx, stored, input.sandbox)) {
+    return { account: stored, bots: await ensureBots(ctx, input, stored), start: 'resumed' };
+  }
+  const dropped = await ctx.prisma.coinBot.deleteMany({ where: { userId: input.user.id } });
+  if (stored) {
+    ctx.log.warn(
+      { userId: input.user.id, dropped: dropped.count },
+      `demo: the sandbox exchange no longer has the demo user's account (its state file was deleted or ` +
+        `replaced); ${dropped.count} coin bots and their history are replaced by new ones on a fresh account`,
+    );
+  }
+  const keys = input.sandbox.createAccount();
+  const account = await storeKeys(ctx, input.user, keys);
+  return { account, bots: await ensureBots(ctx, input, account), start: 'fresh' };
+};
+
+/** The stored secret opens with our key and the sandbox still knows the API key. */
+const usable = (ctx: ServiceContext, stored: ExchangeAccount, sandbox: DemoSandbox): boolean => {
+  if (stored.mode !== 'sandbox' || !sandbox.hasApiKey(stored.apiKey)) return false;
+  try {
+    ctx.secrets.open(
+      { cipher: stored.secretCipher, iv: stored.secretIv, keyId: stored.keyId },
+      secretAad(stored.userId, stored.exchange),
+    );
+    return true;
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'demo: the stored sandbox secret cannot be opened (secrets key changed?)');
+    return false;
+  }
+};
+
+const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secret: string }) => {
+  const sealed = ctx.secrets.seal(keys.secret, secretAad(user.id, 'binance'));
+  const data = {
     mode: 'sandbox',
-    apiKey: input.apiKey,
+    apiKey: keys.apiKey,
     secretCipher: sealed.cipher,
     secretIv: sealed.iv,
     keyId: sealed.keyId,
     canTrade: true,
     canWithdraw: false,
-    checkedAt: now,
+    checkedAt: ctx.clock.now(),
   };
-  await prisma.coinBot.deleteMany({ where: { userId: input.user.id } });
-  const account = await prisma.exchangeAccount.upsert({
-    where: { userId_exchange: { userId: input.user.id, exchange: 'binance' } },
-    create: { userId: input.user.id, exchange: 'binance', ...keys },
-    update: keys,
+  return ctx.prisma.exchangeAccount.upsert({
+    where: { userId_exchange: { userId: user.id, exchange: 'binance' } },
+    create: { userId: user.id, exchange: 'binance', ...data },
+    update: data,
   });
-  const coins = DEMO_COINS.filter((c) => input.listedCoins.includes(c.coin));
-  const bots = [];
-  for (const coin of coins) {
-    bots.push(
-      await prisma.coinBot.create({
+};
+
+/** The demo user's coin bots: existing ones are kept as they are, listed demo coins without one get one. */
+const ensureBots = async (ctx: ServiceContext, input: DemoTradingInput, account: ExchangeAccount) => {
+  const existing = await ctx.prisma.coinBot.findMany({
+    where: { userId: input.user.id },
+    orderBy: { id: 'asc' },
+  });
+  const have = new Set(existing.map((b) => b.coin));
+  const now = ctx.clock.now();
+  const created = [];
+  for (const coin of DEMO_COINS.filter((c) => input.listedCoins.includes(c.coin) && !have.has(c.coin))) {
+    created.push(
+      await ctx.prisma.coinBot.create({
         data: {
           userId: input.user.id,
           exchangeAccountId: account.id,
@@ -58,5 +119,5 @@ export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInp
       }),
     );
   }
-  return { account, bots };
+  return [...existing, ...created];
 };

@@ -30,6 +30,13 @@ export type ReconcileResult = {
   placed: number;
   canceled: number;
   filled: number;
+  /**
+   * Orders recorded as pending (sent, answer never recorded: a crash or a stop) that the exchange
+   * turned out to have: adopted instead of sent again. Counted once per order.
+   */
+  adopted: number;
+  /** Resting orders with this coin bot's id prefix but no live row, cancelled (part of `canceled`). */
+  orphansCanceled: number;
   /** The last rejection's code (the coin bot's lastError). */
   error?: string;
 };
@@ -83,7 +90,14 @@ export const reconcileCoinBot = async (
 ): Promise<ReconcileResult> => {
   const { prisma } = ctx;
   const { coinBotId } = input;
-  const result: ReconcileResult = { status: 'done', placed: 0, canceled: 0, filled: 0 };
+  const result: ReconcileResult = {
+    status: 'done',
+    placed: 0,
+    canceled: 0,
+    filled: 0,
+    adopted: 0,
+    orphansCanceled: 0,
+  };
   const salt = await ctx.installationSalt();
   const lease = createLease(ctx, coinBotId, input.leaseMs ?? 60_000);
   if (!(await lease.acquire())) return { ...result, status: 'busy' };
@@ -176,6 +190,7 @@ const syncOrders = async (run: PassContext, active: Order[]): Promise<Pass & { l
         });
       continue;
     }
+    if (row.status === 'pending') run.result.adopted += 1;
     const recorded = await outcome(run, row, order);
     if (recorded === 'filled') pass.changed = true;
     else if (recorded === 'incomplete') pass.incomplete = true;
@@ -193,6 +208,7 @@ const syncOrders = async (run: PassContext, active: Order[]): Promise<Pass & { l
     await run.lease.renew();
     const final = (await run.client.cancelOrder(symbol, { clientOrderId: order.clientOrderId })) ?? order;
     run.result.canceled += 1;
+    run.result.orphansCanceled += 1;
     const row = await prisma.order.findUnique({ where: { clientOrderId: order.clientOrderId } });
     if (row && final.filled.gt(0)) {
       await prisma.order.update({ where: { id: row.id }, data: { status: 'open' } });

@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { findWebDist, publicUrlOf, startApi } from '@gridbot/api';
+import { demoExposureWarning, loadEnv } from '@gridbot/config';
+import { applyMigrations, createDb } from '@gridbot/db';
+import { createInProcessQueue, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
+import { createLogger, type Logger } from '@gridbot/runtime';
+import { replayMarkets, type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
+import {
+  ensureRootAccount,
+  openServiceContext,
+  type ServiceContext,
+  seedDemo,
+  seedDemoTrading,
+} from '@gridbot/services';
+import { startWorker } from '@gridbot/worker';
+
+/** data/candles of the repository, above the working directory or this file. */
+const findCandles = (): string => {
+  for (const start of [process.cwd(), dirname(new URL(import.meta.url).pathname)]) {
+    let dir = start;
+    for (let i = 0; i < 6; i += 1) {
+      if (existsSync(join(dir, 'data/candles'))) return join(dir, 'data/candles');
+      dir = dirname(dir);
+    }
+  }
+  throw new Error('data/candles not found: run npm start from the repository');
+};
+
+export type StandaloneOptions = {
+  /** One price step per this many ms (default 250: a replayed candle a second; 0: prices stand still). */
+  sandboxTickMs?: number;
+  /** How often the sandbox writes its state while it changes (default 2000 ms). */
+  sandboxSaveEveryMs?: number;
+  /** Print the "is running" banner (default true). */
+  banner?: boolean;
+  /** The process's logger (default: JSON lines on stdout at LOG_LEVEL). */
+  log?: Logger;
+};
+
+export type Standalone = {
+  stop: () => Promise<void>;
+  /** For tests and tools that embed the launcher. */
+  ctx: ServiceContext;
+  sandbox: SandboxExchangeHandle;
+  /** The sandbox's state file (beside the PGlite folder). */
+  sandboxStateFile: string;
+};
+
+/**
+ * `npm start`: everything in one process on PGlite with no external service (ARCHITECTURE.md): the
+ * sandbox exchange replaying real candles, the API with the web app, and the grid worker on the
+ * in-process queue. Demo mode is on unless DEMO=0. The sandbox keeps its state in
+ * `<dir of PGLITE_DIR>/sandbox-exchange.json`, so the demo's coin bots, lots and PnL survive a
+ * restart (docs/grid.md#restarts). This app only composes the others; none of them depends on it.
+ */
+export const startStandalone = async (
+  source: Record<string, string | undefined>,
+  options: StandaloneOptions = {},
+): Promise<Standalone> => {
+  const started = Date.now();
+  const env = loadEnv(
+    { DEMO: '1', ...source },
+    { require: ['BOT_TOKEN', 'JWT_SECRET', 'ROOT_REFERRAL_CODE', 'SECRETS_KEY'] },
+  );
+  const logger = options.log ?? createLogger(env, 'gridbot');
+  const db = await createDb(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR },
+  );
+  const closers: Array<() => Promise<void>> = [() => db.close()];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  };
+  try {
+    await applyMigrations(db);
+    // Beside the PGlite folder: the folder's exclusive lock keeps a second launcher off this file too.
+    const sandboxStateFile = resolve(env.PGLITE_DIR, '..', 'sandbox-exchange.json');
+    const sandbox = await startSandboxExchange({
+      port: env.SANDBOX_PORT,
+      markets: replayMarkets(findCandles()),
+      tickMs: options.sandboxTickMs ?? 250,
+      stateFile: sandboxStateFile,
+      saveEveryMs: options.sandboxSaveEveryMs,
+      onSaveError: (error) => logger.error({ err: error }, `sandbox state ${sandboxStateFile} not written`),
+    });
+    closers.push(() => sandbox.close());
+    const queue = createInProcessQueue((error, job) => logger.error({ err: error, job }, `${job} failed`));
+    closers.push(() => queue.close());
+    const { ctx, close } = openServiceContext({
+      env,
+      prisma: db.prisma,
+      log: logger,
+      queue,
+      role: 'standalone',
+      sandboxUrl: env.SANDBOX_EXCHANGE_URL ?? sandbox.url,
+    });
+    // Closed after the sandbox and before the database, as the stop order below says.
+    closers.splice(1, 0, close);
+    await ensureRootAccount(ctx, {
+      telegramId: env.ROOT_TELEGRAM_ID,
+      username: env.ROOT_USERNAME,
+      referralCode: env.ROOT_REFERRAL_CODE,
+    });
+    const demo = env.DEMO ? await seedDemo(ctx) : undefined;
+    const publicUrl = publicUrlOf(env);
+    const webDist = findWebDist(env);
+    const app = await startApi({ ctx, logger, webDist, demoUser: demo?.user, publicUrl });
+    closers.push(() => app.close());
+    const worker = await startWorker({ ctx });
+    closers.push(() => worker.stop());
+
+    if (demo) {
+      const listed = sandbox.control.markets().map((m) => m.base);
+      const trading = await seedDemoTrading(ctx, {
+        user: demo.user,
+        listedCoins: listed,
+        sandbox: {
+          hasApiKey: (apiKey) => sandbox.control.hasApiKey(apiKey),
+          createAccount: () => sandbox.control.createAccount({ balances: { USDT: '10000' } }),
+        },
+      });
+      // Resumed: the first reconcile applies what filled before the stop and adopts or cancels
+      // what the worker had pending, then logs its summary (docs/grid.md#restarts).
+      const reason = trading.start === 'resumed' ? 'restart' : 'start';
+      await queue.enqueueMany(
+        reconcileCoinBotJob,
+        trading.bots.map((bot) => ({
+          payload: { coinBotId: bot.id, reason },
+          options: { jobId: reconcileJobId(bot.id) },
+        })),
+      );
+    }
+
+    if (options.banner !== false) {
+      const warning = demoExposureWarning(env);
+      const lines = [
+        '',
+        `  Grid bot platform is running (${((Date.now() - started) / 1000).toFixed(1)} s): ${publicUrl}`,
+        demo ? `  Demo: open ${publicUrl} in a browser — you are signed in as @${demo.user.username}.` : '',
+        demo ? `  Sandbox exchange (Binance dialect, replayed real candles): ${sandbox.url}` : '',
+        webDist ? '' : '  (web app not built: run `npm run build -w @gridbot/web`)',
+        `  API docs: ${publicUrl}/docs`,
+        warning ? `  WARNING: ${warning}` : '',
+        '',
+      ];
+      process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n`);
+    }
+    // Stop order: schedules, HTTP, queue (running jobs finish), sandbox (its last state write),
+    // service context, database.
+    return { stop: closeAll, ctx, sandbox, sandboxStateFile };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+};
