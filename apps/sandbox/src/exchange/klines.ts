@@ -41,24 +41,43 @@ const INTERVALS: Record<string, number> = {
 
 /** Keeps this many one-minute candles per market: a day, enough for charts and tests. */
 const KEEP = 1440;
+/**
+ * And this many one-second candles: ten minutes, what a price scan reads (`interval=1s`,
+ * docs/grid.md#triggers). They are not saved: a restarted sandbox serves them from its restart on.
+ */
+const KEEP_SECONDS = 600;
+const SECOND = 1000;
 
-/** The sandbox's own price history (wall-clock one-minute candles), served as Binance klines. */
+/** Adds a price to the bucket of `openTime` at the end of `buckets`, or opens that bucket. */
+const addTo = (
+  buckets: Bucket[],
+  keep: number,
+  openTime: number,
+  price: Decimal,
+  volume: Decimal,
+  trades: number,
+) => {
+  const last = buckets.at(-1);
+  if (last && last.openTime === openTime) {
+    last.high = last.high.gt(price) ? last.high : price;
+    last.low = last.low.lt(price) ? last.low : price;
+    last.close = price;
+    last.volume = last.volume.add(volume);
+    last.trades += trades;
+    return;
+  }
+  buckets.push({ openTime, open: price, high: price, low: price, close: price, volume, trades });
+  if (buckets.length > keep) buckets.shift();
+};
+
+/** The sandbox's own price history (wall-clock one-minute and one-second candles), served as Binance klines. */
 export class KlineHistory {
   private readonly minutes: Bucket[] = [];
+  private readonly seconds: Bucket[] = [];
 
   record(price: Decimal, volume: Decimal = ZERO, trades = 0, now = Date.now()): void {
-    const openTime = now - (now % MINUTE);
-    const last = this.minutes.at(-1);
-    if (last && last.openTime === openTime) {
-      last.high = last.high.gt(price) ? last.high : price;
-      last.low = last.low.lt(price) ? last.low : price;
-      last.close = price;
-      last.volume = last.volume.add(volume);
-      last.trades += trades;
-      return;
-    }
-    this.minutes.push({ openTime, open: price, high: price, low: price, close: price, volume, trades });
-    if (this.minutes.length > KEEP) this.minutes.shift();
+    addTo(this.minutes, KEEP, now - (now % MINUTE), price, volume, trades);
+    addTo(this.seconds, KEEP_SECONDS, now - (now % SECOND), price, volume, trades);
   }
 
   save(): SavedMinute[] {
@@ -91,10 +110,10 @@ export class KlineHistory {
 
   /** GET /api/v3/klines rows: [openTime, o, h, l, c, volume, closeTime, quoteVolume, trades, …]. */
   klines(interval: string, options: { startTime?: number; endTime?: number; limit: number }) {
-    const size = INTERVALS[interval];
+    const size = interval === '1s' ? SECOND : INTERVALS[interval];
     if (size === undefined) throw binanceErrors.badInterval();
     const merged: Bucket[] = [];
-    for (const m of this.minutes) {
+    for (const m of size === SECOND ? this.seconds : this.minutes) {
       const openTime = m.openTime - (m.openTime % size);
       const last = merged.at(-1);
       if (last && last.openTime === openTime) {
