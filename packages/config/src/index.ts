@@ -79,6 +79,13 @@ export const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /**
+   * A venue's scan reads each symbol's traded range (1 s klines, weight 2 each) while it has at most
+   * this many active symbols; above, the ticker range only (docs/grid.md#triggers, weight budget).
+   */
+  SCAN_RANGE_MAX_SYMBOLS: z.coerce.number().int().min(0).max(1000).default(30),
+  /** Range requests in flight at once per venue scan. */
+  SCAN_RANGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** Root account: the first referral code of a fresh installation. */
   ROOT_TELEGRAM_ID: z.coerce.bigint().optional(),
   ROOT_USERNAME: z.string().default('root'),

@@ -11,6 +11,7 @@ import {
   minimumViolation,
   priceToPrecision,
 } from './precision';
+import { fetchTradedRange, type TradedRange } from './price-range';
 import { fetchMyTrades, fetchOrderTrades } from './trades';
 import type {
   BalanceEntry,
@@ -45,6 +46,8 @@ export type ExchangeClient = {
   ): MinimumViolation | null;
   fetchTicker(symbol: string): Promise<Ticker>;
   fetchTickers(symbols: string[]): Promise<Record<string, Ticker>>;
+  /** Low and high traded since `since` (ms): 1-second klines, else public trades; null without either. */
+  fetchTradedRange(symbol: string, since: number): Promise<TradedRange | null>;
   /** Non-zero balances by currency. */
   fetchBalance(): Promise<Record<string, BalanceEntry>>;
   checkPermissions(): Promise<KeyPermissions>;
@@ -109,6 +112,10 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
       await ensureMarkets();
       const tickers = await guarded(() => exchange.fetchTickers(symbols));
       return Object.fromEntries(Object.values(tickers).map((t) => [t.symbol, toTicker(t)]));
+    },
+    fetchTradedRange: async (symbol, since) => {
+      await ensureMarkets();
+      return fetchTradedRange(exchange, symbol, since);
     },
     fetchBalance: async () => {
       await ensureMarkets();

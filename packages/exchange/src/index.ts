@@ -9,4 +9,5 @@ export {
 export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
 export { EXCHANGE_ERROR_CODES, ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
 export { type MinimumViolation, minimumViolation } from './precision';
+export type { TradedRange } from './price-range';
 export type * from './types';

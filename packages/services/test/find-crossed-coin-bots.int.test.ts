@@ -3,6 +3,7 @@ import { createTestDb } from '@gridbot/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../src/context/service-context';
 import { findCrossedCoinBots } from '../src/grid/find-crossed-coin-bots';
+import { advancePriceMarks, readScanTimes } from '../src/grid/price-marks';
 import { createTestContext } from '../src/testing';
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
@@ -100,5 +101,36 @@ describe('findCrossedCoinBots', () => {
       ],
     });
     expect(ids.sort()).toEqual([bots.a, bots.d].sort());
+  });
+});
+
+describe('advancePriceMarks', () => {
+  const venue = 'binance:marks';
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, s));
+
+  it('widens the traded range by the previous and current price, and keeps the scan time', async () => {
+    const first = await advancePriceMarks(ctx, {
+      venue,
+      scannedAt: at(0),
+      prices: [{ symbol: 'XRP/USDT', price: '1' }],
+    });
+    expect(first).toEqual([{ symbol: 'XRP/USDT', low: '1', high: '1' }]);
+    const next = await advancePriceMarks(ctx, {
+      venue,
+      scannedAt: at(2),
+      prices: [
+        { symbol: 'XRP/USDT', price: '1.002', low: '0.99', high: '1.003' },
+        { symbol: 'ETH/USDT', price: '0.98' },
+      ],
+    });
+    const bySymbol = Object.fromEntries(next.map((r) => [r.symbol, [r.low, r.high].map(Number)]));
+    expect(bySymbol).toEqual({ 'XRP/USDT': [0.99, 1.003], 'ETH/USDT': [0.98, 0.98] });
+    expect(await findCrossedCoinBots(ctx, { ranges: next })).toContain(bots.a);
+    expect(await readScanTimes(ctx, { venue, symbols: ['XRP/USDT', 'ETH/USDT', 'NONE/USDT'] })).toEqual(
+      new Map([
+        ['XRP/USDT', at(2)],
+        ['ETH/USDT', at(2)],
+      ]),
+    );
   });
 });

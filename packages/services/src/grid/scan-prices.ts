@@ -2,6 +2,7 @@ import { reconcileCoinBotJob, reconcileJobId, scanPricesJob } from '@gridbot/job
 import type { ServiceContext } from '../context/service-context';
 import { findCrossedCoinBots } from './find-crossed-coin-bots';
 import { advancePriceMarks } from './price-marks';
+import { readTradedRanges } from './traded-ranges';
 
 /** Venues (`<exchange>:<mode>`) and their symbols with running coin bots or resting orders. */
 export const listActiveVenues = async (ctx: ServiceContext): Promise<Map<string, string[]>> => {
@@ -34,19 +35,32 @@ export const enqueuePriceScans = async (
 };
 
 /**
- * The public price scan of one venue (docs/grid.md#triggers): one tickers call, the range each
- * symbol moved through since the previous scan (marks kept in the database, so any replica can
- * scan), one crossing query over the resting-order index, one bulk enqueue of reconciles.
+ * The public price scan of one venue (docs/grid.md#triggers): one tickers call, the low and high
+ * each symbol traded at since the previous scan (1-second klines, bounded per venue), widened by
+ * the previous and current prices (marks kept in the database, so any replica can scan), one
+ * crossing query over the resting-order index, one bulk enqueue of reconciles.
  */
 export const scanVenuePrices = async (
   ctx: ServiceContext,
   input: { venue: string; symbols: string[] },
 ): Promise<{ crossed: number[] }> => {
   if (input.symbols.length === 0) return { crossed: [] };
-  const tickers = await ctx.exchanges.forVenue(input.venue).fetchTickers(input.symbols);
+  const scannedAt = ctx.clock.now();
+  const [tickers, traded] = await Promise.all([
+    ctx.exchanges.forVenue(input.venue).fetchTickers(input.symbols),
+    readTradedRanges(ctx, { ...input, now: scannedAt }),
+  ]);
   const ranges = await advancePriceMarks(ctx, {
     venue: input.venue,
-    prices: Object.values(tickers).map((t) => ({ symbol: t.symbol, price: t.last.toString() })),
+    scannedAt,
+    prices: Object.values(tickers).map((t) => {
+      const range = traded.get(t.symbol);
+      return {
+        symbol: t.symbol,
+        price: t.last.toString(),
+        ...(range ? { low: range.low.toString(), high: range.high.toString() } : {}),
+      };
+    }),
   });
   const crossed = await findCrossedCoinBots(ctx, { ranges });
   await ctx.queue.enqueueMany(
