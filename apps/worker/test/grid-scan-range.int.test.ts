@@ -38,6 +38,15 @@ describe('the price scan reads the range traded since the last scan (docs/grid.m
     expect((await h.reconcile()).filled).toBeGreaterThanOrEqual(1);
     const lots = await h.prisma.lot.findMany({ where: { coinBotId: h.bot.id }, orderBy: { seq: 'asc' } });
     expect(lots.map((l) => l.buyPrice.toString())).toEqual(['1', '0.99']);
+
+    // Fill latency (docs/grid.md#fill-latency): every fill knows when it was recorded and when the
+    // coin bot's next orders were placed, in that order after the trade.
+    const fills = await h.prisma.fill.findMany({ where: { coinBotId: h.bot.id } });
+    expect(fills.length).toBeGreaterThanOrEqual(2);
+    for (const fill of fills) {
+      expect(fill.recordedAt?.getTime()).toBeGreaterThanOrEqual(fill.at.getTime());
+      expect(fill.convergedAt?.getTime()).toBeGreaterThanOrEqual(fill.recordedAt?.getTime() ?? Infinity);
+    }
   });
 
   it('above SCAN_RANGE_MAX_SYMBOLS the venue falls back to the ticker range, which misses the dip', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
 import { dec, loadCoinBot } from './coin-bot-state';
+import { markFillsConverged } from './fill-latency';
 import { coinBotOrderKey } from './installation';
 import { createLease, LeaseLostError } from './lease';
 import { type OutcomeBot, recordOrderOutcome } from './record-order-outcome';
@@ -132,6 +133,7 @@ export const reconcileCoinBot = async (
       if (kept.changed) continue;
       if (!(await placeMissing(run, kept.rows, intents)).changed) {
         converged = true;
+        await markFillsConverged(ctx, { coinBotId: bot.id, at: ctx.clock.now() });
         const lastError = result.error ?? null;
         if (bot.lastError !== lastError && bot.lastError !== 'UNEXPECTED_FILL') {
           await prisma.coinBot.update({ where: { id: bot.id }, data: { lastError } });

@@ -109,6 +109,7 @@ export const recordOrderOutcome = async (
         quoteQty: t.cost.toString(),
         feeQuote: (t.feeQuote ?? ZERO).toString(),
         at: new Date(t.timestamp),
+        recordedAt: ctx.clock.now(),
       })),
       skipDuplicates: true,
     });
