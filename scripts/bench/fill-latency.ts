@@ -1,0 +1,128 @@
+/*
+ * Fill latency benchmark (docs/performance.md, docs/grid.md#fill-latency): target p99 ≤ 3 s from a
+ * resting order's fill on the exchange to the coin bot's next orders placed.
+ * `npx tsx scripts/bench/fill-latency.ts [--seconds S] [--tick-ms T] [--log FILE]` (--log: the
+ * launcher's info log, with a `fill latency` line per fill, written to FILE).
+ *
+ * Runs the standalone composition (`npm start`: sandbox replaying real candles, API, worker on the
+ * in-process queue, demo coin bots) on a temp data folder for S seconds (default 90), then reads
+ * the fills of resting (limit) orders recorded during the run:
+ *   recorded  trade time on the exchange → fill recorded by reconcile;
+ *   placed    trade time → the reconcile that recorded it converged (next orders placed).
+ * Floor, measured in the same run: the sandbox's own order-status round trip (a bare signed
+ * GET /api/v3/order over HTTP), once per 200 ms; the ratio p99 / floor p99 is printed.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createExchangeClient } from '@gridbot/exchange';
+import { pino } from 'pino';
+import { startStandalone } from '../../apps/standalone/src/start-standalone';
+
+const TARGET_P99_MS = 3000;
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '90' },
+    'tick-ms': { type: 'string', default: '250' },
+    log: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+const describe = (label: string, xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const f = (ms: number) => `${Math.round(ms)} ms`.padStart(9);
+  console.log(
+    `${label.padEnd(28)} n=${String(s.length).padStart(4)}  p50 ${f(quantile(s, 0.5))}  p90 ${f(quantile(s, 0.9))}  p99 ${f(quantile(s, 0.99))}  max ${f(s.at(-1) ?? Number.NaN)}`,
+  );
+  return { p99: quantile(s, 0.99), n: s.length };
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-fill-latency-'));
+const running = await startStandalone(
+  { PGLITE_DIR: join(dir, 'pglite'), PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn', DEMO: '1' },
+  {
+    sandboxTickMs: Number(values['tick-ms']),
+    banner: false,
+    log: values.log ? pino({ level: 'info' }, pino.destination(values.log)) : pino({ level: 'warn' }),
+  },
+);
+try {
+  const startedAt = new Date();
+  const { sandbox } = running;
+  // The floor's own account, with one order resting far below the price to ask about.
+  const market = sandbox.control.markets()[0]!;
+  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+  const client = createExchangeClient({
+    exchange: 'binance',
+    mode: 'sandbox',
+    sandboxUrl: sandbox.url,
+    ...keys,
+  });
+  await client.loadMarkets();
+  const symbol = `${market.base}/${market.quote}`;
+  const price = client.priceToPrecision(symbol, (Number(market.price) / 2).toString());
+  const clientOrderId = `bench${randomBytes(6).toString('hex')}`;
+  await client.placeOrder({
+    symbol,
+    side: 'buy',
+    type: 'limit',
+    price,
+    amount: client.amountForQuote(symbol, '20', price),
+    clientOrderId,
+  });
+  const orderStatus = async () => {
+    const query = `symbol=${market.base}${market.quote}&origClientOrderId=${clientOrderId}&timestamp=${Date.now()}`;
+    const signature = createHmac('sha256', keys.secret).update(query).digest('hex');
+    const t0 = performance.now();
+    const response = await fetch(`${sandbox.url}/api/v3/order?${query}&signature=${signature}`, {
+      headers: { 'X-MBX-APIKEY': keys.apiKey },
+    });
+    await response.json();
+    if (!response.ok) throw new Error(`order status answered ${response.status}`);
+    return performance.now() - t0;
+  };
+
+  console.log(`standalone demo on replayed candles for ${seconds} s (tick ${values['tick-ms']} ms)…`);
+  const floor: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    floor.push(await orderStatus());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const fills = await running.ctx.prisma.$queryRaw<
+    { at: Date; recorded_at: Date; converged_at: Date | null; type: string }[]
+  >`SELECT f.at, f.recorded_at, f.converged_at, o.type FROM fills f JOIN orders o ON o.id = f.order_id
+    WHERE f.recorded_at >= ${startedAt}::timestamptz`;
+  const resting = fills.filter((f) => f.type === 'limit');
+  const waiting = resting.filter((f) => f.converged_at === null).length;
+  console.log(
+    `fills recorded: ${fills.length} (${resting.length} of resting limit orders; market entries left out)`,
+  );
+  const recorded = describe(
+    'fill → recorded',
+    resting.map((f) => f.recorded_at.getTime() - f.at.getTime()),
+  );
+  const placed = describe(
+    'fill → next orders placed',
+    resting.flatMap((f) => (f.converged_at ? [f.converged_at.getTime() - f.at.getTime()] : [])),
+  );
+  const floorStats = describe('floor: order-status REST', floor);
+  if (waiting > 0) console.log(`${waiting} fill(s) still waiting for their next orders at the end`);
+  console.log(
+    `ratio (fill → placed p99 / floor p99): ${(placed.p99 / floorStats.p99).toFixed(0)}×  recorded p99 ${Math.round(recorded.p99)} ms`,
+  );
+  const pass = placed.n > 0 && placed.p99 <= TARGET_P99_MS;
+  console.log(
+    `${pass ? 'PASS' : 'FAIL'}: fill → next orders placed p99 ${Math.round(placed.p99)} ms (target ≤ ${TARGET_P99_MS} ms${placed.n === 0 ? ', no fill measured' : ''})`,
+  );
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await running.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
