@@ -22,6 +22,7 @@ import { pino } from 'pino';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
 
 const TARGET_P99_MS = 3000;
+const TUNING = /^(SCAN_|SWEEP_|WORKER_CONCURRENCY$)/;
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '90' },
@@ -44,7 +45,15 @@ const describe = (label: string, xs: number[]) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-fill-latency-'));
 const running = await startStandalone(
-  { PGLITE_DIR: join(dir, 'pglite'), PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn', DEMO: '1' },
+  {
+    // The scan's and worker's tuning pass through, to compare settings (e.g. SCAN_RANGE_MAX_SYMBOLS=0).
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => TUNING.test(name))),
+    PGLITE_DIR: join(dir, 'pglite'),
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+  },
   {
     sandboxTickMs: Number(values['tick-ms']),
     banner: false,

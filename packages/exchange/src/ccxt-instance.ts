@@ -72,6 +72,10 @@ export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => 
     apiKey: options.apiKey,
     secret: options.secret,
     enableRateLimit: true,
+    // The local sandbox has no request-weight budget: the limiter stays on (same code path) with
+    // a tenth of Binance's pacing, so demos and tests are not throttled to Binance's weights. It
+    // must be given here: ccxt builds its token bucket from rateLimit in the constructor.
+    ...(options.mode === 'sandbox' ? { rateLimit: 5 } : {}),
     timeout: options.timeoutMs ?? 10_000,
     options: {
       fetchCurrencies: false,
@@ -107,9 +111,6 @@ export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => 
       ...(exchange.urls.api as Record<string, string>),
       ...sandboxUrls(options.sandboxUrl),
     };
-    // The local sandbox has no request-weight budget: the limiter stays on (same code path) with
-    // a tenth of Binance's pacing, so demos and tests are not throttled to Binance's weights.
-    exchange.rateLimit = 5;
   }
   return exchange;
 };
