@@ -8,5 +8,6 @@ export {
 } from './client-order-id';
 export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
 export { EXCHANGE_ERROR_CODES, ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
+export type { OrderStreamOptions } from './order-stream';
 export { type MinimumViolation, minimumViolation } from './precision';
 export type * from './types';

@@ -83,7 +83,8 @@ export const buildSandboxExchangeApp = (
   orderRoutes(app, exchange);
   userDataStreamRoutes(app, exchange, streams);
   const socket = attachUserDataSocket(app.server, exchange, streams);
-  app.addHook('onClose', async () => {
+  // Before the server closes: an open WebSocket would keep it from closing.
+  app.addHook('preClose', async () => {
     socket.close();
     streams.close();
   });
