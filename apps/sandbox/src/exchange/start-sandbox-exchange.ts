@@ -47,6 +47,8 @@ export type SandboxExchangeHandle = {
   control: SandboxControl;
   /** The transport-free state, for code that embeds the sandbox (the demo). */
   exchange: SandboxExchange;
+  /** The accounts' user data streams (who is subscribed). */
+  userDataStreams: UserDataStreams;
   close(): Promise<void>;
 };
 
@@ -101,7 +103,8 @@ export const startSandboxExchange = async (
   const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
   const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
-  const app = buildSandboxExchangeApp(exchange, control, options.logLevel);
+  const userDataStreams = new UserDataStreams(exchange);
+  const app = buildSandboxExchangeApp(exchange, control, options.logLevel, userDataStreams);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
@@ -117,6 +120,7 @@ export const startSandboxExchange = async (
     port,
     control,
     exchange,
+    userDataStreams,
     close: async () => {
       if (timer) clearInterval(timer);
       await app.close();

@@ -68,6 +68,11 @@ export class UserDataStreams {
     return () => set.delete(subscriber);
   }
 
+  /** How many connections follow the account (lets a test wait until a client is subscribed). */
+  subscriberCount(accountId: number): number {
+    return this.subscribers.get(accountId)?.size ?? 0;
+  }
+
   close(): void {
     this.unsubscribeEngine();
     for (const set of this.subscribers.values()) for (const subscriber of [...set]) subscriber.end();
