@@ -23,8 +23,8 @@ export const startOrderStreams = (ctx: ServiceContext, options: { refreshMs: num
     const client = await ctx.exchanges.forAccount(exchangeAccountId);
     const stop = client.streamOrderUpdates({
       onUpdate: (order) => {
-        reconcileOnOrderUpdate(ctx, { exchangeAccountId, clientOrderId: order.clientOrderId }).catch(
-          (error: unknown) => ctx.log.warn({ err: error, exchangeAccountId }, 'order update not handled'),
+        reconcileOnOrderUpdate(ctx, { exchangeAccountId, order }).catch((error: unknown) =>
+          ctx.log.warn({ err: error, exchangeAccountId }, 'order update not handled'),
         );
       },
       onSubscribed: ({ resumed }) => {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
 import { reconcileOnOrderUpdate } from '@gridbot/services';
+import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorker } from '../src/start-worker';
 import { createGridHarness, type Harness } from './support/grid-harness';
@@ -61,28 +62,31 @@ describe('order stream trigger', () => {
     expect(ladder.filter((o) => o.startsWith('buy@'))).toHaveLength(1);
   }, 60_000);
 
-  it('ignores updates of orders that are not ours', async () => {
+  it("reconciles on fills and cancels of our orders only, not on our own placements or others' orders", async () => {
     h = await createGridHarness();
     const harness = h;
     queue = createInProcessQueue();
     const ctx = harness.contextFor('stream-worker', queue);
-    expect(
-      await reconcileOnOrderUpdate(ctx, { exchangeAccountId: harness.account.id, clientOrderId: 'manual-1' }),
-    ).toEqual({ coinBotId: null });
     await harness.reconcile();
-    const ours = await harness.prisma.order.findFirstOrThrow({ where: { coinBotId: harness.bot.id } });
-    expect(
-      await reconcileOnOrderUpdate(ctx, {
-        exchangeAccountId: harness.account.id,
-        clientOrderId: ours.clientOrderId,
-      }),
-    ).toEqual({ coinBotId: harness.bot.id });
-    // The same id reported on another account's stream is not this coin bot's business.
-    expect(
-      await reconcileOnOrderUpdate(ctx, {
-        exchangeAccountId: harness.account.id + 1,
-        clientOrderId: ours.clientOrderId,
-      }),
-    ).toEqual({ coinBotId: null });
+    const ours = await harness.prisma.order.findFirstOrThrow({
+      where: { coinBotId: harness.bot.id, status: 'open' },
+    });
+    const update = (clientOrderId: string, status: 'open' | 'closed' | 'canceled', filled: string) => ({
+      id: ours.exchangeOrderId ?? '1',
+      clientOrderId,
+      status,
+      filled: new Decimal(filled),
+    });
+    const routed = (exchangeAccountId: number, order: ReturnType<typeof update>) =>
+      reconcileOnOrderUpdate(ctx, { exchangeAccountId, order });
+    const accountId = harness.account.id;
+    const mine = ours.clientOrderId;
+
+    expect(await routed(accountId, update('manual-1', 'closed', '1'))).toEqual({ coinBotId: null });
+    expect(await routed(accountId, update(mine, 'open', '0'))).toEqual({ coinBotId: null });
+    expect(await routed(accountId + 1, update(mine, 'closed', '1'))).toEqual({ coinBotId: null });
+    expect(await routed(accountId, update(mine, 'open', '0.5'))).toEqual({ coinBotId: harness.bot.id });
+    expect(await routed(accountId, update(mine, 'closed', '1'))).toEqual({ coinBotId: harness.bot.id });
+    expect(await routed(accountId, update(mine, 'canceled', '0'))).toEqual({ coinBotId: harness.bot.id });
   });
 });

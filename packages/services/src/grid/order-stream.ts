@@ -1,4 +1,4 @@
-import { parseClientOrderId } from '@gridbot/exchange';
+import { type ExchangeOrder, parseClientOrderId } from '@gridbot/exchange';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import type { ServiceContext } from '../context/service-context';
 
@@ -25,25 +25,35 @@ export const listStreamedAccounts = async (ctx: ServiceContext): Promise<Streame
 };
 
 /**
- * One order update of an account's stream: when it is one of our orders (its clientOrderId is in
- * our table, for a coin bot of this account), enqueue that coin bot's reconcile, with the same job
- * id as the scan's so that a burst of updates (new, partial fills, fill) makes one reconcile.
- * Anything else on the account (a manual order, another installation's) is ignored.
+ * One order update of an account's stream (docs/grid.md#triggers): when it is one of our orders
+ * (its clientOrderId is in our table, for a coin bot of this account) and something happened to it
+ * that we did not do ourselves in the same breath (a fill, a cancel, an expiry), enqueue that coin
+ * bot's reconcile. An order merely accepted (open, nothing filled) is our own placement: the
+ * reconcile that sent it records it. The job id names the order's state, so an update is never
+ * swallowed by a reconcile of the same coin bot that is already running (BullMQ ignores an id it
+ * still holds), while a repeated update of the same state is.
  */
 export const reconcileOnOrderUpdate = async (
   ctx: ServiceContext,
-  input: { exchangeAccountId: number; clientOrderId: string | null },
+  input: {
+    exchangeAccountId: number;
+    order: Pick<ExchangeOrder, 'id' | 'clientOrderId' | 'status' | 'filled'>;
+  },
 ): Promise<{ coinBotId: number | null }> => {
-  if (!input.clientOrderId || !parseClientOrderId(input.clientOrderId)) return { coinBotId: null };
+  const { order: update } = input;
+  if (!update.clientOrderId || !parseClientOrderId(update.clientOrderId)) return { coinBotId: null };
+  if (update.status === 'open' && update.filled.isZero()) return { coinBotId: null };
   const order = await ctx.prisma.order.findUnique({
-    where: { clientOrderId: input.clientOrderId },
+    where: { clientOrderId: update.clientOrderId },
     select: { coinBotId: true, coinBot: { select: { exchangeAccountId: true } } },
   });
   if (!order || order.coinBot.exchangeAccountId !== input.exchangeAccountId) return { coinBotId: null };
   await ctx.queue.enqueue(
     reconcileCoinBotJob,
     { coinBotId: order.coinBotId, reason: 'stream' },
-    { jobId: reconcileJobId(order.coinBotId) },
+    {
+      jobId: `${reconcileJobId(order.coinBotId)}-stream-${update.id}-${update.status}-${update.filled.toFixed()}`,
+    },
   );
   return { coinBotId: order.coinBotId };
 };
