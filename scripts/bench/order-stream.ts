@@ -9,7 +9,8 @@ import { createInProcessQueue } from '@gridbot/jobs';
 import { startWorker } from '../../apps/worker/src/start-worker';
 import { createGridHarness, type Harness } from '../../apps/worker/test/support/grid-harness';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 20);
+/** 20 dips and 20 spikes: 40 fills per run. */
+const ROUNDS = 20;
 
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? Number.NaN;
