@@ -3,6 +3,7 @@ import { enqueuePriceScans, type ServiceContext } from '@gridbot/services';
 import { registerReconcile } from './jobs/reconcile';
 import { registerScanPrices } from './jobs/scan-prices';
 import { registerSweep } from './jobs/sweep';
+import { startOrderStreams } from './order-streams';
 
 export type WorkerOptions = {
   ctx: ServiceContext;
@@ -13,6 +14,13 @@ export type WorkerOptions = {
   sweepIntervalMs?: number;
   /** A coin bot not reconciled for this long is swept. */
   sweepAfterMs?: number;
+  /**
+   * Follow the accounts' own order updates (exchange user data streams) and reconcile on each
+   * (default: when processing jobs). `orderStreamRefreshMs`: how often the set of accounts is
+   * looked up again (default 30 s).
+   */
+  orderStreams?: boolean;
+  orderStreamRefreshMs?: number;
 };
 
 const jittered = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
@@ -62,12 +70,18 @@ export const startWorker = async (options: WorkerOptions) => {
     },
   );
 
+  const streams =
+    (options.orderStreams ?? options.process !== false)
+      ? startOrderStreams(ctx, { refreshMs: options.orderStreamRefreshMs ?? 30_000 })
+      : undefined;
+
   return {
     owner: ctx.instanceId,
-    /** Stops scheduling; the queue's owner drains or closes it. */
+    /** Stops scheduling and the order streams; the queue's owner drains or closes it. */
     stop: async () => {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
+      await streams?.stop();
     },
   };
 };

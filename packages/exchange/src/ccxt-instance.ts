@@ -4,8 +4,9 @@ import type { ExchangeCapabilities, ExchangeClientOptions } from './types';
 
 type ExchangeClass = new (config?: Record<string, unknown>) => Exchange;
 
-const exchangeClass = (id: string): ExchangeClass => {
-  const found = (ccxt as unknown as Record<string, unknown>)[id];
+/** `pro`: ccxt pro's class (REST plus WebSocket streams) of the same exchange. */
+const exchangeClass = (id: string, pro = false): ExchangeClass => {
+  const found = ((pro ? ccxt.pro : ccxt) as unknown as Record<string, unknown>)[id];
   if (!ccxt.exchanges.includes(id) || typeof found !== 'function') {
     throw new ExchangeError('EXCHANGE_UNSUPPORTED', `ccxt has no exchange "${id}"`);
   }
@@ -62,12 +63,18 @@ const sandboxUrls = (base: string): Record<string, string> => {
   };
 };
 
+/** The sandbox's WebSocket endpoints (user data stream), on the same host and port as its REST API. */
+const sandboxWsUrls = (base: string) => {
+  const root = base.replace(/\/+$/, '').replace(/^http/, 'ws');
+  return { spot: `${root}/ws`, 'ws-api': { spot: `${root}/ws-api/v3` } };
+};
+
 /**
  * One ccxt instance per API key (ccxt's rate limiter is per instance, and so is Binance's limit per
  * key). Only the URLs differ between live, testnet and sandbox; every call takes the same path.
  */
-export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => {
-  const Class = exchangeClass(options.exchange);
+export const createCcxtExchange = (options: ExchangeClientOptions, pro = false): Exchange => {
+  const Class = exchangeClass(options.exchange, pro);
   const exchange = new Class({
     apiKey: options.apiKey,
     secret: options.secret,
@@ -107,10 +114,14 @@ export const createCcxtExchange = (options: ExchangeClientOptions): Exchange => 
       throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'the sandbox exchange speaks the binance dialect only');
     }
     if (!options.sandboxUrl) throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'mode sandbox needs sandboxUrl');
+    const api = exchange.urls.api as Record<string, unknown>;
     exchange.urls.api = {
-      ...(exchange.urls.api as Record<string, string>),
+      ...api,
       ...sandboxUrls(options.sandboxUrl),
-    };
+      ...(pro
+        ? { ws: { ...(api.ws as Record<string, unknown>), ...sandboxWsUrls(options.sandboxUrl) } }
+        : {}),
+    } as Exchange['urls']['api'];
   }
   return exchange;
 };

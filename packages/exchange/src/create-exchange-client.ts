@@ -3,6 +3,7 @@ import { createCcxtExchange, exchangeCapabilities } from './ccxt-instance';
 import { ExchangeError, guarded } from './errors';
 import { dec, toMarketInfo, toOrder, toTicker } from './normalize';
 import { cancelOrder, findOrderByClientId, type PlacementContext, placeOrder } from './order-placement';
+import { type OrderStreamOptions, streamOrderUpdates } from './order-stream';
 import { assertUsableKey, checkPermissions } from './permissions';
 import {
   amountForQuote,
@@ -60,6 +61,11 @@ export type ExchangeClient = {
   fetchMyTrades(symbol: string, since?: number): Promise<ExchangeTrade[]>;
   /** The fills of one order, whatever their age (restart recovery). */
   fetchOrderTrades(symbol: string, orderId: string): Promise<ExchangeTrade[]>;
+  /**
+   * Follows the account's own order changes over the exchange's user data stream (its own
+   * connection, reconnecting with backoff) until the returned stop function is called.
+   */
+  streamOrderUpdates(options: OrderStreamOptions): () => Promise<void>;
 };
 
 /** Slack for the exchange's clock: Binance accepts timestamps up to 1000 ms ahead of its own. */
@@ -166,6 +172,9 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
       await ensureMarkets();
       return fetchOrderTrades(exchange, symbol, orderId);
     },
+    // A ccxt pro instance per stream: its connections and caches end with the stream.
+    streamOrderUpdates: (streamOptions) =>
+      streamOrderUpdates(createCcxtExchange(options, true), streamOptions),
   };
 };
 

@@ -8,6 +8,7 @@ export {
 } from './client-order-id';
 export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
 export { EXCHANGE_ERROR_CODES, ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
+export type { OrderStreamOptions } from './order-stream';
 export { type MinimumViolation, minimumViolation } from './precision';
 export type { TradedRange } from './price-range';
 export type * from './types';

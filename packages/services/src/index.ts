@@ -18,6 +18,7 @@ export * from './grid/exchange-clients';
 export * from './grid/find-crossed-coin-bots';
 export { coinBotOrderKey } from './grid/installation';
 export * from './grid/lease';
+export * from './grid/order-stream';
 export * from './grid/price-marks';
 export * from './grid/reconcile-coin-bot';
 export * from './grid/record-order-outcome';

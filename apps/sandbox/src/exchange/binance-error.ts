@@ -59,5 +59,6 @@ export const binanceErrors = {
       'Timeout waiting for response from backend server. Send status unknown; execution status unknown.',
       503,
     ),
+  listenKeyUnknown: () => new BinanceError(-1125, 'This listenKey does not exist.'),
   notFound: () => new BinanceError(-1000, 'Not found.', 404),
 } as const;

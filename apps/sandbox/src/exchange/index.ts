@@ -23,3 +23,4 @@ export {
   STATE_VERSION,
   writeSandboxState,
 } from './state-file';
+export type { UserDataStreams } from './user-data-streams';

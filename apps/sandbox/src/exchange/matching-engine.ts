@@ -71,6 +71,19 @@ const ORDER_DECIMALS = [
 ] as const;
 const TRADE_DECIMALS = ['price', 'qty', 'quoteQty', 'commission'] as const;
 
+/**
+ * One change of an order, as Binance's user data stream reports it (`x`, the execution type):
+ * accepted on the book, traded (partly or fully) or cancelled. `cancelClientOrderId` is the cancel
+ * request's own id (Binance's `c` on a cancel; the order's id then goes in `C`).
+ */
+export type OrderEvent =
+  | { kind: 'NEW'; order: SandboxOrder }
+  | { kind: 'TRADE'; order: SandboxOrder; trade: SandboxTrade }
+  | { kind: 'CANCELED'; order: SandboxOrder; cancelClientOrderId: string };
+
+/** Called synchronously on every change, so the order it sees is exactly the changed state. */
+export type OrderEventListener = (event: OrderEvent) => void;
+
 export type OrderRequest = {
   side: OrderSide;
   type: OrderType;
@@ -91,11 +104,18 @@ export class MatchingEngine {
   private readonly tradesByAccount = new Map<number, SandboxTrade[]>();
   private nextOrderId = 1;
   private nextTradeId = 1;
+  private readonly listeners = new Set<OrderEventListener>();
 
   constructor(
     private readonly accounts: AccountBook,
     private readonly feeRate: Decimal,
   ) {}
+
+  /** Subscribes to every order change of every account; returns the unsubscribe function. */
+  onOrderEvent(listener: OrderEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   place(accountId: number, market: Market, request: OrderRequest, lastPrice: Decimal) {
     if (this.openOrders(accountId).some((o) => o.clientOrderId === request.clientOrderId)) {
@@ -129,17 +149,24 @@ export class MatchingEngine {
     this.accounts.lock(accountId, request.side === 'BUY' ? market.quote : market.base, reserve);
     order.locked = reserve;
     this.store(order);
+    this.emit({ kind: 'NEW', order });
     const fills = marketable ? [this.fill(order, market, lastPrice, false)] : [];
     return { order, fills };
   }
 
-  cancel(accountId: number, market: Market, ref: { orderId?: number; clientOrderId?: string }): SandboxOrder {
+  cancel(
+    accountId: number,
+    market: Market,
+    ref: { orderId?: number; clientOrderId?: string },
+    cancelClientOrderId = '',
+  ): SandboxOrder {
     const order = this.find(accountId, market.symbol, ref);
     if (!order || !resting(order)) throw binanceErrors.unknownOrder();
     this.release(order, market);
     order.status = 'CANCELED';
     order.updateTime = Date.now();
     this.openBySymbol.get(order.symbol)?.delete(order);
+    this.emit({ kind: 'CANCELED', order, cancelClientOrderId });
     return order;
   }
 
@@ -290,7 +317,19 @@ export class MatchingEngine {
     const list = this.tradesByAccount.get(order.accountId) ?? [];
     list.push(trade);
     this.tradesByAccount.set(order.accountId, list);
+    this.emit({ kind: 'TRADE', order, trade });
     return trade;
+  }
+
+  /** A listener's failure must not undo a trade that already happened: it is reported, not thrown. */
+  private emit(event: OrderEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('sandbox order event listener failed:', error);
+      }
+    }
   }
 
   /** Returns whatever the order still holds locked to the free balance. */

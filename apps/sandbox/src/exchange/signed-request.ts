@@ -43,8 +43,29 @@ const withoutSignature = (raw: string): string =>
     .filter((part) => part !== '' && !part.startsWith('signature='))
     .join('&');
 
-const API_KEY = /^[A-Za-z0-9]{1,128}$/;
+export const API_KEY = /^[A-Za-z0-9]{1,128}$/;
 const MAX_RECV_WINDOW = 60_000;
+
+/**
+ * The timestamp, recvWindow and signature rules shared by REST and the WebSocket API: `payload` is
+ * the exact text the client signed (without `signature`).
+ */
+export const checkSignature = (key: ApiKeyRecord, params: Params, payload: string): void => {
+  const timestamp = params.get('timestamp');
+  if (!timestamp || !/^\d+$/.test(timestamp)) throw binanceErrors.mandatory('timestamp');
+  const recvWindow = Number(params.get('recvWindow') ?? 5000);
+  if (!Number.isFinite(recvWindow) || recvWindow > MAX_RECV_WINDOW) throw binanceErrors.recvWindowTooLarge();
+  const now = Date.now();
+  if (Number(timestamp) >= now + 1000) throw binanceErrors.timestampAhead();
+  if (now - Number(timestamp) > recvWindow) throw binanceErrors.timestampOutside();
+
+  const signature = params.get('signature');
+  if (!signature) throw binanceErrors.mandatory('signature');
+  const expected = createHmac('sha256', key.secret).update(payload).digest();
+  const given = Buffer.from(signature, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw binanceErrors.badSignature();
+};
 
 /**
  * Binance's SIGNED endpoint rules: X-MBX-APIKEY names a known key; `signature` is
@@ -64,21 +85,7 @@ export const authenticate = (
   if (!key) throw binanceErrors.apiKeyRejected();
 
   const params = requestParams(request);
-  const timestamp = params.get('timestamp');
-  if (!timestamp || !/^\d+$/.test(timestamp)) throw binanceErrors.mandatory('timestamp');
-  const recvWindow = Number(params.get('recvWindow') ?? 5000);
-  if (!Number.isFinite(recvWindow) || recvWindow > MAX_RECV_WINDOW) throw binanceErrors.recvWindowTooLarge();
-  const now = Date.now();
-  if (Number(timestamp) >= now + 1000) throw binanceErrors.timestampAhead();
-  if (now - Number(timestamp) > recvWindow) throw binanceErrors.timestampOutside();
-
-  const signature = params.get('signature');
-  if (!signature) throw binanceErrors.mandatory('signature');
-  const payload = withoutSignature(rawParams(request));
-  const expected = createHmac('sha256', key.secret).update(payload).digest();
-  const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw binanceErrors.badSignature();
+  checkSignature(key, params, withoutSignature(rawParams(request)));
 
   // A key without spot trading can still read; placing and cancelling answer -2015, as on Binance.
   if (need === 'trade' && !key.permissions.spot) throw binanceErrors.apiKeyRejected();

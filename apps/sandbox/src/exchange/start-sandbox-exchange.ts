@@ -5,8 +5,11 @@ import { accountRoutes } from './routes/account-routes';
 import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
 import { orderRoutes } from './routes/order-routes';
+import { userDataStreamRoutes } from './routes/user-data-stream-routes';
 import { DEFAULT_MARKETS, SandboxExchange, type SandboxMarketConfig } from './sandbox-exchange';
 import { readSandboxState, SandboxStateError, type StateSaver, startStateSaver } from './state-file';
+import { attachUserDataSocket } from './user-data-socket';
+import { UserDataStreams } from './user-data-streams';
 
 export type SandboxExchangeOptions = {
   /** Default 127.0.0.1. The control API answers loopback clients only, whatever the host. */
@@ -38,10 +41,14 @@ export type SandboxExchangeOptions = {
 export type SandboxExchangeHandle = {
   /** Base URL, e.g. http://127.0.0.1:41234 (Binance paths below it: /api/v3, /sapi/v1). */
   url: string;
+  /** WebSocket base URL (user data streams: `<wsUrl>/ws/<listenKey>`, `<wsUrl>/ws-api/v3`). */
+  wsUrl: string;
   port: number;
   control: SandboxControl;
   /** The transport-free state, for code that embeds the sandbox (the demo). */
   exchange: SandboxExchange;
+  /** The accounts' user data streams (who is subscribed). */
+  userDataStreams: UserDataStreams;
   close(): Promise<void>;
 };
 
@@ -50,6 +57,7 @@ export const buildSandboxExchangeApp = (
   exchange: SandboxExchange,
   control: SandboxControl,
   logLevel?: string,
+  streams = new UserDataStreams(exchange),
 ) => {
   const app: FastifyInstance = Fastify({ logger: logLevel ? { level: logLevel } : false });
   // Signatures cover the body byte for byte, so keep it as the raw string.
@@ -75,6 +83,13 @@ export const buildSandboxExchangeApp = (
   marketDataRoutes(app, exchange);
   accountRoutes(app, exchange);
   orderRoutes(app, exchange);
+  userDataStreamRoutes(app, exchange, streams);
+  const socket = attachUserDataSocket(app.server, exchange, streams);
+  // Before the server closes: an open WebSocket would keep it from closing.
+  app.addHook('preClose', async () => {
+    socket.close();
+    streams.close();
+  });
   return app;
 };
 
@@ -88,7 +103,8 @@ export const startSandboxExchange = async (
   const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
   const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
-  const app = buildSandboxExchangeApp(exchange, control, options.logLevel);
+  const userDataStreams = new UserDataStreams(exchange);
+  const app = buildSandboxExchangeApp(exchange, control, options.logLevel, userDataStreams);
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
@@ -97,11 +113,14 @@ export const startSandboxExchange = async (
     options.tickMs && options.tickMs > 0 ? setInterval(() => exchange.advance(1), options.tickMs) : undefined;
   timer?.unref();
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const hostPort = `${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`;
   return {
-    url: `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`,
+    url: `http://${hostPort}`,
+    wsUrl: `ws://${hostPort}`,
     port,
     control,
     exchange,
+    userDataStreams,
     close: async () => {
       if (timer) clearInterval(timer);
       await app.close();

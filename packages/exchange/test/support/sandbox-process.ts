@@ -36,14 +36,15 @@ const waitForUrl = (child: ChildProcess): Promise<string> =>
     child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${output}`)));
   });
 
-export const startSandboxProcess = async (): Promise<SandboxProcess> => {
+/** `port`: listen on this port (a restarted sandbox at the same address); default a free one. */
+export const startSandboxProcess = async (options: { port?: number } = {}): Promise<SandboxProcess> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      SANDBOX_PORT: '0',
+      SANDBOX_PORT: String(options.port ?? 0),
       SANDBOX_MARKETS: 'random',
       SANDBOX_TICK_MS: '0',
     },

@@ -49,11 +49,9 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
   app.delete('/api/v3/order', async (request) => {
     const { key, params } = authenticate(exchange, request, 'trade');
     const state = exchange.market(required(params, 'symbol'));
-    const order = exchange.engine.cancel(key.accountId, state.market, orderRefParams(params));
-    return canceledOrderJson(
-      order,
-      clientOrderIdParam(params, 'newClientOrderId') ?? generatedClientOrderId(),
-    );
+    const cancelId = clientOrderIdParam(params, 'newClientOrderId') ?? generatedClientOrderId();
+    const order = exchange.engine.cancel(key.accountId, state.market, orderRefParams(params), cancelId);
+    return canceledOrderJson(order, cancelId);
   });
 
   app.delete('/api/v3/openOrders', async (request) => {
@@ -61,12 +59,13 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
     const state = exchange.market(required(params, 'symbol'));
     const open = exchange.engine.openOrders(key.accountId, state.market.symbol);
     if (open.length === 0) throw binanceErrors.unknownOrder();
-    return open.map((o) =>
-      canceledOrderJson(
-        exchange.engine.cancel(key.accountId, state.market, { orderId: o.orderId }),
-        generatedClientOrderId(),
-      ),
-    );
+    return open.map((o) => {
+      const cancelId = generatedClientOrderId();
+      return canceledOrderJson(
+        exchange.engine.cancel(key.accountId, state.market, { orderId: o.orderId }, cancelId),
+        cancelId,
+      );
+    });
   });
 
   app.get('/api/v3/openOrders', async (request) => {
