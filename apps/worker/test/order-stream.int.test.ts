@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 /** Polls the database state (not a timing assertion: the timeout only bounds a hung test). */
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
+const waitFor = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');
@@ -37,8 +37,9 @@ describe('order stream trigger', () => {
 
     queue = createInProcessQueue();
     const worker = await startWorker({
-      ctx: harness.contextFor('stream-worker', queue),
-      // Scans at their normal pace; the sweep never runs: only the stream can notice the fill.
+      // Scans at their normal pace but on the ticker only (no traded range), and the sweep never
+      // runs: only the stream can notice the fill.
+      ctx: harness.contextFor('stream-worker', queue, { SCAN_RANGE_MAX_SYMBOLS: '0' }),
       scanIntervalMs: 2000,
       sweepIntervalMs: 3_600_000,
       sweepAfterMs: 3_600_000,
@@ -60,7 +61,7 @@ describe('order stream trigger', () => {
     const ladder = await harness.ladder();
     expect(ladder.filter((o) => o.startsWith('sell@'))).toHaveLength(2);
     expect(ladder.filter((o) => o.startsWith('buy@'))).toHaveLength(1);
-  }, 60_000);
+  }, 150_000);
 
   it("reconciles on fills and cancels of our orders only, not on our own placements or others' orders", async () => {
     h = await createGridHarness();

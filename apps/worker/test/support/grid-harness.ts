@@ -85,13 +85,18 @@ export const createGridHarness = async (
     ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
   });
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */
-  const contextFor = (owner = 'test-worker', queue?: JobQueue): ServiceContext =>
+  const contextFor = (
+    owner = 'test-worker',
+    queue?: JobQueue,
+    env?: Record<string, string>,
+  ): ServiceContext =>
     createTestContext({
       prisma,
       exchanges: clients,
       secretBox,
       instanceId: owner,
       ...(queue ? { queue } : {}),
+      ...(env ? { env } : {}),
     });
 
   const salt = await contextFor().installationSalt();
