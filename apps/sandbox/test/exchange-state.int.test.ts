@@ -13,16 +13,10 @@ import {
   startSandboxExchange,
 } from '../src/index';
 import { type Credentials, limitOrder, signed } from './support/binance-http';
+import { FIXED_BTC_USDT } from './support/markets';
 
 const MARKETS: SandboxMarketConfig[] = [
-  {
-    base: 'BTC',
-    quote: 'USDT',
-    tickSize: '0.01',
-    stepSize: '0.00001',
-    minNotional: '5',
-    feed: { kind: 'fixed', price: '60000' },
-  },
+  FIXED_BTC_USDT,
   {
     base: 'ETH',
     quote: 'USDT',

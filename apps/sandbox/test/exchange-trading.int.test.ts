@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
 import { type Credentials, limitOrder, signed } from './support/binance-http';
+import { FIXED_BTC_USDT } from './support/markets';
 
 let sandbox: SandboxExchangeHandle;
 let trader: Credentials;
@@ -15,14 +16,7 @@ beforeAll(async () => {
   sandbox = await startSandboxExchange({
     port: 0,
     markets: [
-      {
-        base: 'BTC',
-        quote: 'USDT',
-        tickSize: '0.01',
-        stepSize: '0.00001',
-        minNotional: '5',
-        feed: { kind: 'fixed', price: '60000' },
-      },
+      FIXED_BTC_USDT,
       {
         base: 'XRP',
         quote: 'USDT',

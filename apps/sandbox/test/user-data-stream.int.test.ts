@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
 import { type BinanceJson, type Credentials, limitOrder, signed } from './support/binance-http';
+import { FIXED_BTC_USDT } from './support/markets';
 
 let sandbox: SandboxExchangeHandle;
 let trader: Credentials;
@@ -54,16 +55,7 @@ const reports = (l: Listener, clientOrderId: string) =>
 beforeAll(async () => {
   sandbox = await startSandboxExchange({
     port: 0,
-    markets: [
-      {
-        base: 'BTC',
-        quote: 'USDT',
-        tickSize: '0.01',
-        stepSize: '0.00001',
-        minNotional: '5',
-        feed: { kind: 'fixed', price: '60000' },
-      },
-    ],
+    markets: [FIXED_BTC_USDT],
   });
 });
 afterAll(async () => sandbox.close());

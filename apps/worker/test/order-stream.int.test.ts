@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
 import { reconcileOnOrderUpdate } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorker } from '../src/start-worker';
 import { createGridHarness, type Harness } from './support/grid-harness';
+import { waitFor } from './support/wait-for';
 
 let h: Harness | undefined;
 let queue: JobQueue | undefined;
@@ -17,15 +17,6 @@ afterEach(async () => {
   queue = undefined;
   stop = undefined;
 });
-
-/** Polls the database state (not a timing assertion: the timeout only bounds a hung test). */
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await sleep(50);
-  }
-};
 
 describe('order stream trigger', () => {
   it('records a fill the price scan cannot see (dip and recovery between two scans) and places the next orders', async () => {
@@ -46,7 +37,7 @@ describe('order stream trigger', () => {
     });
     stop = worker.stop;
     const accountId = harness.sandbox.control.account(harness.keys.apiKey).accountId;
-    await waitFor(async () => harness.sandbox.userDataStreams.subscriberCount(accountId) > 0);
+    await waitFor(async () => harness.sandbox.userDataStreams.subscriberCount(accountId) > 0, 60_000);
 
     // Down through the averaging buy and back (under the new lot's take profit), with no scan in
     // between: both moves happen in one turn of the event loop.
@@ -55,6 +46,7 @@ describe('order stream trigger', () => {
 
     await waitFor(
       async () => (await harness.openLots()).length === 2 && (await harness.ladder()).length === 3,
+      60_000,
     );
     const lots = await harness.openLots();
     expect(lots.map((l) => l.buyPrice.toString())).toEqual(['1', '0.99']);

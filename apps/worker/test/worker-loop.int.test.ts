@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWorker } from '../src/start-worker';
 import { createGridHarness, type Harness } from './support/grid-harness';
+import { waitFor } from './support/wait-for';
 
 let h: Harness | undefined;
 let queue: JobQueue | undefined;
@@ -15,14 +15,6 @@ afterEach(async () => {
   queue = undefined;
   stop = undefined;
 });
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await sleep(50);
-  }
-};
 
 describe('the running worker', () => {
   it('the sweep starts a new coin bot and the price scan reacts to a crossed take profit', async () => {

@@ -1,0 +1,11 @@
+import type { SandboxMarketConfig } from '../../src/exchange/index';
+
+/** BTC/USDT at a fixed 60,000 with Binance's filters: the market most sandbox tests trade on. */
+export const FIXED_BTC_USDT: SandboxMarketConfig = {
+  base: 'BTC',
+  quote: 'USDT',
+  tickSize: '0.01',
+  stepSize: '0.00001',
+  minNotional: '5',
+  feed: { kind: 'fixed', price: '60000' },
+};
