@@ -85,12 +85,18 @@ export const createGridHarness = async (
     ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
   });
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */
+  // One context per worker (owner) unless a test brings its own queue or settings, as a worker
+  // process builds its context once.
+  const contexts = new Map<string, ServiceContext>();
   const contextFor = (
     owner = 'test-worker',
     queue?: JobQueue,
     env?: Record<string, string>,
-  ): ServiceContext =>
-    createTestContext({
+  ): ServiceContext => {
+    const shared = !queue && !env;
+    const known = shared ? contexts.get(owner) : undefined;
+    if (known) return known;
+    const ctx = createTestContext({
       prisma,
       exchanges: clients,
       secretBox,
@@ -98,6 +104,9 @@ export const createGridHarness = async (
       ...(queue ? { queue } : {}),
       ...(env ? { env } : {}),
     });
+    if (shared) contexts.set(owner, ctx);
+    return ctx;
+  };
 
   const salt = await contextFor().installationSalt();
 
