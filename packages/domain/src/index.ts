@@ -1,3 +1,4 @@
+export * from './grid/coin-state';
 export * from './grid/errors';
 export * from './grid/exact';
 export * from './grid/fills';
@@ -9,6 +10,7 @@ export * from './grid/settings';
 export * from './grid/settings-rules';
 export * from './grid/stats';
 export * from './grid/types';
+export * from './license/license-rules';
 export * from './replay/candles';
 export { LadderShape, type LevelMoney, ladderShape } from './replay/ladder-shape';
 export * from './replay/report';

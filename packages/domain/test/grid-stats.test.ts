@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coinStateOf } from '../src/grid/coin-state';
 import { applySellFill } from '../src/grid/fills';
 import { coinStats, pnlByDay, pnlByMonth } from '../src/grid/stats';
 import type { ClosedLot } from '../src/grid/types';
@@ -119,5 +120,33 @@ describe('PnL buckets (UTC)', () => {
   it('returns nothing without closed lots', () => {
     expect(pnlByDay([])).toEqual([]);
     expect(pnlByMonth([])).toEqual([]);
+  });
+});
+
+describe('coin state', () => {
+  const base = { running: true, coinDry: false, dryAll: false, openLots: 2, maxTrades: 5, lastError: null };
+  it('names what the bot is doing and why it is dry', () => {
+    expect(coinStateOf(base)).toEqual({ state: 'running', dryReason: null });
+    expect(coinStateOf({ ...base, openLots: 5 })).toEqual({ state: 'waiting', dryReason: null });
+    expect(coinStateOf({ ...base, coinDry: true, dryAll: true })).toEqual({
+      state: 'drying',
+      dryReason: 'coin',
+    });
+    expect(coinStateOf({ ...base, dryAll: true, openLots: 0 })).toEqual({ state: 'dried', dryReason: 'all' });
+    expect(coinStateOf({ ...base, feeBalanceEmpty: true })).toEqual({
+      state: 'drying',
+      dryReason: 'fee_balance_empty',
+    });
+    expect(coinStateOf({ ...base, licenseExpired: true, feeBalanceEmpty: true }).dryReason).toBe(
+      'license_expired',
+    );
+    expect(coinStateOf({ ...base, running: false, coinDry: true })).toEqual({
+      state: 'paused',
+      dryReason: 'coin',
+    });
+    expect(coinStateOf({ ...base, lastError: 'NO_API_CONNECTION' })).toEqual({
+      state: 'error',
+      dryReason: null,
+    });
   });
 });

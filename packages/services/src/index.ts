@@ -1,3 +1,4 @@
+export * from './activity/record-activity';
 export * from './auth/init-data';
 export * from './auth/referral-code';
 export * from './auth/root-account';
@@ -25,3 +26,4 @@ export * from './grid/record-order-outcome';
 export * from './grid/redis-pacer';
 export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';
+export * from './license/user-license';

@@ -9,10 +9,12 @@ export const ZLicenseLevel = z
   .regex(/^[A-Z][A-Z0-9_]{1,15}$/, 'must be a license level, e.g. PRO1')
   .describe('license level, e.g. FREE, PRO1');
 
-export const DEFAULT_LICENSE_LEVELS = ['FREE', 'PRO1', 'PRO2', 'PRO3', 'PRO4'] as const;
-export const RENEWAL_DISCOUNT_PCT = '20';
-export const RENEWAL_WINDOW_DAYS = 30;
-export const FREE_LICENSE_DAYS = 14;
+export {
+  DEFAULT_LICENSE_LEVELS,
+  FREE_LICENSE_DAYS,
+  RENEWAL_DISCOUNT_PCT,
+  RENEWAL_WINDOW_DAYS,
+} from '@gridbot/domain/license-constants';
 
 /** The user's licence (profile "current license", "active until", limits). */
 export const ZLicense = z.object({

@@ -1,6 +1,10 @@
 import type { PrismaClient, User } from '@gridbot/db';
 import { ensureRootAccount } from '../auth/root-account';
 import type { ServiceContext } from '../context/service-context';
+import { grantLicense } from '../license/user-license';
+
+/** The demo user's licence: its three coins commit 910 USDT, beyond FREE's 300 (docs/licences.md). */
+export const DEMO_LICENSE = 'PRO1';
 
 /** The demo cast: root → sponsor → demo user (the one the demo launch data signs in). */
 export const DEMO_ACCOUNTS = {
@@ -26,7 +30,11 @@ export type DemoCast = { root: User; sponsor: User; user: User };
 export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
   const root = await ensureRootAccount(ctx, { username: 'root', referralCode: 'root' });
   const sponsor = await upsertAccount(ctx.prisma, DEMO_ACCOUNTS.sponsor, root.id);
-  const user = await upsertAccount(ctx.prisma, DEMO_ACCOUNTS.user, sponsor.id);
+  let user = await upsertAccount(ctx.prisma, DEMO_ACCOUNTS.user, sponsor.id);
+  if (user.licenseLevel !== DEMO_LICENSE) {
+    await grantLicense(ctx, { userId: user.id, level: DEMO_LICENSE });
+    user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+  }
   return { root, sponsor, user };
 };
 
