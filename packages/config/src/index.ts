@@ -75,6 +75,12 @@ export const ZEnv = z.object({
   /** Base URL of the sandbox exchange for accounts in sandbox mode (embedded: the in-process one). */
   SANDBOX_EXCHANGE_URL: ZOptionalUrl.pipe(z.url().optional()),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
+  /**
+   * Where the API keys users save are checked and traded: `live` (the real exchange), `testnet`
+   * (Binance's spot testnet) or `sandbox` (SANDBOX_EXCHANGE_URL). Default: sandbox in demo mode,
+   * live otherwise.
+   */
+  EXCHANGE_MODE: z.enum(['live', 'testnet', 'sandbox']).optional(),
   /** Worker: parallel reconciles per process, and the schedule of price scans and sweeps. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
@@ -96,7 +102,10 @@ export const ZEnv = z.object({
 });
 
 type ParsedEnv = z.infer<typeof ZEnv>;
-export type Env = Omit<ParsedEnv, 'HOST'> & { HOST: string };
+export type Env = Omit<ParsedEnv, 'HOST' | 'EXCHANGE_MODE'> & {
+  HOST: string;
+  EXCHANGE_MODE: NonNullable<ParsedEnv['EXCHANGE_MODE']>;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -128,7 +137,11 @@ export const loadEnv = (
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const parsed = result.data;
-  const env: Env = { ...parsed, HOST: parsed.HOST ?? (parsed.DEMO ? '127.0.0.1' : '0.0.0.0') };
+  const env: Env = {
+    ...parsed,
+    HOST: parsed.HOST ?? (parsed.DEMO ? '127.0.0.1' : '0.0.0.0'),
+    EXCHANGE_MODE: parsed.EXCHANGE_MODE ?? (parsed.DEMO ? 'sandbox' : 'live'),
+  };
   const problems: string[] = [];
   if (env.DEMO && env.BOT_TOKEN) {
     // Demo mode hands out signed launch data: never with a real bot's key.

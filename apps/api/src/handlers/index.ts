@@ -4,6 +4,8 @@ import { signInTelegramHandler } from './auth/sign-in-telegram';
 import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
+import { checkKeysHandler } from './home/check-keys';
+import { saveApiKeyHandler } from './profile/save-api-key';
 
 /**
  * Implemented contracts, one handler file per contract named like it. Every other contract is
@@ -15,4 +17,6 @@ export const handlers: HandlerMap = Object.fromEntries([
   getConfigHandler,
   setConfigHandler,
   getLaunchDataHandler,
+  checkKeysHandler,
+  saveApiKeyHandler,
 ]);

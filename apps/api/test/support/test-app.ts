@@ -18,12 +18,18 @@ export const createTestApp = async (
   options: {
     demo?: boolean;
     webDist?: string;
+    /** The sandbox exchange's URL, for API keys checked and traded in mode `sandbox`. */
+    sandboxUrl?: string;
     /** Extra routes registered before the app is ready (tests that need a route of their own). */
     routes?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
 ) => {
   const db = await createTestDb();
-  const ctx = createTestContext({ prisma: db.prisma, env: overrides });
+  const ctx = createTestContext({
+    prisma: db.prisma,
+    env: { ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
+    ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+  });
   const { botToken, tokens } = ctx.auth;
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;

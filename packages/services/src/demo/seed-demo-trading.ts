@@ -85,9 +85,12 @@ const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secr
     secretCipher: sealed.cipher,
     secretIv: sealed.iv,
     keyId: sealed.keyId,
+    secretTail: keys.secret.slice(-4),
     canTrade: true,
     canWithdraw: false,
     checkedAt: ctx.clock.now(),
+    checkProblem: null,
+    savedAt: ctx.clock.now(),
   };
   return ctx.prisma.exchangeAccount.upsert({
     where: { userId_exchange: { userId: user.id, exchange: 'binance' } },

@@ -35,7 +35,8 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
       const account = await options.prisma.exchangeAccount.findUniqueOrThrow({
         where: { id: exchangeAccountId },
       });
-      const version = account.updatedAt.getTime();
+      // The keys' save time, not updatedAt: a key check writing its result keeps the client.
+      const version = account.savedAt.getTime();
       const cached = cache.get(exchangeAccountId);
       if (cached && cached.version === version) return cached.client;
       const secret = options.secretBox.open(
@@ -56,6 +57,21 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
       cache.set(exchangeAccountId, { version, client });
       return client;
     },
+    /**
+     * A one-off client for keys that are not stored yet (checked before they are saved). Not
+     * cached: its rate limiter lives only for the check.
+     */
+    forKeys: (keys: {
+      exchange: string;
+      mode: ExchangeMode;
+      apiKey: string;
+      secret: string;
+    }): ExchangeClient =>
+      createExchangeClient({
+        ...keys,
+        ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
+      }),
     /** A key-less client for public prices of a venue (`<exchange>:<mode>`). */
     forVenue: (venue: string): ExchangeClient => {
       const cached = publicClients.get(venue);

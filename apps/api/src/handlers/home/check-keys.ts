@@ -1,0 +1,7 @@
+import { checkKeys } from '@gridbot/contracts';
+import { checkExchangeKeys } from '@gridbot/services';
+import { handle } from '../../handle';
+
+export const checkKeysHandler = handle(checkKeys, (ctx, { session }) =>
+  checkExchangeKeys(ctx, { userId: session.userId }),
+);

@@ -1,0 +1,32 @@
+import type { ExchangeAccount } from '@gridbot/db';
+
+/** Saved keys as the user sees them back: masked, never the secret (docs/security.md). */
+export type ApiKeyView = {
+  exchange: 'binance';
+  apiKeyMasked: string;
+  secretKeyMasked: string;
+  permissions: { spot: boolean; withdraw: boolean };
+  savedAt: string;
+  lastCheckedAt: string | null;
+  connected: boolean;
+};
+
+/** First and last four characters of the key (enough to recognise it, useless to anyone else). */
+export const maskApiKey = (apiKey: string): string =>
+  apiKey.length <= 8 ? '••••' : `${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
+
+/**
+ * The secret is never decrypted for display: the last four characters shown are kept beside it at
+ * save time, so a view never opens the secret box.
+ */
+export const maskSecret = (secretTail: string | null): string => `••••${secretTail ?? ''}`;
+
+export const toApiKeyView = (account: ExchangeAccount): ApiKeyView => ({
+  exchange: 'binance',
+  apiKeyMasked: maskApiKey(account.apiKey),
+  secretKeyMasked: maskSecret(account.secretTail),
+  permissions: { spot: account.canTrade, withdraw: account.canWithdraw },
+  savedAt: account.updatedAt.toISOString(),
+  lastCheckedAt: account.checkedAt?.toISOString() ?? null,
+  connected: account.canTrade && !account.canWithdraw && account.checkProblem === null,
+});
