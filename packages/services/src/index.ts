@@ -30,3 +30,4 @@ export * from './grid/redis-pacer';
 export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';
 export * from './license/user-license';
+export * from './trading/trading-control';

@@ -1,7 +1,8 @@
 import { createTestDb } from '@gridbot/db/testing';
+import { checkInvariants, toMicro } from '@gridbot/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../src/context/service-context';
-import { DEMO_LICENSE, seedDemo } from '../src/demo/seed-demo';
+import { DEMO_LICENSE, DEMO_WALLET, seedDemo } from '../src/demo/seed-demo';
 import { getLicenseCheck, getUserLicense, grantLicense } from '../src/license/user-license';
 import { createTestContext } from '../src/testing';
 
@@ -131,5 +132,21 @@ describe('user licence', () => {
     const again = await seedDemo(ctx);
     expect(again.user.licenseActiveUntil).toEqual(until);
     now = new Date('2026-03-01T12:00:00Z');
+  });
+
+  it('funds the demo wallet once: a deposit, part of it on the fee balance so trading can start', async () => {
+    const { user } = await seedDemo(ctx);
+    await seedDemo(ctx);
+    const balances = await db.prisma.ledgerAccount.findMany({
+      where: { userId: user.id },
+      orderBy: { subBalance: 'asc' },
+      select: { subBalance: true, balance: true },
+    });
+    const fee = toMicro(DEMO_WALLET.fee);
+    expect(balances).toEqual([
+      { subBalance: 'fee', balance: fee },
+      { subBalance: 'main', balance: toMicro(DEMO_WALLET.deposit) - fee },
+    ]);
+    expect((await checkInvariants(db.prisma)).ok).toBe(true);
   });
 });

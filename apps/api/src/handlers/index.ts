@@ -5,6 +5,11 @@ import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
 import { checkKeysHandler } from './home/check-keys';
+import { pauseTradingHandler } from './home/pause-trading';
+import { startTradingHandler } from './home/start-trading';
+import { activateCoinsHandler } from './portfolio/activate-coins';
+import { setCoinStatusHandler } from './portfolio/set-coin-status';
+import { setDryAllHandler } from './portfolio/set-dry-all';
 import { saveApiKeyHandler } from './profile/save-api-key';
 
 /**
@@ -19,4 +24,9 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  startTradingHandler,
+  pauseTradingHandler,
+  setCoinStatusHandler,
+  setDryAllHandler,
+  activateCoinsHandler,
 ]);

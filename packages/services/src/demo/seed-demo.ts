@@ -1,4 +1,12 @@
 import type { PrismaClient, User } from '@gridbot/db';
+import {
+  ensureAccount,
+  ensureUserAccounts,
+  SYSTEM_ACCOUNTS,
+  toMicro,
+  transfer,
+  userAccountCode,
+} from '@gridbot/ledger';
 import { ensureRootAccount } from '../auth/root-account';
 import type { ServiceContext } from '../context/service-context';
 import { grantLicense } from '../license/user-license';
@@ -35,7 +43,39 @@ export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
     await grantLicense(ctx, { userId: user.id, level: DEMO_LICENSE });
     user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   }
+  await seedDemoWallet(ctx.prisma, user.id);
   return { root, sponsor, user };
+};
+
+/**
+ * The demo user's wallet: a deposit of DEMO_WALLET.deposit USDT (booked like an on-chain deposit,
+ * memo `demo`) of which DEMO_WALLET.fee moved to the fee balance, so trading can start (a fee
+ * balance above zero is a start condition, docs/fees.md). Fixed idempotency keys: once per database.
+ */
+export const DEMO_WALLET = { deposit: '250', fee: '50' } as const;
+
+const seedDemoWallet = async (prisma: PrismaClient, userId: number): Promise<void> => {
+  await ensureAccount(prisma, SYSTEM_ACCOUNTS.chainClearing);
+  await ensureUserAccounts(prisma, userId);
+  const main = userAccountCode(userId, 'main');
+  await transfer(prisma, {
+    idempotencyKey: `demo:${userId}:deposit`,
+    type: 'deposit',
+    memo: { demo: true },
+    legs: [
+      { account: SYSTEM_ACCOUNTS.chainClearing, amount: -toMicro(DEMO_WALLET.deposit) },
+      { account: main, amount: toMicro(DEMO_WALLET.deposit) },
+    ],
+  });
+  await transfer(prisma, {
+    idempotencyKey: `demo:${userId}:fee`,
+    type: 'deposit_balance',
+    memo: { demo: true },
+    legs: [
+      { account: main, amount: -toMicro(DEMO_WALLET.fee) },
+      { account: userAccountCode(userId, 'fee'), amount: toMicro(DEMO_WALLET.fee) },
+    ],
+  });
 };
 
 const upsertAccount = (
