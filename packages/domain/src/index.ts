@@ -11,6 +11,7 @@ export * from './grid/settings-rules';
 export * from './grid/stats';
 export * from './grid/types';
 export * from './license/license-rules';
+export * from './money';
 export * from './replay/candles';
 export { LadderShape, type LevelMoney, ladderShape } from './replay/ladder-shape';
 export * from './replay/report';

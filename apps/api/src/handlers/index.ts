@@ -5,9 +5,14 @@ import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
 import { checkKeysHandler } from './home/check-keys';
+import { getCoinRatingHandler } from './home/get-coin-rating';
+import { getDailyCoinsPnlHandler } from './home/get-daily-coins-pnl';
+import { listDailyPnlHandler } from './home/list-daily-pnl';
+import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
 import { activateCoinsHandler } from './portfolio/activate-coins';
+import { getProfitChartHandler } from './portfolio/get-profit-chart';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
 import { saveApiKeyHandler } from './profile/save-api-key';
@@ -29,4 +34,9 @@ export const handlers: HandlerMap = Object.fromEntries([
   setCoinStatusHandler,
   setDryAllHandler,
   activateCoinsHandler,
+  listDailyPnlHandler,
+  listMonthlyPnlHandler,
+  getDailyCoinsPnlHandler,
+  getCoinRatingHandler,
+  getProfitChartHandler,
 ]);

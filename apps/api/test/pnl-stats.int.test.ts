@@ -1,0 +1,325 @@
+import type { User } from '@gridbot/db';
+import {
+  ensureAccount,
+  ensureUserAccounts,
+  SYSTEM_ACCOUNTS,
+  toMicro,
+  transfer,
+  userAccountCode,
+} from '@gridbot/ledger';
+import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
+import { reconcileCoinBot } from '@gridbot/services';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let sandbox: SandboxExchangeHandle;
+let t: TestApp;
+
+beforeAll(async () => {
+  sandbox = await startSandboxExchange({
+    port: 0,
+    tickMs: 0,
+    markets: ['XRP', 'ADA'].map((base) => ({
+      base,
+      quote: 'USDT',
+      tickSize: '0.0001',
+      stepSize: '0.01',
+      minNotional: '5',
+      feed: { kind: 'fixed' as const, price: '1' },
+    })),
+  });
+  t = await createTestApp({}, { sandboxUrl: sandbox.url });
+  await ensureAccount(t.prisma, SYSTEM_ACCOUNTS.chainClearing);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await sandbox?.close();
+});
+
+const get = async (user: User, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: await t.authHeader(user) });
+
+/** Runs reconcile until the coin bot's books match the exchange (each pass places or records). */
+const settle = async (coinBotId: number) => {
+  for (let i = 0; i < 4; i++) await reconcileCoinBot(t.ctx, { coinBotId });
+};
+
+describe('PnL statistics agree with the deals the engine recorded', () => {
+  it('daily, monthly, per coin and the profit graph sum the closed lots of a real dip and recovery', async () => {
+    const user = await t.createUser({ username: 'pnl_engine' });
+    const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/profile/api_key',
+      headers: await t.authHeader(user),
+      payload: { apiKey: keys.apiKey, secretKey: keys.secret },
+    });
+    expect(saved.statusCode).toBe(200);
+    const account = await t.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
+    const bots = [];
+    for (const coin of ['XRP', 'ADA']) {
+      bots.push(
+        await t.prisma.coinBot.create({
+          data: {
+            userId: user.id,
+            exchangeAccountId: account.id,
+            coin,
+            symbol: `${coin}/USDT`,
+            orderSize: '10',
+            stepPct: '1',
+            stepIncreasePct: '0.1',
+            maxTrades: 3,
+            running: true,
+            startedAt: new Date(),
+          },
+        }),
+      );
+    }
+    // Entry at 1, averaging at 0.99, both take profits as the price comes back above 1.01.
+    for (const bot of bots) await settle(bot.id);
+    for (const coin of ['XRP', 'ADA']) sandbox.control.setPrice(`${coin}/USDT`, '0.985');
+    for (const bot of bots) await settle(bot.id);
+    sandbox.control.setPrice('XRP/USDT', '1.02');
+    for (const bot of bots) await settle(bot.id);
+
+    const closed = await t.prisma.lot.findMany({
+      where: { coinBot: { userId: user.id }, closedAt: { not: null } },
+      include: { coinBot: { select: { coin: true } } },
+    });
+    expect(closed.length).toBeGreaterThanOrEqual(2);
+    const exact = closed.reduce((sum, lot) => sum.plus(lot.realizedPnl.toString()), new Decimal(0));
+    const shown = (value: Decimal) => value.toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN).toFixed();
+    const today = new Date().toISOString().slice(0, 10);
+
+    const daily = (await get(user, '/home/pnl/daily')).json();
+    expect(daily).toMatchObject({ page: 1, total: 1, hasMore: false });
+    expect(daily.items[0]).toEqual({
+      date: today,
+      realizedPnl: shown(exact),
+      tradeFee: '0',
+      closedTrades: closed.length,
+      profitableTrades: closed.filter((lot) => new Decimal(lot.realizedPnl.toString()).gt(0)).length,
+    });
+
+    const monthly = (await get(user, '/home/pnl/monthly')).json();
+    expect(monthly.items[0]).toMatchObject({
+      month: today.slice(0, 7),
+      realizedPnl: shown(exact),
+      closedTrades: closed.length,
+      tradingDays: 1,
+    });
+
+    const coins = (await get(user, '/home/pnl_daily_coins?target_date=today')).json();
+    expect(coins.date).toBe(today);
+    expect(coins.realizedPnl).toBe(shown(exact));
+    const xrpExact = closed
+      .filter((lot) => lot.coinBot.coin === 'XRP')
+      .reduce((sum, lot) => sum.plus(lot.realizedPnl.toString()), new Decimal(0));
+    const xrp = coins.coins.find((c: { coin: string }) => c.coin === 'XRP');
+    expect(xrp).toMatchObject({ realizedPnl: shown(xrpExact), closedTrades: 2 });
+    // ADA bought (entry and averaging) but did not sell: listed with its buys, best coin first.
+    const ada = coins.coins.find((c: { coin: string }) => c.coin === 'ADA');
+    expect(ada).toMatchObject({ realizedPnl: '0', closedTrades: 0, buys: 2 });
+    expect(coins.coins[0].coin).toBe('XRP');
+
+    const chart = (await get(user, '/portfolio/profit')).json();
+    expect(chart.data).toHaveLength(30);
+    expect(chart.data.at(-1)).toEqual({
+      date: today,
+      realizedPnl: shown(exact),
+      cumulativePnl: shown(exact),
+      closedTrades: closed.length,
+    });
+    expect(chart.data[0].realizedPnl).toBe('0');
+  }, 120_000);
+});
+
+describe('PnL lists over time', () => {
+  it('pages days and months newest first, and charges come from the ledger', async () => {
+    const user = await t.createUser({ username: 'pnl_history' });
+    const keys = sandbox.control.createAccount({});
+    const sealed = t.ctx.secrets.seal(keys.secret, `${user.id}:binance`);
+    const account = await t.prisma.exchangeAccount.create({
+      data: {
+        userId: user.id,
+        exchange: 'binance',
+        mode: 'sandbox',
+        apiKey: keys.apiKey,
+        secretCipher: sealed.cipher,
+        secretIv: sealed.iv,
+        keyId: sealed.keyId,
+      },
+    });
+    const bot = await t.prisma.coinBot.create({
+      data: {
+        userId: user.id,
+        exchangeAccountId: account.id,
+        coin: 'XRP',
+        symbol: 'XRP/USDT',
+        orderSize: '10',
+        stepPct: '1',
+        stepIncreasePct: '0',
+        maxTrades: 3,
+      },
+    });
+    // Three days in October, two in November, as the engine books them (one row per coin bot and day).
+    const days = [
+      ['2026-10-05', '0.1000005', 1, 1],
+      ['2026-10-06', '-0.05', 1, 0],
+      ['2026-10-31', '0.2', 0, 0],
+      ['2026-11-01', '0.3', 2, 2],
+      ['2026-11-02', '0.123456789', 1, 1],
+    ] as const;
+    for (const [date, pnl, closedTrades, profitableTrades] of days) {
+      await t.prisma.dailyPnl.create({
+        data: {
+          coinBotId: bot.id,
+          userId: user.id,
+          date: new Date(date),
+          realizedPnl: pnl,
+          closedTrades,
+          profitableTrades,
+        },
+      });
+    }
+    // Today: a sale and a trading fee charged by the ledger (append-only: it books at the present).
+    const today = new Date().toISOString().slice(0, 10);
+    await t.prisma.dailyPnl.create({
+      data: {
+        coinBotId: bot.id,
+        userId: user.id,
+        date: new Date(today),
+        realizedPnl: '0.5',
+        closedTrades: 1,
+        profitableTrades: 1,
+      },
+    });
+    await ensureUserAccounts(t.prisma, user.id);
+    await ensureAccount(t.prisma, SYSTEM_ACCOUNTS.fees);
+    const charged = await transfer(t.prisma, {
+      idempotencyKey: `pnl-history-fee-${user.id}`,
+      type: 'trade_fee',
+      legs: [
+        { account: userAccountCode(user.id, 'fee'), amount: -toMicro('0.06') },
+        { account: SYSTEM_ACCOUNTS.fees, amount: toMicro('0.06') },
+      ],
+    });
+    expect(charged.replayed).toBe(false);
+
+    const page1 = (await get(user, '/home/pnl/daily?limit=3')).json();
+    expect(page1).toMatchObject({ page: 1, limit: 3, total: 6, hasMore: true });
+    expect(page1.items.map((d: { date: string }) => d.date)).toEqual([today, '2026-11-02', '2026-11-01']);
+    expect(page1.items[0]).toMatchObject({ realizedPnl: '0.5', tradeFee: '0.06', closedTrades: 1 });
+    expect(page1.items[1]).toMatchObject({ realizedPnl: '0.123457', tradeFee: '0' });
+    expect(page1.items[2]).toMatchObject({ realizedPnl: '0.3', tradeFee: '0', closedTrades: 2 });
+    const page2 = (await get(user, '/home/pnl/daily?limit=3&page=2')).json();
+    expect(page2).toMatchObject({ hasMore: false });
+    expect(page2.items.map((d: { date: string }) => d.date)).toEqual([
+      '2026-10-31',
+      '2026-10-06',
+      '2026-10-05',
+    ]);
+    expect(page2.items[2].realizedPnl).toBe('0.1');
+
+    const months = (await get(user, '/home/pnl/monthly')).json();
+    expect(months.items[0]).toMatchObject({ month: today.slice(0, 7), tradeFee: '0.06' });
+    expect(months.items.find((m: { month: string }) => m.month === '2026-10')).toEqual({
+      month: '2026-10',
+      realizedPnl: '0.25', // 0.2500005 rounded half-even
+      tradeFee: '0',
+      closedTrades: 2,
+      profitableTrades: 1,
+      tradingDays: 2,
+    });
+
+    const day = (await get(user, '/home/pnl_daily_coins?target_date=2026-10-06')).json();
+    expect(day).toEqual({
+      date: '2026-10-06',
+      realizedPnl: '-0.05',
+      tradeFee: '0',
+      coins: [
+        { coin: 'XRP', realizedPnl: '-0.05', tradeFee: '0', closedTrades: 1, profitableTrades: 0, buys: 0 },
+      ],
+    });
+    const empty = (await get(user, '/home/pnl_daily_coins?target_date=2020-01-01')).json();
+    expect(empty).toEqual({ date: '2020-01-01', realizedPnl: '0', tradeFee: '0', coins: [] });
+
+    expect((await get(user, '/home/pnl_daily_coins?target_date=2026-13-01')).statusCode).toBe(400);
+    expect((await get(user, '/home/pnl/daily?limit=1000')).statusCode).toBe(400);
+    expect((await get(user, '/portfolio/profit?days=0')).statusCode).toBe(400);
+
+    // Another user sees none of it; asking for someone else's chart is refused.
+    const other = await t.createUser({ username: 'pnl_other' });
+    expect((await get(other, '/home/pnl/daily')).json()).toMatchObject({ total: 0, items: [] });
+    const foreign = await get(other, `/portfolio/profit?user_id=${user.uid}`);
+    expect(foreign.statusCode).toBe(403);
+    expect((await get(user, `/portfolio/profit?user_id=${user.uid}&days=7`)).json().data).toHaveLength(7);
+  });
+});
+
+describe('coin rating', () => {
+  it('ranks coins held by at least three running bots by that day’s profit over committed capital', async () => {
+    const date = '2026-09-15';
+    const owners = await Promise.all(
+      ['cr_a', 'cr_b', 'cr_c', 'cr_d'].map((username) => t.createUser({ username })),
+    );
+    const keys = sandbox.control.createAccount({});
+    for (const [i, user] of owners.entries()) {
+      const sealed = t.ctx.secrets.seal(keys.secret, `${user.id}:binance`);
+      const account = await t.prisma.exchangeAccount.create({
+        data: {
+          userId: user.id,
+          exchange: 'binance',
+          mode: 'sandbox',
+          apiKey: `${keys.apiKey.slice(0, 60)}${i}`,
+          secretCipher: sealed.cipher,
+          secretIv: sealed.iv,
+          keyId: sealed.keyId,
+        },
+      });
+      // Everyone runs DOGE (capital 10 × 10 = 100 each); only the first two run PEPE.
+      for (const coin of i < 2 ? ['DOGE', 'PEPE'] : ['DOGE']) {
+        const bot = await t.prisma.coinBot.create({
+          data: {
+            userId: user.id,
+            exchangeAccountId: account.id,
+            coin,
+            symbol: `${coin}/USDT`,
+            orderSize: '10',
+            stepPct: '1',
+            stepIncreasePct: '0',
+            maxTrades: 10,
+            running: true,
+          },
+        });
+        await t.prisma.dailyPnl.create({
+          data: {
+            coinBotId: bot.id,
+            userId: user.id,
+            date: new Date(date),
+            realizedPnl: '1',
+            closedTrades: 1,
+            profitableTrades: 1,
+          },
+        });
+      }
+    }
+    const viewer = await t.createUser({ username: 'cr_viewer' });
+    const res = await get(viewer, `/home/coin_rating?date=${date}`);
+    expect(res.statusCode).toBe(200);
+    const doge = res.json().coins.find((c: { coin: string }) => c.coin === 'DOGE');
+    // Σ pnl 4 over Σ capital 400 = 1 %.
+    expect(doge).toMatchObject({
+      coin: 'DOGE',
+      profitPct: '1',
+      closedTrades: 4,
+      bots: 4,
+      inPortfolio: false,
+    });
+    expect(res.json().coins.some((c: { coin: string }) => c.coin === 'PEPE')).toBe(false);
+    const mine = (await get(owners[0] as User, `/home/coin_rating?date=${date}`)).json();
+    expect(mine.coins.find((c: { coin: string }) => c.coin === 'DOGE').inPortfolio).toBe(true);
+  });
+});
