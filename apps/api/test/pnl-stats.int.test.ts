@@ -8,7 +8,7 @@ import {
   userAccountCode,
 } from '@gridbot/ledger';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
-import { reconcileCoinBot } from '@gridbot/services';
+import { reconcileCoinBot, scanVenuePrices } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -133,6 +133,54 @@ describe('PnL statistics agree with the deals the engine recorded', () => {
       closedTrades: closed.length,
     });
     expect(chart.data[0].realizedPnl).toBe('0');
+
+    // The panel: the same sums, and unrealized PnL of the open lots at the last scanned price.
+    await scanVenuePrices(t.ctx, { venue: 'binance:sandbox', symbols: ['XRP/USDT', 'ADA/USDT'] });
+    const panel = await t.app.inject({ method: 'POST', url: '/home/', headers: await t.authHeader(user) });
+    expect(panel.statusCode).toBe(200);
+    const body = panel.json();
+    expect(body.pnl).toMatchObject({ today: shown(exact), total: shown(exact) });
+    const open = await t.prisma.lot.findMany({
+      where: { coinBot: { userId: user.id }, closedAt: null },
+      include: { coinBot: { select: { coin: true } } },
+    });
+    const price = { XRP: new Decimal('1.02'), ADA: new Decimal('0.985') };
+    const unrealized = open.reduce(
+      (sum, lot) =>
+        sum.plus(
+          new Decimal(lot.qty.toString())
+            .times(price[lot.coinBot.coin as 'XRP' | 'ADA'])
+            .minus(lot.cost.toString()),
+        ),
+      new Decimal(0),
+    );
+    expect(body.pnl.unrealized).toBe(shown(unrealized));
+    expect(body.openDeals).toBe(open.length);
+    expect(body).toMatchObject({
+      running: true,
+      allRunning: true,
+      dryAll: false,
+      committedCapital: '60',
+      exchange: { name: 'binance', connected: true },
+      blockers: ['FEE_BALANCE_EMPTY'],
+      feeBalance: '0',
+      license: { level: 'FREE', expired: false, coinsLimit: expect.any(Number) },
+    });
+    const xrpCoin = body.coins.find((c: { coin: string }) => c.coin === 'XRP');
+    expect(xrpCoin).toMatchObject({
+      lastPrice: '1.02',
+      pnlToday: shown(xrpExact),
+      realizedPnl: shown(xrpExact),
+      state: 'running',
+    });
+    const adaCoin = body.coins.find((c: { coin: string }) => c.coin === 'ADA');
+    expect(adaCoin).toMatchObject({
+      lastPrice: '0.985',
+      openDeals: 2,
+      maxTrades: 3,
+      pnlToday: '0',
+      lastError: null,
+    });
   }, 120_000);
 });
 

@@ -30,5 +30,6 @@ export * from './grid/redis-pacer';
 export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';
 export * from './license/user-license';
+export * from './panel/get-panel';
 export * from './pnl/pnl-stats';
 export * from './trading/trading-control';

@@ -7,6 +7,7 @@ import { getLaunchDataHandler } from './demo/get-launch-data';
 import { checkKeysHandler } from './home/check-keys';
 import { getCoinRatingHandler } from './home/get-coin-rating';
 import { getDailyCoinsPnlHandler } from './home/get-daily-coins-pnl';
+import { getPanelHandler } from './home/get-panel';
 import { listDailyPnlHandler } from './home/list-daily-pnl';
 import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
@@ -39,4 +40,5 @@ export const handlers: HandlerMap = Object.fromEntries([
   getDailyCoinsPnlHandler,
   getCoinRatingHandler,
   getProfitChartHandler,
+  getPanelHandler,
 ]);

@@ -47,29 +47,25 @@ const KEY_PROBLEMS = new Set(['API_KEY_INVALID', 'API_KEY_NO_SPOT', 'API_KEY_WIT
 
 /**
  * What stands in the way of starting, from what is stored (no exchange call: the panel lists them
- * on every load). The exchange is asked live only when the user presses start.
+ * on every load): the last key verdict, the fee balance, the licence and its use. The exchange is
+ * asked live only when the user presses start.
  */
-const storedBlockers = async (
-  ctx: ServiceContext,
-  userId: number,
-  license: LicenseCheck,
-  coins: ReadonlyArray<{ orderSize: Prisma.Decimal; maxTrades: number }>,
-): Promise<TradingBlocker[]> => {
-  const [account, fee] = await Promise.all([
-    ctx.prisma.exchangeAccount.findFirst({ where: { userId }, select: { checkProblem: true } }),
-    feeBalanceMicro(ctx, userId),
-  ]);
+export const getTradingBlockers = (input: {
+  account: { checkProblem: string | null } | null;
+  fee: bigint;
+  license: LicenseCheck;
+}): TradingBlocker[] => {
+  const { account, fee, license } = input;
   const blockers: TradingBlocker[] = [];
   if (!account || (account.checkProblem && KEY_PROBLEMS.has(account.checkProblem))) {
     blockers.push('NO_API_CONNECTION');
   }
   if (fee <= 0n) blockers.push('FEE_BALANCE_EMPTY');
   if (license.status.expired) blockers.push('LICENSE_EXPIRED');
-  const breach = licenseLimitBreach(
-    license.level,
-    coins.map((c) => ({ orderSize: c.orderSize.toFixed(), maxTrades: c.maxTrades })),
-  );
-  if (breach) blockers.push(breach);
+  if (license.usage.coins > license.level.coins) blockers.push('COIN_LIMIT');
+  else if (new Decimal(license.usage.committedCapital).gt(license.level.balanceLimit)) {
+    blockers.push('LICENSE_BALANCE_LIMIT');
+  }
   return blockers;
 };
 
@@ -96,14 +92,17 @@ export const getTradingState = async (
     }),
     getLicenseCheck(ctx, { userId: input.userId }),
   ]);
-  const fee = await feeBalanceMicro(ctx, input.userId);
+  const [fee, account] = await Promise.all([
+    feeBalanceMicro(ctx, input.userId),
+    ctx.prisma.exchangeAccount.findFirst({ where: { userId: input.userId }, select: { checkProblem: true } }),
+  ]);
   const coins = bots.map((bot): CoinSwitches => {
     const { state, dryReason } = coinStateOf({
       running: bot.running,
       coinDry: bot.dry,
       dryAll: user.dryAll,
-      licenseExpired: license.status.expired,
-      feeBalanceEmpty: fee <= 0n,
+      // Licence expiry and an empty fee balance stop buys at start only until the engine dries
+      // coins for them (docs/grid.md#coin-states); the state shows what the engine does.
       openLots: bot._count.lots,
       maxTrades: bot.maxTrades,
       lastError: bot.lastError,
@@ -115,7 +114,7 @@ export const getTradingState = async (
     allRunning: coins.length > 0 && coins.every((c) => c.running),
     dryAll: user.dryAll,
     coins,
-    blockers: await storedBlockers(ctx, input.userId, license, bots),
+    blockers: getTradingBlockers({ account, fee, license }),
   };
 };
 
