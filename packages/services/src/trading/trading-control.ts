@@ -1,5 +1,5 @@
 import type { Prisma } from '@gridbot/db';
-import { type CoinStateName, coinStateOf, type DryReason, licenseLimitBreach } from '@gridbot/domain';
+import { type CoinStateName, coinStateOf, type DryReason } from '@gridbot/domain';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import Decimal from 'decimal.js';
 import { type ActivityEntry, type ActivityKind, recordActivity } from '../activity/record-activity';
