@@ -1,0 +1,217 @@
+// Panel benchmark (docs/performance.md#panel): `POST /home/` with 10,000 users and 100,000 coin bots
+// in PostgreSQL (10 coins each over 200 symbols, 3 open lots per coin bot, today's PnL rows and
+// scanned prices). The API runs in a child process (one Node event loop: "one core"); this process
+// sends the load over keep-alive HTTP.
+//   1. Fixed rate: 500 req/s for RATE_SECONDS, each request a different user (round robin, so the
+//      per-user rate limit of the contract is never hit): p50 / p99 latency. Target p99 ≤ 25 ms.
+//   2. Throughput, closed loop with CONCURRENCY requests in flight, interleaved in ROUNDS with the
+//      floor: a bare Fastify route (`GET /bench/bare`, `{ok:true}`) in the same API process.
+//      Target ≥ 40 % of the floor.
+// Uses DATABASE_URL or the local default; the test database is created and dropped here.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { createTestDb } from '@gridbot/db/testing';
+
+const USERS = 10_000;
+const COINS_PER_USER = 10;
+const SYMBOLS = 200;
+const LOTS_PER_BOT = 3;
+const RATE = 500;
+const RATE_SECONDS = 10;
+const CONCURRENCY = 16;
+const ROUNDS = 3;
+const SLICE_SECONDS = 3;
+const TARGET_P99_MS = 25;
+const TARGET_RATIO = 0.4;
+
+const serve = async () => {
+  const { buildApp } = await import('../../apps/api/src/app');
+  const { createDb } = await import('@gridbot/db');
+  const { loadEnv } = await import('@gridbot/config');
+  const { createInProcessQueue } = await import('@gridbot/jobs');
+  const { createLogger } = await import('@gridbot/runtime');
+  const { createExchangeClients, createSecretBox, createServiceContext, createSessionTokens } = await import(
+    '@gridbot/services'
+  );
+  const db = await createDb({ databaseUrl: process.env.BENCH_DATABASE_URL as string, poolMax: 10 });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const secretBox = createSecretBox([randomBytes(32)]);
+  const ctx = createServiceContext({
+    prisma: db.prisma,
+    env,
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    queue: createInProcessQueue(() => {}),
+    exchanges: createExchangeClients({ prisma: db.prisma, secretBox }),
+    secrets: secretBox,
+    auth: {
+      botToken: `1:${randomBytes(24).toString('base64url')}`,
+      tokens: createSessionTokens(process.env.BENCH_JWT as string),
+    },
+  });
+  const app = await buildApp({ ctx, logger: createLogger(env, 'bench'), publicUrl: 'http://localhost' });
+  app.get('/bench/bare', { config: { rateLimit: false } }, async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  // A clean exit on kill, so --cpu-prof (BENCH_CPU_PROF=<dir>) writes its profile.
+  process.on('SIGTERM', () => process.exit(0));
+};
+
+if (process.argv[2] === '--serve') {
+  await serve();
+} else {
+  process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const testDb = await createTestDb();
+  if (!testDb.url) throw new Error('the panel bench needs PostgreSQL (DATABASE_URL)');
+  const { prisma } = testDb;
+  let child: ReturnType<typeof fork> | undefined;
+  let failed = false;
+  try {
+    const started = Date.now();
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO users (telegram_id, username, username_key, first_name, referral_code, updated_at)
+      SELECT g, 'u' || g, 'u' || g, 'U', 'r' || g, now() FROM generate_series(1, ${USERS}) g`);
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO exchange_accounts (user_id, exchange, mode, api_key, secret_cipher, secret_iv, key_id, can_trade, checked_at, updated_at)
+      SELECT id, 'binance', 'sandbox', 'k' || id, '\\x00'::bytea, '\\x00'::bytea, 'bench', true, now(), now() FROM users`);
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO coin_bots (user_id, exchange_account_id, coin, symbol, order_size, step_pct, step_increase_pct,
+                             max_trades, running, started_at, next_seq, realized_pnl, closed_trades, profitable_trades, updated_at)
+      SELECT a.user_id, a.id, 'C' || ((a.user_id * 7 + c) % ${SYMBOLS}), 'C' || ((a.user_id * 7 + c) % ${SYMBOLS}) || '/USDT',
+             10, 1, 0.1, 10, true, now(), ${LOTS_PER_BOT + 1}, 1.234567, 5, 4, now()
+        FROM exchange_accounts a, generate_series(1, ${COINS_PER_USER}) c`);
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO lots (coin_bot_id, seq, buy_price, qty, cost, opened_at)
+      SELECT b.id, s, 1 - s * 0.01, 10 / (1 - s * 0.01), 10.01, now() FROM coin_bots b, generate_series(1, ${LOTS_PER_BOT}) s`);
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO daily_pnl (coin_bot_id, user_id, date, realized_pnl, closed_trades, profitable_trades)
+      SELECT id, user_id, (now() AT TIME ZONE 'UTC')::date, 0.1234, 1, 1 FROM coin_bots`);
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO price_marks (venue, symbol, price, scanned_at, updated_at)
+      SELECT 'binance:sandbox', 'C' || g || '/USDT', 0.98, now(), now() FROM generate_series(0, ${SYMBOLS - 1}) g`);
+    await prisma.$executeRawUnsafe('ANALYZE');
+    const users = await prisma.user.findMany({ select: { id: true, uid: true }, orderBy: { id: 'asc' } });
+    console.log(
+      `seeded ${users.length} users, ${users.length * COINS_PER_USER} coin bots, ` +
+        `${users.length * COINS_PER_USER * LOTS_PER_BOT} open lots in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const jwt = randomBytes(32).toString('hex');
+    const { createSessionTokens } = await import('@gridbot/services');
+    const tokens = createSessionTokens(jwt);
+    const headers = await Promise.all(
+      users.map(async (u) => `Bearer ${(await tokens.issue({ userId: u.id, uid: u.uid })).token}`),
+    );
+    child = fork(new URL(import.meta.url).pathname, ['--serve'], {
+      env: { ...process.env, BENCH_DATABASE_URL: testDb.url, BENCH_JWT: jwt },
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child?.once('message', (m: { port: number }) => resolve(m.port));
+      child?.once('exit', (code) => reject(new Error(`the API process exited (${code})`)));
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    let next = 0;
+    const request = (path: string, method: string): Promise<{ ms: number; status: number }> =>
+      new Promise((resolve, reject) => {
+        const at = performance.now();
+        const auth = headers[next++ % headers.length] as string;
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method,
+            agent,
+            headers: { authorization: auth, 'content-length': 0 },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ ms: performance.now() - at, status: res.statusCode ?? 0 }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const panel = () => request('/home/', 'POST');
+    const bare = () => request('/bench/bare', 'GET');
+
+    // Warm-up: every code path compiled and the pools full.
+    for (let i = 0; i < 500; i++) await panel();
+    const sample = await panel();
+    if (sample.status !== 200) throw new Error(`POST /home/ answered ${sample.status}`);
+
+    // 1. Fixed rate.
+    const latencies: number[] = [];
+    let errors = 0;
+    const pending: Promise<void>[] = [];
+    const startRate = performance.now();
+    for (let i = 0; i < RATE * RATE_SECONDS; i++) {
+      const due = startRate + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(
+        panel().then(({ ms, status }) => {
+          latencies.push(ms);
+          if (status !== 200) errors += 1;
+        }),
+      );
+    }
+    await Promise.all(pending);
+    const achieved = (RATE * RATE_SECONDS) / ((performance.now() - startRate) / 1000);
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] as number;
+
+    // 2. Throughput against the floor, interleaved.
+    const closedLoop = async (call: () => Promise<{ status: number }>) => {
+      let done = 0;
+      const until = performance.now() + SLICE_SECONDS * 1000;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (performance.now() < until) {
+            const { status } = await call();
+            if (status === 200) done += 1;
+          }
+        }),
+      );
+      return done;
+    };
+    let panelDone = 0;
+    let bareDone = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      bareDone += await closedLoop(bare);
+      panelDone += await closedLoop(panel);
+    }
+    const seconds = ROUNDS * SLICE_SECONDS;
+    const panelRps = panelDone / seconds;
+    const bareRps = bareDone / seconds;
+    const ratio = panelRps / bareRps;
+    const p99 = pct(0.99);
+    console.log(
+      `fixed rate ${RATE} req/s for ${RATE_SECONDS} s (achieved ${achieved.toFixed(0)} req/s), ${errors} non-200`,
+    );
+    console.log(
+      `  latency p50 ${pct(0.5).toFixed(2)} ms   p90 ${pct(0.9).toFixed(2)} ms   p99 ${p99.toFixed(2)} ms   max ${(latencies.at(-1) as number).toFixed(2)} ms`,
+    );
+    console.log(`throughput (${CONCURRENCY} in flight, ${ROUNDS} × ${SLICE_SECONDS} s interleaved):`);
+    console.log(`  POST /home/        ${panelRps.toFixed(0)} req/s`);
+    console.log(`  bare Fastify route ${bareRps.toFixed(0)} req/s (floor)`);
+    console.log(`  ratio ${(ratio * 100).toFixed(1)} % of the floor`);
+    const pass = p99 <= TARGET_P99_MS && ratio >= TARGET_RATIO && errors === 0;
+    console.log(
+      `${pass ? 'PASS' : 'FAIL'}: target p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s and ≥ ${TARGET_RATIO * 100} % of a bare route (docs/performance.md#panel)`,
+    );
+    failed = !pass;
+    agent.destroy();
+  } finally {
+    child?.kill();
+    await testDb.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
