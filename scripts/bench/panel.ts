@@ -34,7 +34,7 @@ const serve = async () => {
   const { createExchangeClients, createSecretBox, createServiceContext, createSessionTokens } = await import(
     '@gridbot/services'
   );
-  const db = await createDb({ databaseUrl: process.env.BENCH_DATABASE_URL as string, poolMax: 10 });
+  const db = await createDb({ databaseUrl: process.argv[3] as string, poolMax: 10 });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const secretBox = createSecretBox([randomBytes(32)]);
   const ctx = createServiceContext({
@@ -46,7 +46,7 @@ const serve = async () => {
     secrets: secretBox,
     auth: {
       botToken: `1:${randomBytes(24).toString('base64url')}`,
-      tokens: createSessionTokens(process.env.BENCH_JWT as string),
+      tokens: createSessionTokens(process.argv[4] as string),
     },
   });
   const app = await buildApp({ ctx, logger: createLogger(env, 'bench'), publicUrl: 'http://localhost' });
@@ -54,7 +54,7 @@ const serve = async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  // A clean exit on kill, so --cpu-prof (BENCH_CPU_PROF=<dir>) writes its profile.
+  // A clean exit on kill, so --cpu-prof (`--profile <dir>`) writes its profile.
   process.on('SIGTERM', () => process.exit(0));
 };
 
@@ -103,13 +103,10 @@ if (process.argv[2] === '--serve') {
     const headers = await Promise.all(
       users.map(async (u) => `Bearer ${(await tokens.issue({ userId: u.id, uid: u.uid })).token}`),
     );
-    child = fork(new URL(import.meta.url).pathname, ['--serve'], {
-      env: { ...process.env, BENCH_DATABASE_URL: testDb.url, BENCH_JWT: jwt },
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      ],
+    const profileAt = process.argv.indexOf('--profile');
+    const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
+    child = fork(new URL(import.meta.url).pathname, ['--serve', testDb.url, jwt], {
+      execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     });
     const port = await new Promise<number>((resolve, reject) => {
       child?.once('message', (m: { port: number }) => resolve(m.port));
