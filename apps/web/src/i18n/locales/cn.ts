@@ -295,6 +295,7 @@ export const cn: Messages = {
     destination: '提现至',
     toAddress: '我的地址',
     toExchange: '我的交易所账户',
+    confirm: '提取 {{amount}} USDT？网络手续费 {{fee}} USDT。',
   },
   deposit: {
     title: '充值',
@@ -317,6 +318,7 @@ export const cn: Messages = {
     submit: '发送',
     sent: '转账已发送',
     yourUid: '您的 UID：{{uid}}',
+    confirm: '向 UID {{uid}} 发送 {{amount}} USDT？转账无法撤销。',
   },
   links: {
     title: '链接',
@@ -353,6 +355,8 @@ export const cn: Messages = {
     perYear: '{{price}} USDT / 年',
     toPay: '支付 {{amount}} USDT',
     confirmUpgrade: '从主余额支付 {{amount}} USDT 升级到 {{level}}？',
+    confirmRenew: '从主余额支付 {{amount}} USDT 将 {{level}} 续期一年？',
+    payFor: '升级到 {{level}} · {{amount}} USDT',
     apiKeys: 'API 密钥',
     apiKey: 'API 密钥',
     secretKey: '私钥',

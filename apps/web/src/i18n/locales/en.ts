@@ -296,6 +296,7 @@ export const en = {
     destination: 'Destination',
     toAddress: 'My address',
     toExchange: 'My exchange account',
+    confirm: 'Withdraw {{amount}} USDT? The network fee is {{fee}} USDT.',
   },
   deposit: {
     title: 'Deposit',
@@ -318,6 +319,7 @@ export const en = {
     submit: 'Send',
     sent: 'Transfer sent',
     yourUid: 'Your UID: {{uid}}',
+    confirm: 'Send {{amount}} USDT to UID {{uid}}? A transfer cannot be undone.',
   },
   links: {
     title: 'Links',
@@ -354,6 +356,8 @@ export const en = {
     perYear: '{{price}} USDT / year',
     toPay: 'Pay {{amount}} USDT',
     confirmUpgrade: 'Upgrade to {{level}} for {{amount}} USDT from your main balance?',
+    confirmRenew: 'Renew {{level}} for a year for {{amount}} USDT from your main balance?',
+    payFor: 'Upgrade to {{level}} · {{amount}} USDT',
     apiKeys: 'API keys',
     apiKey: 'API key',
     secretKey: 'Secret key',
