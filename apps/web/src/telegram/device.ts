@@ -12,7 +12,7 @@ import {
 } from '@tma.js/sdk-react';
 import { firstRender } from './first-render';
 import type { LaunchContext } from './launch';
-import { hasTelegramHost, installLocalAnswers } from './local-answers';
+import { installLocalAnswers, isInsideTelegram } from './local-answers';
 import { nativeControlsStore } from './native-controls';
 import { safeAreaPadding } from './safe-area';
 import { trySdk, trySdkAsync } from './sdk-errors';
@@ -37,10 +37,12 @@ const followViewportHeight = () => {
 const applySafeArea = (platform: string) => {
   const apply = () => {
     if (!viewport.isMounted()) return;
+    // Read from the state itself: inside its own change listener the derived getters are stale.
+    const state = viewport.state();
     const padding = safeAreaPadding(platform, {
-      safe: viewport.safeAreaInsets(),
-      content: viewport.contentSafeAreaInsets(),
-      fullscreen: viewport.isFullscreen(),
+      safe: state.safeAreaInsets,
+      content: state.contentSafeAreaInsets,
+      fullscreen: state.isFullscreen,
     });
     setVar('--safe-top', `${padding.top}px`);
     setVar('--safe-bottom', `${padding.bottom}px`);
@@ -62,7 +64,7 @@ const paintChrome = () => {
 
 /** Inside a Telegram client its own buttons replace the page's (docs/decisions.md#telegram-native-mini-app-issue-10). */
 const mountNativeControls = () => {
-  if (!hasTelegramHost()) return;
+  if (!isInsideTelegram()) return;
   trySdk('back button', () => backButton.mount.ifAvailable());
   trySdk('main button', () => mainButton.mount.ifAvailable());
   trySdk('secondary button', () => secondaryButton.mount.ifAvailable());
