@@ -357,8 +357,18 @@ describe('startapp deep links', () => {
 describe('outside Telegram', () => {
   it('keeps the in-page buttons, the back arrow and the browser confirm', async () => {
     const app = await signedIn({ telegram: false, fixtures: true });
-    await navigateInApp(app.page, '/wallet/withdraw');
-    await settle(app.page);
+    // The forms as a browser shows them, with their own buttons (inside Telegram those are native).
+    for (const [path, name] of [
+      ['/portfolio/edit?coin=BTC', 'edit-token'],
+      ['/wallet/internal-transfer', 'internal'],
+      ['/profile/api-key', 'profile-api-key'],
+      ['/wallet/withdraw', 'withdraw'],
+    ] as const) {
+      await navigateInApp(app.page, path);
+      await app.page.locator('h1').first().waitFor();
+      await settle(app.page);
+      await screenshot(app.page, 'browser', name);
+    }
     const withdraw = app.page.locator('[data-action="main"]');
     await expect(withdraw.innerText()).resolves.toBe(en.withdraw.submit);
     await app.page.getByLabel(en.withdraw.amount).fill('20');
@@ -375,7 +385,7 @@ describe('outside Telegram', () => {
     await expect.poll(() => dialogs).toEqual(['Withdraw 20.00 USDT? The network fee is 1.00 USDT.']);
     expect(sent).toEqual([]);
     await app.page.getByRole('button', { name: en.common.back }).click();
-    await app.page.waitForURL((url) => url.pathname === '/');
+    await app.page.waitForURL((url) => url.pathname === '/profile/api-key');
     await app.close();
   });
 });
