@@ -89,6 +89,10 @@ export const startTelegram = async (launch: LaunchContext): Promise<void> => {
   trySdk('theme', () => {
     themeParams.mount();
     themeParams.bindCssVars();
+    // Native controls (inputs, scrollbars) follow a theme change, as index.html set them at start.
+    themeParams.isDark.sub((dark) => {
+      document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    });
   });
   trySdk('mini app', () => {
     miniApp.mount();
