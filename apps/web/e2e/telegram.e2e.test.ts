@@ -310,6 +310,29 @@ describe('native controls inside Telegram', () => {
     await app.close();
   });
 
+  it('asks through a popup before money moves to the fee balance', async () => {
+    const app = await signedIn({ fixtures: true });
+    await navigateInApp(app.page, '/wallet');
+    await settle(app.page);
+    const sent: string[] = [];
+    app.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/wallet/add_money') sent.push(request.url());
+    });
+    await app.page.evaluate(() => {
+      (window as unknown as { __tgPopupAnswer?: string }).__tgPopupAnswer = 'cancel';
+    });
+    await app.page.getByLabel(en.wallet.topUpFeeAmount).fill('5');
+    await expect
+      .poll(() => lastParams(app, 'web_app_setup_closing_behavior'))
+      .toEqual({ need_confirmation: true });
+    await app.page.getByRole('button', { name: en.wallet.topUpFee }).click();
+    await expect
+      .poll(async () => (await popups(app)).map((popup) => popup.message))
+      .toEqual(['Move 5.00 USDT from the main balance to the fee balance?']);
+    expect(sent).toEqual([]);
+    await app.close();
+  });
+
   it('gives haptics for a selection and for a success, besides tab taps', async () => {
     const app = await signedIn({ fixtures: true });
     await navigateInApp(app.page, '/wallet/withdraw');

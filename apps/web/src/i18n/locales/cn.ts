@@ -250,6 +250,7 @@ export const cn: Messages = {
     topUpFee: '充值手续费余额',
     topUpFeeAmount: '金额，USDT',
     topUpFeeDone: '手续费余额已充值',
+    confirmTopUp: '从主余额转入 {{amount}} USDT 到手续费余额？',
     history: '近 30 天交易记录',
     noTransactions: '近 30 天没有交易记录',
     pending: '处理中的提现',

@@ -251,6 +251,7 @@ export const en = {
     topUpFee: 'Top up the fee balance',
     topUpFeeAmount: 'Amount, USDT',
     topUpFeeDone: 'Fee balance topped up',
+    confirmTopUp: 'Move {{amount}} USDT from the main balance to the fee balance?',
     history: 'Transactions, last 30 days',
     noTransactions: 'No transactions in the last 30 days',
     pending: 'Pending withdrawals',

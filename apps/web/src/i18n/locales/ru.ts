@@ -250,6 +250,7 @@ export const ru: Messages = {
     topUpFee: 'Пополнить баланс комиссий',
     topUpFeeAmount: 'Сумма, USDT',
     topUpFeeDone: 'Баланс комиссий пополнен',
+    confirmTopUp: 'Перевести {{amount}} USDT с основного баланса на баланс комиссий?',
     history: 'Операции за 30 дней',
     noTransactions: 'За последние 30 дней операций нет',
     pending: 'Выводы в обработке',
