@@ -142,7 +142,8 @@ describe('screens', () => {
     await app.page.getByLabel(ru.editToken.step).fill('10');
     await app.page.getByLabel(ru.editToken.stepIncrease).fill('10');
     await app.page.getByLabel(ru.editToken.maxTrades).fill('300');
-    await app.page.getByRole('button', { name: ru.editToken.save }).click();
+    // Inside Telegram "Save" is its MainButton.
+    await app.telegramEvent('main_button_pressed');
     // The contract's cross-field rule, caught before anything is sent.
     await app.page.getByText(ru.validation.deepestStep.replace('{{max}}', '100')).waitFor();
     expect(edits).toEqual([]);
@@ -163,7 +164,7 @@ describe('screens', () => {
       }),
     );
     await app.page.getByLabel(ru.editToken.stepIncrease).fill('0,3');
-    await app.page.getByRole('button', { name: ru.editToken.save }).click();
+    await app.telegramEvent('main_button_pressed');
     await app.page.getByRole('status').getByText(errorCatalogue.COIN_LIMIT.detail.ru).waitFor();
     expect(JSON.parse(edits[0] ?? '{}')).toMatchObject({
       stepPct: '10',

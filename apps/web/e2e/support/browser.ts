@@ -21,17 +21,27 @@ export const VIEWPORT = { width: 390, height: 844 } as const;
 
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../../artifacts/screenshots', import.meta.url));
 
-/** Telegram's dark theme, as the client sends it when answering a theme request. */
-const THEME = TELEGRAM_DARK_THEME;
+/** What the stand-in client reports: its theme and insets (a phone without a notch by default). */
+export type FakeClientOptions = {
+  theme: Record<string, string>;
+  safeArea: Insets;
+  contentSafeArea: Insets;
+};
+type Insets = { top: number; bottom: number; left: number; right: number };
+
+const NO_INSETS: Insets = { top: 0, bottom: 0, left: 0, right: 0 };
 
 /**
- * A stand-in for the Telegram client: records every SDK call in `window.__tgCalls` and answers the
- * requests the SDK waits for through `window.Telegram.WebView.receiveEvent`. Runs before the app,
- * so nothing test-specific ships in the bundle (ENVIRONMENT.md).
+ * A stand-in for the Telegram client: records every SDK call in `window.__tgCalls` (with whether
+ * React had rendered by then) and answers the requests the SDK waits for through
+ * `window.Telegram.WebView.receiveEvent`; a popup is answered with its first button, or with
+ * `window.__tgPopupAnswer` when a test sets it. Runs before the app, so nothing test-specific
+ * ships in the bundle (ENVIRONMENT.md).
  */
-const fakeTelegramClient = (theme: Record<string, string>) => {
+const fakeTelegramClient = ({ theme, safeArea, contentSafeArea }: FakeClientOptions) => {
   type Win = Window & {
-    __tgCalls: Array<{ type: string; params: unknown }>;
+    __tgCalls: TelegramCall[];
+    __tgPopupAnswer?: string;
     Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
     TelegramWebviewProxy?: { postEvent: (type: string, data?: string) => void };
   };
@@ -45,24 +55,26 @@ const fakeTelegramClient = (theme: Record<string, string>) => {
     is_expanded: true,
     is_state_stable: true,
   });
-  const insets = { top: 0, bottom: 0, left: 0, right: 0 };
   win.TelegramWebviewProxy = {
     postEvent: (type, data) => {
       const params: unknown = data ? JSON.parse(data) : undefined;
-      win.__tgCalls.push({ type, params });
+      // index.html's #boot spinner is replaced by React's first render.
+      win.__tgCalls.push({ type, params, rendered: !document.getElementById('boot') });
       if (type === 'web_app_request_viewport' || type === 'web_app_expand')
         reply('viewport_changed', viewport());
       if (type === 'web_app_request_theme') reply('theme_changed', { theme_params: theme });
-      if (type === 'web_app_request_safe_area') reply('safe_area_changed', insets);
-      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', insets);
+      if (type === 'web_app_request_safe_area') reply('safe_area_changed', safeArea);
+      if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', contentSafeArea);
       if (type === 'web_app_request_fullscreen') reply('fullscreen_changed', { is_fullscreen: true });
       if (type === 'web_app_open_popup') {
         const buttons = (params as { buttons?: Array<{ id: string }> }).buttons ?? [];
-        reply('popup_closed', { button_id: buttons[0]?.id });
+        reply('popup_closed', { button_id: win.__tgPopupAnswer ?? buttons[0]?.id });
       }
     },
   };
 };
+
+export type TelegramCall = { type: string; params: unknown; rendered: boolean };
 
 export type AppPage = {
   context: BrowserContext;
@@ -70,7 +82,9 @@ export type AppPage = {
   /** Console errors and uncaught exceptions seen so far. */
   problems: string[];
   /** SDK method names the app posted to "Telegram". */
-  telegramCalls: () => Promise<Array<{ type: string; params: unknown }>>;
+  telegramCalls: () => Promise<TelegramCall[]>;
+  /** An event from "Telegram" (a tap on its MainButton, BackButton …). */
+  telegramEvent: (type: string, data?: unknown) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -107,12 +121,19 @@ const contextFor = (browser: Browser, locale: string) => {
  */
 export const openAppPage = async (
   browser: Browser,
-  options: { locale?: string; telegram?: boolean } = {},
+  options: { locale?: string; telegram?: boolean; client?: Partial<FakeClientOptions> } = {},
 ): Promise<AppPage> => {
   const context = await contextFor(browser, options.locale ?? 'en-US');
   await context.clearCookies();
   const page = await context.newPage();
-  if (options.telegram !== false) await page.addInitScript(fakeTelegramClient, THEME);
+  if (options.telegram !== false) {
+    await page.addInitScript(fakeTelegramClient, {
+      theme: TELEGRAM_DARK_THEME,
+      safeArea: NO_INSETS,
+      contentSafeArea: NO_INSETS,
+      ...options.client,
+    });
+  }
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
@@ -129,8 +150,16 @@ export const openAppPage = async (
     page,
     problems,
     telegramCalls: () =>
+      page.evaluate(() => (window as unknown as { __tgCalls: TelegramCall[] }).__tgCalls ?? []),
+    telegramEvent: (type, data) =>
       page.evaluate(
-        () => (window as unknown as { __tgCalls: Array<{ type: string; params: unknown }> }).__tgCalls ?? [],
+        ([eventType, eventData]) => {
+          const telegram = (
+            window as unknown as { Telegram: { WebView: { receiveEvent: (t: string, d: unknown) => void } } }
+          ).Telegram;
+          telegram.WebView.receiveEvent(eventType as string, eventData);
+        },
+        [type, data] as const,
       ),
     close: () => page.close(),
   };

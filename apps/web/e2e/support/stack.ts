@@ -13,7 +13,13 @@ export const WEB_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
-type LaunchOptions = { languageCode?: string; startParam?: string; botToken?: string };
+type LaunchOptions = {
+  languageCode?: string;
+  startParam?: string;
+  botToken?: string;
+  /** Theme parameters in the launch URL (the demo's dark theme by default). */
+  theme?: Record<string, string>;
+};
 
 let nextTelegramId = 7_000_000_000n;
 
@@ -75,8 +81,9 @@ export const startStack = async (options: { demo?: boolean } = {}) => {
       ...(launch.languageCode ? { languageCode: launch.languageCode } : {}),
       ...(launch.startParam ? { startParam: launch.startParam } : {}),
     });
-    const url = launchUrl(baseUrl, initData);
-    return `${baseUrl}${path}${url.slice(url.indexOf('#'))}`;
+    const hash = new URLSearchParams(launchUrl(baseUrl, initData, launch.startParam).split('#')[1]);
+    if (launch.theme) hash.set('tgWebAppThemeParams', JSON.stringify(launch.theme));
+    return `${baseUrl}${path}#${hash.toString()}`;
   };
 
   /** A Telegram user who is not in the database yet. */

@@ -5,6 +5,7 @@ import { runInitialLoad } from '../session/initial-load';
 import { type SessionUser, sessionStore } from '../session/session-store';
 import { SessionInvalid } from '../shell/brand';
 import { FullScreenLoader } from '../shell/full-screen';
+import { useStartLink } from '../shell/start-link';
 import { TabBar } from '../shell/tab-bar';
 import { useTelegramBackButton } from '../shell/telegram-back-button';
 import { useStore } from '../state/create-store';
@@ -25,6 +26,7 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
       active = false;
     };
   }, [client]);
+  useStartLink(loaded);
   if (!loaded) return <FullScreenLoader />;
   return (
     <>

@@ -2,6 +2,8 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { backButton } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
 import { ROUTES } from '../router/route-table';
+import { useStore } from '../state/create-store';
+import { nativeControlsStore } from '../telegram/native-controls';
 import { trySdk } from '../telegram/sdk-errors';
 
 const TOP_LEVEL = new Set<string>([
@@ -14,16 +16,20 @@ const TOP_LEVEL = new Set<string>([
   ROUTES.register.path,
 ]);
 
-/** Telegram's back button is shown on nested screens and goes back in history. */
+/**
+ * Telegram's back button is shown on nested screens and goes back in history; inside Telegram it
+ * is the only back control (`BackControl` leaves the page's arrow out).
+ */
 export const useTelegramBackButton = () => {
   const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const native = useStore(nativeControlsStore).back;
   useEffect(() => {
-    if (!backButton.isMounted()) return;
+    if (!native) return;
     const nested = !TOP_LEVEL.has(pathname);
     trySdk('back button', () => (nested ? backButton.show() : backButton.hide()));
     if (!nested) return;
     const off = trySdk('back button click', () => backButton.onClick(() => router.history.back()));
     return () => off?.();
-  }, [pathname, router]);
+  }, [native, pathname, router]);
 };

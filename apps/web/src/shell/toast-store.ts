@@ -1,4 +1,5 @@
 import { createStore } from '../state/create-store';
+import { feedback } from '../telegram/feedback';
 
 /** docs/product.md#limits toast defaults. */
 export const TOAST_ANIMATION_MS = 300;
@@ -17,9 +18,10 @@ const dismiss = (id: number) => {
   setTimeout(() => toastStore.set((toasts) => toasts.filter((toast) => toast.id !== id)), TOAST_ANIMATION_MS);
 };
 
-/** Shows a notice for an event (trading started, language saved …) for 3 s. */
+/** Shows a notice for an event (trading started, language saved …) for 3 s; success and error are felt too. */
 export const showToast = (text: string, tone: ToastTone = 'info') => {
   const id = nextId++;
+  if (tone !== 'info') feedback(tone);
   toastStore.set((toasts) => [...toasts.slice(-2), { id, text, tone, leaving: false }]);
   setTimeout(() => dismiss(id), TOAST_DURATION_MS);
 };

@@ -1,11 +1,15 @@
 import { popup } from '@tma.js/sdk-react';
+import { isInsideTelegram } from './local-answers';
 import { fitPopup, popupProblems } from './popup-params';
 import { reportSdkError } from './report-sdk-error';
 import { sdkFailureOf } from './sdk-errors';
 
 export type ConfirmOptions = { title?: string; message: string; confirmText: string; destructive?: boolean };
 
-/** A yes/no question through Telegram's popup (within the §5 limits), else the browser's. */
+/**
+ * A yes/no question through Telegram's popup (within the docs/product.md#validation limits) inside
+ * a Telegram client, else the browser's: the demo's stand-in client has no popup to show.
+ */
 export const confirmAction = async (options: ConfirmOptions): Promise<boolean> => {
   const params = fitPopup({
     ...(options.title ? { title: options.title } : {}),
@@ -15,7 +19,7 @@ export const confirmAction = async (options: ConfirmOptions): Promise<boolean> =
       { id: 'cancel', type: 'cancel' },
     ],
   });
-  if (popupProblems(params).length === 0 && popup.show.isAvailable()) {
+  if (isInsideTelegram() && popupProblems(params).length === 0 && popup.show.isAvailable()) {
     try {
       return (await popup.show(params as Parameters<typeof popup.show>[0])) === 'confirm';
     } catch (error) {

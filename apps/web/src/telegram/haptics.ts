@@ -1,4 +1,5 @@
 import { hapticFeedback } from '@tma.js/sdk-react';
+import type { Feedback } from './feedback';
 
 /** docs/product.md#limits: tab taps vibrate [100,50,100,50,100] where Telegram haptics are unavailable. */
 export const TAB_VIBRATION_PATTERN: readonly number[] = [100, 50, 100, 50, 100];
@@ -20,4 +21,29 @@ export const tapFeedback = (pattern: readonly number[] = TAB_VIBRATION_PATTERN):
     // fall through to the vibration fallback
   }
   vibrate(pattern);
+};
+
+/** Vibration fallbacks: one short pulse for a selection, a double pulse for an error. */
+const FEEDBACK_VIBRATION: Record<Feedback, readonly number[]> = {
+  success: [40],
+  warning: [60],
+  error: [60, 60, 60],
+  selection: [10],
+};
+
+/** Telegram's notification or selection haptics, else the browser's vibration API. */
+export const hapticFeedbackFor = (kind: Feedback): void => {
+  try {
+    if (kind === 'selection' && hapticFeedback.selectionChanged.isAvailable()) {
+      hapticFeedback.selectionChanged();
+      return;
+    }
+    if (kind !== 'selection' && hapticFeedback.notificationOccurred.isAvailable()) {
+      hapticFeedback.notificationOccurred(kind);
+      return;
+    }
+  } catch {
+    // fall through to the vibration fallback
+  }
+  vibrate(FEEDBACK_VIBRATION[kind]);
 };

@@ -18,6 +18,8 @@ export type LaunchContext = {
   platform: string;
   /** Theme parameters as Telegram sent them (snake_case keys, #rrggbb values). */
   themeParams: Record<string, string>;
+  /** The `startapp` parameter of a deep link (docs/decisions.md#telegram-native-mini-app-issue-10), if any. */
+  startParam: string | null;
   /** Launched from the server's demo launch data in an ordinary browser. */
   demo: boolean;
 };
@@ -36,12 +38,14 @@ export const parseLaunchParams = (raw: string, demo = false): LaunchContext | nu
   const search = new URLSearchParams(raw);
   const rawInitData = search.get('tgWebAppData');
   if (!rawInitData) return null;
-  const user = parseJson<TelegramUser | null>(new URLSearchParams(rawInitData).get('user'), null);
+  const initData = new URLSearchParams(rawInitData);
+  const user = parseJson<TelegramUser | null>(initData.get('user'), null);
   return {
     rawInitData,
     user: user && typeof user.id === 'number' ? user : null,
     platform: search.get('tgWebAppPlatform') ?? 'unknown',
     themeParams: parseJson<Record<string, string>>(search.get('tgWebAppThemeParams'), {}),
+    startParam: search.get('tgWebAppStartParam') ?? initData.get('start_param'),
     demo,
   };
 };

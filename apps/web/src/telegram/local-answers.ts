@@ -53,10 +53,16 @@ const isIframe = () => {
   }
 };
 
-export const hasTelegramHost = (): boolean =>
+const hasTelegramHost = (): boolean =>
   'TelegramWebviewProxy' in window ||
   isIframe() ||
   typeof (window.external as { notify?: unknown } | undefined)?.notify === 'function';
+
+/** Whether a Telegram client hosts the page, as seen before the local answers stood in for one. */
+let hostedAtStart: boolean | null = null;
+
+/** Inside a real Telegram client (not the page's own stand-in for the demo in a browser). */
+export const isInsideTelegram = (): boolean => hostedAtStart ?? hasTelegramHost();
 
 /**
  * The macOS client leaves theme and safe-area requests unanswered, and an ordinary browser has no
@@ -64,6 +70,7 @@ export const hasTelegramHost = (): boolean =>
  */
 export const installLocalAnswers = (platform: string, themeParams: Record<string, string>): void => {
   const hosted = hasTelegramHost();
+  hostedAtStart = hosted;
   if (hosted && platform !== 'macos') return;
   const theme = themeAndSafeArea(themeParams);
   mockTelegramEnv({

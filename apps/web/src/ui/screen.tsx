@@ -1,33 +1,20 @@
-import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { BackIcon } from './icons';
+import { BackControl } from '../shell/back-control';
 
 type ScreenProps = {
   title: ReactNode;
   subtitle?: ReactNode;
-  /** Nested screens show a back button (Telegram's own back button mirrors it). */
+  /** Nested screens go back: Telegram's BackButton inside Telegram, an arrow in the page elsewhere. */
   back?: boolean;
   action?: ReactNode;
   children: ReactNode;
 };
 
 export const Screen = ({ title, subtitle, back = false, action, children }: ScreenProps) => {
-  const { t } = useTranslation();
-  const router = useRouter();
   return (
     <section>
       <header className={`screen-header${back ? ' screen-header--nested' : ''}`}>
-        {back ? (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('common.back')}
-            onClick={() => router.history.back()}
-          >
-            <BackIcon />
-          </button>
-        ) : null}
+        {back ? <BackControl /> : null}
         <h1 className="screen-header__title">{title}</h1>
         {action}
       </header>

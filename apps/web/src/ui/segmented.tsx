@@ -1,3 +1,5 @@
+import { feedback } from '../telegram/feedback';
+
 type SegmentedProps<T extends string> = {
   value: T;
   options: ReadonlyArray<{ value: T; label: string }>;
@@ -14,7 +16,10 @@ export const Segmented = <T extends string>({ value, options, onChange, label }:
         type="button"
         className="segmented__item"
         aria-pressed={option.value === value}
-        onClick={() => onChange(option.value)}
+        onClick={() => {
+          if (option.value !== value) feedback('selection');
+          onChange(option.value);
+        }}
       >
         {option.label}
       </button>

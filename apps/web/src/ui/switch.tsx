@@ -1,3 +1,5 @@
+import { feedback } from '../telegram/feedback';
+
 export const Switch = ({
   checked,
   onChange,
@@ -16,6 +18,9 @@ export const Switch = ({
     aria-checked={checked}
     aria-label={label}
     disabled={disabled}
-    onClick={() => onChange(!checked)}
+    onClick={() => {
+      feedback('selection');
+      onChange(!checked);
+    }}
   />
 );

@@ -1,11 +1,13 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { readInlineScriptHashes } from './inline-scripts';
 
 /**
  * Security headers and CORS. The mini app runs inside Telegram's web clients in an iframe, so
  * framing is allowed for Telegram's origins only. CORS is open only to WEB_ORIGIN (when the web
- * app is hosted elsewhere); same-origin use needs none.
+ * app is hosted elsewhere); same-origin use needs none. The web app's inline theme script is allowed
+ * by its hash, never by 'unsafe-inline' (docs/security.md#content-security-policy).
  */
 export const securityPlugin = fp(
   async (app) => {
@@ -15,7 +17,7 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://telegram.org'],
+          scriptSrc: ["'self'", 'https://telegram.org', ...readInlineScriptHashes(app.deps.webDist)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           connectSrc: ["'self'"],

@@ -250,6 +250,7 @@ export const cn: Messages = {
     topUpFee: '充值手续费余额',
     topUpFeeAmount: '金额，USDT',
     topUpFeeDone: '手续费余额已充值',
+    confirmTopUp: '从主余额转入 {{amount}} USDT 到手续费余额？',
     history: '近 30 天交易记录',
     noTransactions: '近 30 天没有交易记录',
     pending: '处理中的提现',
@@ -295,6 +296,7 @@ export const cn: Messages = {
     destination: '提现至',
     toAddress: '我的地址',
     toExchange: '我的交易所账户',
+    confirm: '提取 {{amount}} USDT？网络手续费 {{fee}} USDT。',
   },
   deposit: {
     title: '充值',
@@ -317,6 +319,7 @@ export const cn: Messages = {
     submit: '发送',
     sent: '转账已发送',
     yourUid: '您的 UID：{{uid}}',
+    confirm: '向 UID {{uid}} 发送 {{amount}} USDT？转账无法撤销。',
   },
   links: {
     title: '链接',
@@ -353,6 +356,8 @@ export const cn: Messages = {
     perYear: '{{price}} USDT / 年',
     toPay: '支付 {{amount}} USDT',
     confirmUpgrade: '从主余额支付 {{amount}} USDT 升级到 {{level}}？',
+    confirmRenew: '从主余额支付 {{amount}} USDT 将 {{level}} 续期一年？',
+    payFor: '升级到 {{level}} · {{amount}} USDT',
     apiKeys: 'API 密钥',
     apiKey: 'API 密钥',
     secretKey: '私钥',

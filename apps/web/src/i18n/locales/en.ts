@@ -251,6 +251,7 @@ export const en = {
     topUpFee: 'Top up the fee balance',
     topUpFeeAmount: 'Amount, USDT',
     topUpFeeDone: 'Fee balance topped up',
+    confirmTopUp: 'Move {{amount}} USDT from the main balance to the fee balance?',
     history: 'Transactions, last 30 days',
     noTransactions: 'No transactions in the last 30 days',
     pending: 'Pending withdrawals',
@@ -296,6 +297,7 @@ export const en = {
     destination: 'Destination',
     toAddress: 'My address',
     toExchange: 'My exchange account',
+    confirm: 'Withdraw {{amount}} USDT? The network fee is {{fee}} USDT.',
   },
   deposit: {
     title: 'Deposit',
@@ -318,6 +320,7 @@ export const en = {
     submit: 'Send',
     sent: 'Transfer sent',
     yourUid: 'Your UID: {{uid}}',
+    confirm: 'Send {{amount}} USDT to UID {{uid}}? A transfer cannot be undone.',
   },
   links: {
     title: 'Links',
@@ -354,6 +357,8 @@ export const en = {
     perYear: '{{price}} USDT / year',
     toPay: 'Pay {{amount}} USDT',
     confirmUpgrade: 'Upgrade to {{level}} for {{amount}} USDT from your main balance?',
+    confirmRenew: 'Renew {{level}} for a year for {{amount}} USDT from your main balance?',
+    payFor: 'Upgrade to {{level}} · {{amount}} USDT',
     apiKeys: 'API keys',
     apiKey: 'API key',
     secretKey: 'Secret key',

@@ -250,6 +250,7 @@ export const ru: Messages = {
     topUpFee: 'Пополнить баланс комиссий',
     topUpFeeAmount: 'Сумма, USDT',
     topUpFeeDone: 'Баланс комиссий пополнен',
+    confirmTopUp: 'Перевести {{amount}} USDT с основного баланса на баланс комиссий?',
     history: 'Операции за 30 дней',
     noTransactions: 'За последние 30 дней операций нет',
     pending: 'Выводы в обработке',
@@ -295,6 +296,7 @@ export const ru: Messages = {
     destination: 'Куда',
     toAddress: 'На мой адрес',
     toExchange: 'На мой биржевой аккаунт',
+    confirm: 'Вывести {{amount}} USDT? Комиссия сети {{fee}} USDT.',
   },
   deposit: {
     title: 'Пополнение',
@@ -317,6 +319,7 @@ export const ru: Messages = {
     submit: 'Отправить',
     sent: 'Перевод отправлен',
     yourUid: 'Ваш UID: {{uid}}',
+    confirm: 'Отправить {{amount}} USDT пользователю UID {{uid}}? Перевод нельзя отменить.',
   },
   links: {
     title: 'Ссылки',
@@ -353,6 +356,8 @@ export const ru: Messages = {
     perYear: '{{price}} USDT / год',
     toPay: 'Оплатить {{amount}} USDT',
     confirmUpgrade: 'Повысить лицензию до {{level}} за {{amount}} USDT с основного баланса?',
+    confirmRenew: 'Продлить {{level}} на год за {{amount}} USDT с основного баланса?',
+    payFor: 'Повысить до {{level}} · {{amount}} USDT',
     apiKeys: 'API-ключи',
     apiKey: 'API-ключ',
     secretKey: 'Секретный ключ',

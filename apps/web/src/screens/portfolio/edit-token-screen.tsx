@@ -15,8 +15,10 @@ import { useFormat } from '../../format/use-format';
 import { type SettingsDraft, settingsBody, settingsProblems } from '../../forms/coin-settings-form';
 import { useProblemText } from '../../forms/use-problem-text';
 import { showToast } from '../../shell/toast-store';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { MainAction, SecondaryAction } from '../../ui/main-action';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
@@ -44,6 +46,10 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
   const [preview, setPreview] = useState<Ladder | null>(null);
   const problems = settingsProblems(coin, draft);
   const valid = Object.values(problems).every((problem) => problem === null);
+  const saved = draftOf(initial);
+  useClosingConfirmation(
+    (Object.keys(saved) as (keyof SettingsDraft)[]).some((key) => draft[key] !== saved[key]),
+  );
   const set = (patch: Partial<SettingsDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setPreview(null);
@@ -75,7 +81,7 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
     (previewOnly ? previewCall : save).mutate({ body: settingsBody(coin, draft, previewOnly) });
   };
   const shown = (key: keyof typeof problems) =>
-    touched || draft[key] !== draftOf(initial)[key] ? problemText(problems[key]) : null;
+    touched || draft[key] !== saved[key] ? problemText(problems[key]) : null;
   const sent = settingsBody(coin, draft, true);
   const deepest =
     !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
@@ -125,12 +131,12 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
         </div>
       </Card>
       <div className="actions" style={{ marginBottom: 12 }}>
-        <Button variant="secondary" busy={previewCall.isPending} onClick={() => submit(true)}>
-          {t('editToken.preview')}
-        </Button>
-        <Button busy={save.isPending} onClick={() => submit(false)}>
-          {t('editToken.save')}
-        </Button>
+        <SecondaryAction
+          text={t('editToken.preview')}
+          busy={previewCall.isPending}
+          onClick={() => submit(true)}
+        />
+        <MainAction text={t('editToken.save')} busy={save.isPending} onClick={() => submit(false)} />
       </div>
       <Button variant="ghost" block busy={reset.isPending} onClick={() => reset.mutate({ body: { coin } })}>
         {t('editToken.reset')}

@@ -6,6 +6,7 @@ import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { showToast } from '../../shell/toast-store';
+import { confirmAction } from '../../telegram/confirm';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
@@ -33,12 +34,25 @@ const ModeSwitch = ({ card }: { card: CoinCard }) => {
   });
   const current =
     change.isPending && change.variables ? (change.variables.query.status as Mode) : modeOf(card.coin);
+  // Pausing stops the coin's trading: the user confirms first, as for pausing every coin.
+  const select = async (status: Mode) => {
+    if (status === 'paused') {
+      const ok = await confirmAction({
+        title: t('panel.confirmPauseTitle'),
+        message: t('panel.confirmPause'),
+        confirmText: t('token.modes.paused'),
+        destructive: true,
+      });
+      if (!ok) return;
+    }
+    change.mutate({ query: { coin_name: card.coin.coin, status } });
+  };
   return (
     <Card title={t('token.mode')}>
       <Segmented
         label={t('token.mode')}
         value={current}
-        onChange={(status) => change.mutate({ query: { coin_name: card.coin.coin, status } })}
+        onChange={(status) => void select(status)}
         options={(['active', 'dry', 'paused'] as const).map((value) => ({
           value,
           label: t(`token.modes.${value}`),

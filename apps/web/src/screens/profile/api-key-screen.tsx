@@ -9,9 +9,10 @@ import { apiKeyProblem as checkApiKey, secretKeyProblem as checkSecretKey } from
 import { useProblemText } from '../../forms/use-problem-text';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { MainAction } from '../../ui/main-action';
 import { Notice } from '../../ui/notice';
 import { Card, Screen } from '../../ui/screen';
 import { KeyValue } from '../../ui/stat';
@@ -30,6 +31,7 @@ export const ApiKeyScreen = () => {
   const [touched, setTouched] = useState(false);
   const apiKeyProblem = checkApiKey(apiKey);
   const secretProblem = checkSecretKey(secretKey);
+  useClosingConfirmation(apiKey.trim() !== '' || secretKey.trim() !== '');
   const save = useApiMutation(saveApiKey, {
     onSuccess: () => {
       showToast(t('apiKey.saved'), 'success');
@@ -89,8 +91,8 @@ export const ApiKeyScreen = () => {
           error={touched ? problemText(secretProblem) : null}
           hint={catalogueText('API_KEY_NO_SPOT')}
         />
-        <Button
-          block
+        <MainAction
+          text={t('apiKey.save')}
           busy={save.isPending}
           onClick={() => {
             setTouched(true);
@@ -99,9 +101,7 @@ export const ApiKeyScreen = () => {
               body: { exchange: 'binance', apiKey: apiKey.trim(), secretKey: secretKey.trim() },
             });
           }}
-        >
-          {t('apiKey.save')}
-        </Button>
+        />
       </Card>
     </Screen>
   );

@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from '../../i18n/language';
 import { changeLanguage, currentLanguage } from '../../i18n/setup';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
+import { feedback } from '../../telegram/feedback';
 import { Card } from '../../ui/screen';
 
 /** Language names are written in their own language, the same in every translation. */
@@ -41,8 +42,9 @@ export const LanguageCard = () => {
             data-language={language}
             disabled={save.isPending}
             onClick={() => {
-              if (language !== current)
-                save.mutate({ params: { name: 'localization' }, query: { data: language } });
+              if (language === current) return;
+              feedback('selection');
+              save.mutate({ params: { name: 'localization' }, query: { data: language } });
             }}
           >
             {NAMES[language]}

@@ -11,8 +11,10 @@ import { recipientProblem as checkRecipient, transferAmountProblem } from '../..
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { useSessionUser } from '../../session/use-session-user';
 import { showToast } from '../../shell/toast-store';
-import { Button } from '../../ui/button';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
+import { confirmAction } from '../../telegram/confirm';
 import { Field } from '../../ui/field';
+import { MainAction } from '../../ui/main-action';
 import { Card, Screen } from '../../ui/screen';
 
 /** Internal transfer of USDT to another user by UID: instant, free, never to yourself. */
@@ -30,6 +32,7 @@ export const InternalTransferScreen = () => {
   const available = wallet.data?.balances.main;
   const recipientProblem = checkRecipient(recipient, user.uid);
   const amountProblem = transferAmountProblem(amount, available);
+  useClosingConfirmation(recipient.trim() !== '' || amount.trim() !== '');
   const send = useApiMutation(sendInternalTransfer, {
     onSuccess: () => {
       showToast(t('internal.sent'), 'success');
@@ -37,6 +40,18 @@ export const InternalTransferScreen = () => {
     },
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });
+  // Money moves to another user for good: the user confirms the amount and the recipient first.
+  const submit = async () => {
+    setTouched(true);
+    if (recipientProblem || amountProblem) return;
+    const summ = normalizeDecimal(amount);
+    const toUser = Number(recipient.trim());
+    const ok = await confirmAction({
+      message: t('internal.confirm', { amount: format.usdt(summ), uid: toUser }),
+      confirmText: t('internal.submit'),
+    });
+    if (ok) send.mutate({ query: { summ, to_user: toUser } });
+  };
   return (
     <Screen back title={t('internal.title')} subtitle={t('internal.hint')}>
       <Card>
@@ -56,17 +71,7 @@ export const InternalTransferScreen = () => {
           error={touched ? problemText(amountProblem) : null}
           hint={available ? t('internal.available', { amount: format.usdt(available) }) : undefined}
         />
-        <Button
-          block
-          busy={send.isPending}
-          onClick={() => {
-            setTouched(true);
-            if (recipientProblem || amountProblem) return;
-            send.mutate({ query: { summ: normalizeDecimal(amount), to_user: Number(recipient.trim()) } });
-          }}
-        >
-          {t('internal.submit')}
-        </Button>
+        <MainAction text={t('internal.submit')} busy={send.isPending} onClick={() => void submit()} />
       </Card>
     </Screen>
   );

@@ -11,6 +11,8 @@ import { normalizeDecimal } from '../../forms/validation';
 import { topUpAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
+import { confirmAction } from '../../telegram/confirm';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../ui/icons';
@@ -75,11 +77,13 @@ const QuickActions = () => {
 
 const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
+  const format = useFormat();
   const errorText = useActionError();
   const problemText = useProblemText();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = topUpAmountProblem(amount, wallet.balances.main);
+  useClosingConfirmation(amount.trim() !== '');
   const topUp = useApiMutation(topUpFeeBalance, {
     onSuccess: () => {
       showToast(t('wallet.topUpFeeDone'), 'success');
@@ -88,6 +92,17 @@ const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
     },
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });
+  // Money moves between the user's balances: confirmed first, like every payment.
+  const submit = async () => {
+    setTouched(true);
+    if (problem) return;
+    const summ = normalizeDecimal(amount);
+    const ok = await confirmAction({
+      message: t('wallet.confirmTopUp', { amount: format.usdt(summ) }),
+      confirmText: t('wallet.topUpFee'),
+    });
+    if (ok) topUp.mutate({ query: { summ } });
+  };
   return (
     <Card title={t('wallet.topUpFee')}>
       <p className="muted" style={{ fontSize: 13, marginTop: -6, marginBottom: 10 }}>
@@ -100,15 +115,7 @@ const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
         onChange={setAmount}
         error={touched ? problemText(problem) : null}
       />
-      <Button
-        block
-        variant="secondary"
-        busy={topUp.isPending}
-        onClick={() => {
-          setTouched(true);
-          if (!problem) topUp.mutate({ query: { summ: normalizeDecimal(amount) } });
-        }}
-      >
+      <Button block variant="secondary" busy={topUp.isPending} onClick={() => void submit()}>
         {t('wallet.topUpFee')}
       </Button>
     </Card>

@@ -18,8 +18,11 @@ import { normalizeDecimal } from '../../forms/validation';
 import { withdrawAddressProblem, withdrawAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
+import { useClosingConfirmation } from '../../telegram/closing-confirmation';
+import { confirmAction } from '../../telegram/confirm';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { MainAction, SecondaryAction } from '../../ui/main-action';
 import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
@@ -35,6 +38,7 @@ const AddressForm = ({ wallet }: { wallet: Wallet }) => {
   const [address, setAddress] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = withdrawAddressProblem(address);
+  useClosingConfirmation(editing && address.trim() !== '');
   const onSuccess = () => {
     showToast(t('withdraw.addressSaved'), 'success');
     setEditing(false);
@@ -78,9 +82,11 @@ const AddressForm = ({ wallet }: { wallet: Wallet }) => {
         spellCheck={false}
         error={touched ? problemText(problem) : null}
       />
-      <Button block variant="secondary" busy={add.isPending || update.isPending} onClick={save}>
-        {t('withdraw.saveAddress')}
-      </Button>
+      <SecondaryAction
+        text={t('withdraw.saveAddress')}
+        busy={add.isPending || update.isPending}
+        onClick={save}
+      />
     </Card>
   );
 };
@@ -96,6 +102,7 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
   const [touched, setTouched] = useState(false);
   const min = wallet.minWithdraw || MIN_WITHDRAW_USDT;
   const problem = withdrawAmountProblem(amount, wallet.balances.main);
+  useClosingConfirmation(amount.trim() !== '');
   const withdraw = useApiMutation(withdrawMoney, {
     onSuccess: () => {
       showToast(t('withdraw.requested'), 'success');
@@ -104,6 +111,17 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
     // docs/errors.md: withdraw errors carry the error object; its text, else 'Please try again later'.
     onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
   });
+  // Money leaves the wallet: the user confirms the amount and the fee first.
+  const submit = async () => {
+    setTouched(true);
+    if (problem) return;
+    const summ = normalizeDecimal(amount);
+    const ok = await confirmAction({
+      message: t('withdraw.confirm', { amount: format.usdt(summ), fee: format.usdt(wallet.withdrawFee) }),
+      confirmText: t('withdraw.submit'),
+    });
+    if (ok) withdraw.mutate({ query: { summ, to } });
+  };
   return (
     <Card>
       <Segmented
@@ -127,17 +145,12 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
         {t('withdraw.minimum', { min: format.usdt(min) })} ·{' '}
         {t('withdraw.networkFee', { fee: format.usdt(wallet.withdrawFee) })}
       </p>
-      <Button
-        block
+      <MainAction
+        text={t('withdraw.submit')}
         busy={withdraw.isPending}
         disabled={to === 'address' && !wallet.withdrawAddress}
-        onClick={() => {
-          setTouched(true);
-          if (!problem) withdraw.mutate({ query: { summ: normalizeDecimal(amount), to } });
-        }}
-      >
-        {t('withdraw.submit')}
-      </Button>
+        onClick={() => void submit()}
+      />
     </Card>
   );
 };

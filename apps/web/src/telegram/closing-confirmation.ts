@@ -1,0 +1,35 @@
+import { closingBehavior } from '@tma.js/sdk-react';
+import { useEffect } from 'react';
+import { useStore } from '../state/create-store';
+import { nativeControlsStore } from './native-controls';
+import { trySdk } from './sdk-errors';
+
+/** Forms holding unsaved input right now; Telegram's confirmation is on while any does. */
+let unsavedForms = 0;
+
+const holdNative = () => {
+  unsavedForms += 1;
+  if (unsavedForms === 1) trySdk('closing confirmation', () => closingBehavior.enableConfirmation());
+  return () => {
+    unsavedForms -= 1;
+    if (unsavedForms === 0) trySdk('closing confirmation', () => closingBehavior.disableConfirmation());
+  };
+};
+
+const holdBrowser = () => {
+  const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+  window.addEventListener('beforeunload', ask);
+  return () => window.removeEventListener('beforeunload', ask);
+};
+
+/**
+ * While a form holds unsaved input, closing the mini app asks first: Telegram's closing
+ * confirmation inside Telegram, the browser's leave-page prompt elsewhere.
+ */
+export const useClosingConfirmation = (unsaved: boolean): void => {
+  const native = useStore(nativeControlsStore).closing;
+  useEffect(() => {
+    if (!unsaved) return;
+    return native ? holdNative() : holdBrowser();
+  }, [native, unsaved]);
+};
