@@ -191,6 +191,7 @@ describe('GET /home/check_keys', () => {
       permissions: null,
       usdtBalance: null,
       problem: 'NO_API_KEYS',
+      key: null,
     });
   });
 
@@ -208,6 +209,7 @@ describe('GET /home/check_keys', () => {
       permissions: { spot: true, withdraw: false },
       usdtBalance: '123.45',
       problem: null,
+      key: { apiKeyMasked: `${keys.apiKey.slice(0, 4)}…${keys.apiKey.slice(-4)}`, connected: true },
     });
 
     sandbox.control.setBalances(keys.apiKey, { USDT: '0' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
+import { ZApiKeyView } from '../profile/exchange-keys';
 
 /** Why the saved keys do not work; null when they do. Catalogue codes, plus NO_API_KEYS. */
 export const ZKeyProblem = z.enum([
@@ -28,6 +29,7 @@ export const checkKeys = defineEndpoint({
     usdtBalance: ZDecimal.nullable().describe('free USDT on the exchange account'),
     problem: ZKeyProblem.nullable(),
     checkedAt: ZIsoDateTime,
+    key: ZApiKeyView.nullable().describe('the saved keys, masked, as of this check; null without keys'),
   }),
   errors: { 401: documented('UNAUTHORIZED') },
 });

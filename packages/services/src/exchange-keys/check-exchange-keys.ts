@@ -1,5 +1,6 @@
 import { isExchangeError } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
+import { type ApiKeyView, toApiKeyView } from './api-key-view';
 
 /** Why saved keys do not work (a catalogue code, or NO_API_KEYS); null when they do. */
 export type KeyProblem =
@@ -18,6 +19,7 @@ export type KeyCheck = {
   usdtBalance: string | null;
   problem: KeyProblem | null;
   checkedAt: string;
+  key: ApiKeyView | null;
 };
 
 const KEY_PROBLEMS = new Set<string>(['API_KEY_INVALID', 'API_KEY_NO_SPOT', 'API_KEY_WITHDRAW_ENABLED']);
@@ -46,6 +48,7 @@ export const checkExchangeKeys = async (
       usdtBalance: null,
       problem: 'NO_API_KEYS',
       checkedAt: now.toISOString(),
+      key: null,
     };
   }
   let problem: KeyProblem | null = null;
@@ -68,8 +71,9 @@ export const checkExchangeKeys = async (
     problem = KEY_PROBLEMS.has(error.code) ? (error.code as KeyProblem) : 'EXCHANGE_UNAVAILABLE';
   }
   // An unanswered check says nothing about the keys: keep the last verdict on the account.
+  let stored = account;
   if (problem !== 'EXCHANGE_UNAVAILABLE') {
-    await ctx.prisma.exchangeAccount.update({
+    stored = await ctx.prisma.exchangeAccount.update({
       where: { id: account.id },
       data: {
         checkedAt: now,
@@ -87,5 +91,6 @@ export const checkExchangeKeys = async (
     usdtBalance,
     problem,
     checkedAt: now.toISOString(),
+    key: toApiKeyView(stored),
   };
 };
