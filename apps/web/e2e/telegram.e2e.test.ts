@@ -256,6 +256,29 @@ describe('native controls inside Telegram', () => {
     await app.close();
   });
 
+  it('buys a licence with the MainButton: choose an offer, then confirm the price', async () => {
+    const app = await signedIn({ fixtures: true });
+    await navigateInApp(app.page, '/profile');
+    await settle(app.page);
+    expect((await mainButton(app)).is_visible).not.toBe(true);
+    await app.page.locator('button[data-offer="PRO3"]').click();
+    await expect
+      .poll(() => mainButton(app))
+      .toMatchObject({ is_visible: true, text: 'Upgrade to PRO3 · 300.00 USDT' });
+    await expect.poll(() => haptics(app)).toContainEqual({ type: 'selection_change' });
+    await app.page.evaluate(() => {
+      (window as unknown as { __tgPopupAnswer?: string }).__tgPopupAnswer = 'cancel';
+    });
+    await app.telegramEvent('main_button_pressed');
+    await expect
+      .poll(async () => (await popups(app)).map((popup) => popup.message))
+      .toEqual([en.profile.confirmUpgrade.replace('{{level}}', 'PRO3').replace('{{amount}}', '300.00')]);
+    // Leaving the screen takes the MainButton away.
+    await navigateInApp(app.page, '/wallet');
+    await expect.poll(async () => (await mainButton(app)).is_visible).toBe(false);
+    await app.close();
+  });
+
   it('shows the BackButton on nested screens only, with no second arrow in the page', async () => {
     const app = await signedIn();
     await navigateInApp(app.page, '/wallet');
