@@ -1,4 +1,5 @@
 import {
+  checkKeys,
   type EndpointDefinition,
   getCoin,
   getDailyCoinsPnl,
@@ -327,6 +328,27 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, unknown]> = [
       miniAppLink: 'https://t.me/gridbot_demo_bot?startapp=ref_k7m2p9qa',
       botLink: 'https://t.me/gridbot_demo_bot?start=ref_k7m2p9qa',
       shareText: 'Join me on GridBot',
+    },
+  ],
+  [
+    checkKeys,
+    {
+      hasKeys: true,
+      connected: true,
+      exchange: 'binance',
+      permissions: { spot: true, withdraw: false },
+      usdtBalance: '1250.5',
+      problem: null,
+      checkedAt: at,
+      key: {
+        exchange: 'binance',
+        apiKeyMasked: 'AbCd…WxYz',
+        secretKeyMasked: '••••WxYz',
+        permissions: { spot: true, withdraw: false },
+        savedAt: at,
+        lastCheckedAt: at,
+        connected: true,
+      },
     },
   ],
   [

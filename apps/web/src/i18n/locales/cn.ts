@@ -393,6 +393,13 @@ export const cn: Messages = {
     withdrawals: '提现',
     allowed: '已开启',
     disabled: '已关闭',
+    status: '状态',
+    connected: '已连接',
+    notConnected: '未连接',
+    usdtBalance: '交易所可用 USDT',
+    savedAt: '保存时间',
+    replaceHint:
+      '新密钥将替换所有币种使用的这些密钥。请使用同一交易所账户的密钥：旧账户买入的币仍留在旧账户。',
   },
   partners: {
     programme: '伙伴计划',

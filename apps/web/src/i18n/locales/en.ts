@@ -394,6 +394,13 @@ export const en = {
     withdrawals: 'Withdrawals',
     allowed: 'Allowed',
     disabled: 'Disabled',
+    status: 'Status',
+    connected: 'Connected',
+    notConnected: 'Not connected',
+    usdtBalance: 'Free USDT on the exchange',
+    savedAt: 'Saved',
+    replaceHint:
+      'New keys replace these for every coin. Use keys of the same exchange account: coins bought with the old account stay there.',
   },
   partners: {
     programme: 'Partner programme',

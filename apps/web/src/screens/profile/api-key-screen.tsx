@@ -1,4 +1,4 @@
-import { getProfile, saveApiKey } from '@gridbot/contracts';
+import { checkKeys, type ErrorCode, saveApiKey } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,12 @@ import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { apiKeyProblem as checkApiKey, secretKeyProblem as checkSecretKey } from '../../forms/api-key-form';
 import { useProblemText } from '../../forms/use-problem-text';
-import { INITIAL_INPUTS } from '../../session/initial-load';
 import { showToast } from '../../shell/toast-store';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { Badge } from '../../ui/badge';
 import { Field } from '../../ui/field';
 import { MainAction } from '../../ui/main-action';
+import { Usdt } from '../../ui/money';
 import { Notice } from '../../ui/notice';
 import { Card, Screen } from '../../ui/screen';
 import { KeyValue } from '../../ui/stat';
@@ -25,7 +25,8 @@ export const ApiKeyScreen = () => {
   const navigate = useNavigate();
   const problemText = useProblemText();
   const errorText = useActionError();
-  const profile = useApiQuery(getProfile, INITIAL_INPUTS.profile);
+  // A live check on the exchange: the saved keys (masked), whether they work, the free USDT.
+  const check = useApiQuery(checkKeys, {});
   const [apiKey, setApiKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
   const [touched, setTouched] = useState(false);
@@ -39,12 +40,27 @@ export const ApiKeyScreen = () => {
     },
     onError: (error) => showToast(errorText(error, 'saveApiKeys'), 'error'),
   });
-  const current = profile.data?.apiKey;
+  const current = check.data?.key ?? null;
+  const problem = check.data?.problem ?? null;
   return (
     <Screen back title={t('apiKey.title')}>
       <Notice>{t('apiKey.hint')}</Notice>
+      {problem && problem !== 'NO_API_KEYS' ? (
+        <Notice tone="warning">{catalogueText(problem as ErrorCode)}</Notice>
+      ) : null}
       {current ? (
         <Card title={t('apiKey.current')}>
+          <KeyValue
+            label={t('apiKey.status')}
+            value={
+              <Badge tone={check.data?.connected ? 'positive' : 'negative'}>
+                {check.data?.connected ? t('apiKey.connected') : t('apiKey.notConnected')}
+              </Badge>
+            }
+          />
+          {check.data?.usdtBalance != null ? (
+            <KeyValue label={t('apiKey.usdtBalance')} value={<Usdt value={check.data.usdtBalance} />} />
+          ) : null}
           <KeyValue label={t('apiKey.exchange')} value={current.exchange.toUpperCase()} />
           <KeyValue label={t('apiKey.apiKey')} value={<span className="mono">{current.apiKeyMasked}</span>} />
           <KeyValue
@@ -67,9 +83,10 @@ export const ApiKeyScreen = () => {
               </Badge>
             }
           />
-          <KeyValue label={t('profile.registered')} value={format.dateTime(current.savedAt)} />
+          <KeyValue label={t('apiKey.savedAt')} value={format.dateTime(current.savedAt)} />
         </Card>
       ) : null}
+      {current ? <Notice>{t('apiKey.replaceHint')}</Notice> : null}
       <Card>
         <KeyValue label={t('apiKey.exchange')} value="Binance" />
         <div style={{ height: 10 }} />
