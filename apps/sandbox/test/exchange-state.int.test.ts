@@ -13,18 +13,11 @@ import {
   startSandboxExchange,
 } from '../src/index';
 import { type Credentials, limitOrder, signed } from './support/binance-http';
-import { FIXED_BTC_USDT } from './support/markets';
+import { ethUsdt, FIXED_BTC_USDT } from './support/markets';
 
 const MARKETS: SandboxMarketConfig[] = [
   FIXED_BTC_USDT,
-  {
-    base: 'ETH',
-    quote: 'USDT',
-    tickSize: '0.01',
-    stepSize: '0.0001',
-    minNotional: '5',
-    feed: { kind: 'random-walk', start: '3000', seed: 7 },
-  },
+  ethUsdt({ kind: 'random-walk', start: '3000', seed: 7 }),
 ];
 
 let dir: string;

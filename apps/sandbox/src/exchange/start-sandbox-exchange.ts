@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BinanceError } from './binance-error';
 import { createSandboxControl, type SandboxControl } from './control';
+import { reportRequestWeight } from './request-weight';
 import { accountRoutes } from './routes/account-routes';
 import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
@@ -64,6 +65,20 @@ export const buildSandboxExchangeApp = (
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
+  // Binance's own connector sends `Content-Type: application/json` with an empty body on POST and
+  // DELETE (its parameters are in the query string): an empty JSON body is no body. A JSON object
+  // is for the control API; Binance's endpoints read only the query string or a form body.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      Object.assign(error as Error, { statusCode: 400 });
+      done(error as Error, undefined);
+    }
+  });
+  reportRequestWeight(app);
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
     const failure = error as { validation?: unknown; statusCode?: number; message: string };

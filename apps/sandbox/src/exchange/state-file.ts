@@ -106,6 +106,8 @@ const ZSavedExchange = z.object({
         z.object({ kind: z.literal('random-walk'), price: decimal, rng: z.number().int().nonnegative() }),
         z.object({ kind: z.literal('candles'), index: z.number().int().nonnegative(), scale: decimal }),
       ]),
+      /** Where a replayed market's past ends (absent in files written before the past existed). */
+      pastEnd: z.number().int().nonnegative().optional(),
       history: z.array(
         z.object({
           openTime: z.number(),
