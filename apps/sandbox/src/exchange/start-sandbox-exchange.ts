@@ -45,6 +45,8 @@ export type SandboxExchangeHandle = {
   /** WebSocket base URL (user data streams: `<wsUrl>/ws/<listenKey>`, `<wsUrl>/ws-api/v3`). */
   wsUrl: string;
   port: number;
+  /** Trading fee in percent of the received asset. */
+  feePct: string;
   control: SandboxControl;
   /** The transport-free state, for code that embeds the sandbox (the demo). */
   exchange: SandboxExchange;
@@ -115,7 +117,8 @@ export const buildSandboxExchangeApp = (
 export const startSandboxExchange = async (
   options: SandboxExchangeOptions = {},
 ): Promise<SandboxExchangeHandle> => {
-  const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
+  const feePct = options.feePct ?? '0.1';
+  const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, feePct);
   const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
   const userDataStreams = new UserDataStreams(exchange);
@@ -133,6 +136,7 @@ export const startSandboxExchange = async (
     url: `http://${hostPort}`,
     wsUrl: `ws://${hostPort}`,
     port,
+    feePct,
     control,
     exchange,
     userDataStreams,

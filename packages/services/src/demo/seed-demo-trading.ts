@@ -1,6 +1,10 @@
 import type { ExchangeAccount, User } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
 import { secretAad } from '../grid/exchange-clients';
+import { type DemoHistory, type DemoPast, seedDemoHistory } from './seed-demo-history';
+
+/** What a fresh demo account starts with, before its history's trades. */
+const STARTING_USDT = '10000';
 
 /** The demo's coins: replayed real candles on the sandbox exchange (see apps/sandbox replayMarkets). */
 export const DEMO_COINS = [
@@ -13,8 +17,13 @@ export const DEMO_COINS = [
 export type DemoSandbox = {
   /** Whether the exchange still has this key (it is gone when its state file was deleted). */
   hasApiKey(apiKey: string): boolean;
-  /** A new account with the demo's starting balance. */
-  createAccount(): { apiKey: string; secret: string };
+  /** A new account with `usdt` free. */
+  createAccount(usdt: string): { apiKey: string; secret: string };
+  /**
+   * The markets' past and the account's balances, for the demo's first weeks (seed-demo-history.ts).
+   * Without it a fresh demo starts trading from now.
+   */
+  history?: DemoPast & { setBalances(apiKey: string, balances: Record<string, string>): void };
 };
 
 export type DemoTradingInput = {
@@ -32,6 +41,8 @@ export type DemoTrading = {
    * (reconcile them with reason 'restart'). fresh: a new sandbox account and new coin bots.
    */
   start: 'resumed' | 'fresh';
+  /** Fresh with a sandbox that has a past: the weeks of trading booked before now. */
+  history?: DemoHistory;
 };
 
 /**
@@ -40,7 +51,9 @@ export type DemoTrading = {
  * database), everything is kept: the same coin bots, lots, orders and PnL rows. Otherwise — first
  * start, or the sandbox's state file was deleted — a fresh account with 10,000 USDT is opened and
  * the demo user's old coin bots are replaced: their lots hold coin on an account that no longer
- * exists, so they could never sell it.
+ * exists, so they could never sell it. A fresh start books the last weeks of the sandbox's past
+ * first (seed-demo-history.ts) and gives the account the balances those trades leave; its coin bots
+ * start running only then, so no reconcile places an order in the middle of the history.
  */
 export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInput): Promise<DemoTrading> => {
   const stored = await ctx.prisma.exchangeAccount.findUnique({
@@ -57,9 +70,26 @@ export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInp
         `replaced); ${dropped.count} coin bots and their history are replaced by new ones on a fresh account`,
     );
   }
-  const keys = input.sandbox.createAccount();
+  const keys = input.sandbox.createAccount(STARTING_USDT);
   const account = await storeKeys(ctx, input.user, keys);
-  return { account, bots: await ensureBots(ctx, input, account), start: 'fresh' };
+  const { history: past } = input.sandbox;
+  if (!past) return { account, bots: await ensureBots(ctx, input, account, true), start: 'fresh' };
+  const stopped = await ensureBots(ctx, input, account, false);
+  const history = await seedDemoHistory(ctx, { bots: stopped, past, startingUsdt: STARTING_USDT });
+  past.setBalances(keys.apiKey, history.balances);
+  await ctx.prisma.coinBot.updateMany({
+    where: { id: { in: stopped.map((b) => b.id) }, startedAt: null },
+    data: { running: true, startedAt: ctx.clock.now() },
+  });
+  await ctx.prisma.coinBot.updateMany({
+    where: { id: { in: stopped.map((b) => b.id) } },
+    data: { running: true },
+  });
+  const bots = await ctx.prisma.coinBot.findMany({
+    where: { userId: input.user.id },
+    orderBy: { id: 'asc' },
+  });
+  return { account, bots, start: 'fresh', history };
 };
 
 /** The stored secret opens with our key and the sandbox still knows the API key. */
@@ -96,8 +126,16 @@ const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secr
   });
 };
 
-/** The demo user's coin bots: existing ones are kept as they are, listed demo coins without one get one. */
-const ensureBots = async (ctx: ServiceContext, input: DemoTradingInput, account: ExchangeAccount) => {
+/**
+ * The demo user's coin bots: existing ones are kept as they are, listed demo coins without one get
+ * one, running or (for the history to be booked first) not yet.
+ */
+const ensureBots = async (
+  ctx: ServiceContext,
+  input: DemoTradingInput,
+  account: ExchangeAccount,
+  running = true,
+) => {
   const existing = await ctx.prisma.coinBot.findMany({
     where: { userId: input.user.id },
     orderBy: { id: 'asc' },
@@ -112,8 +150,8 @@ const ensureBots = async (ctx: ServiceContext, input: DemoTradingInput, account:
           userId: input.user.id,
           exchangeAccountId: account.id,
           symbol: `${coin.coin}/USDT`,
-          running: true,
-          startedAt: now,
+          running,
+          startedAt: running ? now : null,
           ...coin,
         },
       }),

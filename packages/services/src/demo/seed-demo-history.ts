@@ -1,0 +1,304 @@
+import type { CoinBot, Prisma } from '@gridbot/db';
+import {
+  allocateCandles,
+  buyOrderKey,
+  CLOSE,
+  entryOrderKey,
+  HIGH,
+  LOW,
+  type Lot,
+  OPEN,
+  type ReplayFill,
+  replayGrid,
+  setCandlePrice,
+  takeProfitOrderKey,
+} from '@gridbot/domain';
+import type { ExchangeTrade } from '@gridbot/exchange';
+import Decimal from 'decimal.js';
+import type { ServiceContext } from '../context/service-context';
+import { dec } from '../grid/coin-bot-state';
+import { lotOfBuy, saleOfLot } from '../grid/lot-booking';
+import { fillRows, tradeTotals } from '../grid/record-order-outcome';
+
+/** How many days of trading the demo shows on its first start. */
+export const DEMO_HISTORY_DAYS = 21;
+
+/** A past candle as the sandbox gives it (decimal strings on the market's tick grid). */
+export type DemoPastCandle = { time: number; open: string; high: string; low: string; close: string };
+
+/** What the history needs of the sandbox exchange (services never import apps). */
+export type DemoPast = {
+  /** A market's past candles from `since` to where its live prices begin, oldest first. */
+  pastCandles(symbol: string, since: number): DemoPastCandle[];
+  /** The market's filters. */
+  market(symbol: string): { tickSize: string; stepSize: string };
+  /** The exchange's fee in % of the asset received (Binance: 0.1). */
+  feePct: string;
+};
+
+export type DemoHistoryInput = {
+  bots: CoinBot[];
+  past: DemoPast;
+  /** The account's USDT before the history (its balances after it are returned). */
+  startingUsdt: string;
+  days?: number;
+};
+
+export type DemoHistory = {
+  /** The account's free balances once the history's trades are done: USDT and each coin held. */
+  balances: Record<string, string>;
+  /** Filled orders booked, per coin. */
+  fills: Record<string, number>;
+};
+
+const ZERO = new Decimal(0);
+const DAY = 86_400_000;
+
+const floorTo = (value: Decimal, step: Decimal) => value.div(step).floor().mul(step);
+const ceilTo = (value: Decimal, step: Decimal) => value.div(step).ceil().mul(step);
+
+const seriesOf = (candles: DemoPastCandle[]) => {
+  const series = allocateCandles(candles.length);
+  candles.forEach((c, i) => {
+    series.time[i] = c.time;
+    setCandlePrice(series, i, OPEN, c.open);
+    setCandlePrice(series, i, HIGH, c.high);
+    setCandlePrice(series, i, LOW, c.low);
+    setCandlePrice(series, i, CLOSE, c.close);
+  });
+  return series;
+};
+
+/** The exchange trade a replayed fill would have been, on the market's grid; Binance's fee rules. */
+type Market = { base: string; quote: string; tick: Decimal; step: Decimal; fee: Decimal };
+
+const orderKey = (fill: ReplayFill, seq: number) =>
+  fill.role === 'entry'
+    ? entryOrderKey(seq)
+    : fill.role === 'averaging'
+      ? buyOrderKey(seq)
+      : takeProfitOrderKey(seq);
+
+/**
+ * The demo's first weeks (docs/decisions.md, demo history): the past of each coin's market (the
+ * sandbox's candles before its live prices begin) replayed through the grid engine's replay
+ * (docs/replay.md) with the coin bot's settings, and every fill booked as the live engine books
+ * it: an order row, its fill, and the lots and PnL of the live engine's lot model (lot-booking.ts),
+ * all at their historical times. Prices and quantities are put on the market's grid (buys a tick
+ * down, take profits a tick up, quantities a step down) and fees follow Binance (a buy's fee in the
+ * coin, a sell's in USDT), so the lots hold what the exchange account holds. A coin bot that
+ * already has orders is left alone (the history is booked once). Each coin bot's rows are
+ * written in one transaction of bulk inserts (seconds for thousands of fills).
+ */
+export const seedDemoHistory = async (ctx: ServiceContext, input: DemoHistoryInput): Promise<DemoHistory> => {
+  const since = ctx.clock.now().getTime() - (input.days ?? DEMO_HISTORY_DAYS) * DAY;
+  let usdt = new Decimal(input.startingUsdt);
+  const balances: Record<string, string> = {};
+  const fills: Record<string, number> = {};
+  for (const bot of input.bots) {
+    if ((await ctx.prisma.order.count({ where: { coinBotId: bot.id } })) > 0) continue;
+    const candles = input.past.pastCandles(bot.symbol, since);
+    if (candles.length === 0) continue;
+    const [base, quote] = bot.symbol.split('/') as [string, string];
+    const filters = input.past.market(bot.symbol);
+    const market: Market = {
+      base,
+      quote,
+      tick: new Decimal(filters.tickSize),
+      step: new Decimal(filters.stepSize),
+      fee: new Decimal(input.past.feePct).div(100),
+    };
+    const report = replayGrid({
+      candles: seriesOf(candles),
+      settings: {
+        orderSize: dec(bot.orderSize),
+        stepPct: dec(bot.stepPct),
+        stepIncreasePct: dec(bot.stepIncreasePct),
+        maxTrades: bot.maxTrades,
+      },
+      feePct: new Decimal(input.past.feePct),
+    });
+    const booked = await bookHistory(ctx, bot, market, report.fills);
+    usdt = usdt.plus(booked.usdt);
+    balances[base] = booked.coin.toFixed();
+    fills[base] = report.fills.length;
+    await ctx.prisma.coinBot.update({
+      where: { id: bot.id },
+      data: { startedAt: new Date(candles[0]!.time), createdAt: new Date(candles[0]!.time) },
+    });
+  }
+  balances.USDT = usdt.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+  return { balances, fills };
+};
+
+/** A lot while the history is booked: the lot model's view, its row's id-less columns. */
+type BookedLot = { lot: Lot; received: Decimal | null; columns: Record<string, unknown> };
+
+/**
+ * Books one coin bot's replayed fills: each becomes the exchange trade it would have been, and
+ * goes through the live engine's lot model (lot-booking.ts) in memory; the rows are then written
+ * in a few bulk inserts in one transaction. Returns what the fills did to the account.
+ */
+const bookHistory = async (ctx: ServiceContext, bot: CoinBot, market: Market, fills: ReplayFill[]) => {
+  let usdt = ZERO;
+  let coin = ZERO;
+  let carry = { qty: ZERO, cost: ZERO };
+  let nextSeq = 1;
+  const seqOf = new Map<number, number>();
+  const lots = new Map<number, BookedLot>();
+  const daily = new Map<number, { realizedPnl: Decimal; closedTrades: number; profitableTrades: number }>();
+  const stats = { realizedPnl: ZERO, closedTrades: 0, profitableTrades: 0 };
+  const orders: Prisma.OrderCreateManyInput[] = [];
+  const trades: ExchangeTrade[] = [];
+  for (const [n, fill] of fills.entries()) {
+    const buy = fill.side === 'buy';
+    // The replay numbers lots from 1 as the coin bot does; mapped in case a rounded-away sale parts them.
+    const seq = buy ? nextSeq : (seqOf.get(fill.lotSeq) ?? -1);
+    const open = lots.get(seq);
+    if (!buy && (!open || open.columns.closedAt)) continue;
+    const price = buy
+      ? floorTo(new Decimal(fill.price), market.tick)
+      : ceilTo(new Decimal(fill.price), market.tick);
+    const amount = floorTo(buy ? dec(bot.orderSize).div(price) : open!.lot.qty, market.step);
+    if (amount.isZero()) continue;
+    const trade = tradeOf(bot, market, fill, `history-${bot.id}-${n + 1}`, price, amount);
+    const totals = tradeTotals(bot.symbol, [trade]);
+    if (buy) {
+      seqOf.set(fill.lotSeq, seq);
+      nextSeq += 1;
+      const lot = lotOfBuy(seq, carry, totals);
+      carry = { qty: ZERO, cost: ZERO };
+      lots.set(seq, { lot, received: null, columns: {} });
+    } else {
+      const sale = saleOfLot(open!.lot, open!.received, totals, true);
+      lots.set(seq, { lot: sale.rest ?? open!.lot, received: sale.received, columns: sale.columns });
+      carry = { qty: carry.qty.plus(sale.left.qty), cost: carry.cost.plus(sale.left.cost) };
+      const day = daily.get(sale.day.getTime()) ?? {
+        realizedPnl: ZERO,
+        closedTrades: 0,
+        profitableTrades: 0,
+      };
+      daily.set(sale.day.getTime(), {
+        realizedPnl: day.realizedPnl.plus(sale.pnl),
+        closedTrades: day.closedTrades + sale.closedTrades,
+        profitableTrades: day.profitableTrades + sale.profitableTrades,
+      });
+      stats.realizedPnl = stats.realizedPnl.plus(sale.pnl);
+      stats.closedTrades += sale.closedTrades;
+      stats.profitableTrades += sale.profitableTrades;
+    }
+    orders.push(orderRow(bot, fill, seq, trade));
+    trades.push(trade);
+    const fee = trade.fee!.cost;
+    usdt = buy ? usdt.minus(trade.cost) : usdt.plus(trade.cost.minus(fee));
+    coin = buy ? coin.plus(amount.minus(fee)) : coin.minus(amount);
+  }
+  await ctx.prisma.$transaction(
+    async (tx) => {
+      await tx.order.createMany({ data: orders });
+      const ids = await tx.order.findMany({
+        where: { coinBotId: bot.id },
+        select: { id: true, exchangeOrderId: true },
+      });
+      const idOf = new Map(ids.map((o) => [o.exchangeOrderId, o.id]));
+      await tx.fill.createMany({
+        data: trades.flatMap((t) =>
+          fillRows(bot, idOf.get(t.orderId)!, [t], new Date(t.timestamp)).map((row) => ({
+            ...row,
+            convergedAt: row.at,
+          })),
+        ),
+      });
+      await tx.lot.createMany({
+        data: [...lots.values()].map(({ lot, columns }) => ({
+          coinBotId: bot.id,
+          seq: lot.seq,
+          buyPrice: lot.price.toString(),
+          qty: lot.qty.toString(),
+          cost: lot.cost.toString(),
+          openedAt: lot.openedAt,
+          ...columns,
+        })),
+      });
+      await tx.dailyPnl.createMany({
+        data: [...daily].map(([date, day]) => ({
+          coinBotId: bot.id,
+          userId: bot.userId,
+          date: new Date(date),
+          realizedPnl: day.realizedPnl.toString(),
+          closedTrades: day.closedTrades,
+          profitableTrades: day.profitableTrades,
+        })),
+      });
+      await tx.coinBot.update({
+        where: { id: bot.id },
+        data: {
+          nextSeq,
+          carryQty: carry.qty.toString(),
+          carryCost: carry.cost.toString(),
+          realizedPnl: stats.realizedPnl.toString(),
+          closedTrades: stats.closedTrades,
+          profitableTrades: stats.profitableTrades,
+        },
+      });
+    },
+    { timeout: 60_000, maxWait: 60_000 },
+  );
+  return { usdt, coin };
+};
+
+/** The exchange trade a replayed fill would have been: Binance charges the fee in the asset received. */
+const tradeOf = (
+  bot: CoinBot,
+  market: Market,
+  fill: ReplayFill,
+  id: string,
+  price: Decimal,
+  amount: Decimal,
+): ExchangeTrade => {
+  const buy = fill.side === 'buy';
+  const cost = amount.times(price);
+  const fee = buy ? amount.times(market.fee) : cost.times(market.fee);
+  return {
+    id,
+    orderId: id,
+    clientOrderId: null,
+    symbol: bot.symbol,
+    side: fill.side,
+    price,
+    amount,
+    cost,
+    fee: { cost: fee, currency: buy ? market.base : market.quote },
+    feeQuote: buy ? fee.times(price) : fee,
+    takerOrMaker: fill.role === 'entry' ? 'taker' : 'maker',
+    timestamp: new Date(fill.time).getTime(),
+  };
+};
+
+/** Our order row of a replayed fill, filled, created when it filled. */
+const orderRow = (
+  bot: CoinBot,
+  fill: ReplayFill,
+  seq: number,
+  trade: ExchangeTrade,
+): Prisma.OrderCreateManyInput => {
+  const entry = fill.role === 'entry';
+  return {
+    coinBotId: bot.id,
+    clientOrderId: `demo-${trade.id}`,
+    exchangeOrderId: trade.orderId,
+    key: orderKey(fill, seq),
+    role: fill.role,
+    side: fill.side,
+    type: entry ? 'market' : 'limit',
+    symbol: bot.symbol,
+    price: entry ? null : trade.price.toString(),
+    qty: entry ? null : trade.amount.toString(),
+    quoteAmount: fill.side === 'buy' ? bot.orderSize.toString() : null,
+    lotSeq: seq,
+    attempt: 1,
+    status: 'filled',
+    filledQty: trade.amount.toString(),
+    createdAt: new Date(trade.timestamp),
+  };
+};
