@@ -102,6 +102,8 @@ describe('the demo on its first start', () => {
 
     // A second start resumes: the history is not booked again.
     running = await startStandalone(env, { sandboxTickMs: 0, banner: false });
+    // Its restart reconciles run to the end before the test stops it.
+    await running.ctx.queue.drain();
     const again = await readHistory(running, today);
     expect(again.orders.map((o) => o.id).sort()).toEqual(history.orders.map((o) => o.id).sort());
     expect(again.pnl.length).toBe(history.pnl.length);
