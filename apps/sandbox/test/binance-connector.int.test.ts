@@ -95,7 +95,10 @@ describe('@binance/connector against the sandbox', () => {
   });
 
   it('fills a market order (FULL answer with fills) and lists it in myTrades', async () => {
-    const { data: bought } = await client.newOrder('BTCUSDT', 'BUY', 'MARKET', { quoteOrderQty: '60' });
+    const { data: bought, headers } = await client.newOrder('BTCUSDT', 'BUY', 'MARKET', {
+      quoteOrderQty: '60',
+    });
+    expect(Number(headers['x-mbx-order-count-1d'])).toBeGreaterThan(0);
     expect(bought.status).toBe('FILLED');
     expect(bought.fills).toEqual([
       expect.objectContaining({ price: '60000.00000000', qty: '0.00100000', commissionAsset: 'BTC' }),
@@ -167,6 +170,10 @@ describe('@binance/connector against the sandbox', () => {
     expect(last.at(-1)[0]).toBeGreaterThan(now - 5 * 60_000);
     const { data: price } = await client.tickerPrice('ETHUSDT');
     expect(Number(price.price)).toBeGreaterThan(0);
+    // The last 24 hours reach into the past: the window opens a day ago, not at the sandbox's start.
+    const { data: day } = await client.ticker24hr('ETHUSDT');
+    expect(day.openTime).toBeLessThan(now - 23 * 3_600_000);
+    expect(day.count).toBeGreaterThan(1000);
     const badInterval = await failure(client.klines('ETHUSDT', '7m'));
     expect(badInterval).toMatchObject({ status: 400, code: -1120 });
   });

@@ -166,7 +166,14 @@ export class KlineHistory {
   /** The last 24 hours, for GET /api/v3/ticker/24hr. */
   window24h(now = Date.now()) {
     const since = now - 1440 * MINUTE;
-    const recent = this.minutes.filter((m) => m.openTime >= since);
+    const own = this.minutes.filter((m) => m.openTime >= since);
+    // A market started less than a day ago: the day begins in its past.
+    const ownStart = own[0]?.openTime ?? now;
+    const past =
+      this.past && ownStart > since
+        ? this.past.buckets(MINUTE, { from: since, to: ownStart - 1, limit: 1440, newest: false })
+        : [];
+    const recent = [...past, ...own];
     const first = recent[0];
     if (!first) return undefined;
     let high = first.high;

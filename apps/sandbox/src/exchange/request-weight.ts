@@ -32,21 +32,40 @@ const weightOf = (request: FastifyRequest): number => {
   }
 };
 
+/** Counts per key within fixed windows of `size` ms (a new window starts from zero). */
+const windowCounter = (size: number) => {
+  let window = 0;
+  const counts = new Map<string, number>();
+  return (key: string, add: number): number => {
+    const now = Math.floor(Date.now() / size);
+    if (now !== window) {
+      window = now;
+      counts.clear();
+    }
+    const total = (counts.get(key) ?? 0) + add;
+    counts.set(key, total);
+    return total;
+  };
+};
+
 /**
- * Adds Binance's `X-MBX-USED-WEIGHT-1M` header to every answer: the weight this client's IP used in
- * the current minute, as Binance counts it. The sandbox only reports it; it never answers 429.
+ * Adds Binance's usage headers to every answer: `X-MBX-USED-WEIGHT-1M`, the weight this client's IP
+ * used in the current minute, and on new orders `X-MBX-ORDER-COUNT-10S` / `-1D`, the orders of
+ * the API key in the current 10 seconds and day. The sandbox only reports them; it never answers
+ * 429.
  */
 export const reportRequestWeight = (app: FastifyInstance): void => {
-  let minute = 0;
-  const used = new Map<string, number>();
+  const orders10s = windowCounter(10_000);
+  const orders1d = windowCounter(86_400_000);
   app.addHook('onRequest', async (request, reply) => {
-    const now = Math.floor(Date.now() / MINUTE);
-    if (now !== minute) {
-      minute = now;
-      used.clear();
-    }
-    const total = (used.get(request.ip) ?? 0) + weightOf(request);
-    used.set(request.ip, total);
+    if (request.method !== 'POST' || !(request.raw.url ?? '').startsWith('/api/v3/order')) return;
+    const key = String(request.headers['x-mbx-apikey'] ?? '');
+    void reply.header('x-mbx-order-count-10s', String(orders10s(key, 1)));
+    void reply.header('x-mbx-order-count-1d', String(orders1d(key, 1)));
+  });
+  const weight1m = windowCounter(MINUTE);
+  app.addHook('onRequest', async (request, reply) => {
+    const total = weight1m(request.ip, weightOf(request));
     void reply.header('x-mbx-used-weight', String(total));
     void reply.header('x-mbx-used-weight-1m', String(total));
   });

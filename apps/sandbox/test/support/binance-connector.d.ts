@@ -9,6 +9,7 @@ declare module '@binance/connector' {
     exchangeInfo(options?: Options): Answer;
     klines(symbol: string, interval: string, options?: Options): Answer;
     tickerPrice(symbol?: string): Answer;
+    ticker24hr(symbol?: string): Answer;
     newOrder(symbol: string, side: string, type: string, options?: Options): Answer;
     cancelOrder(symbol: string, options?: Options): Answer;
     getOrder(symbol: string, options?: Options): Answer;
