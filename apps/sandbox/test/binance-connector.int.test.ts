@@ -1,7 +1,7 @@
 import { Spot } from '@binance/connector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
-import { ethUsdt, FIXED_BTC_USDT } from './support/markets';
+import { FIXED_BTC_USDT, REPLAYED_ETH_USDT } from './support/markets';
 
 /*
  * Binance's own Node.js connector (not ccxt) against the sandbox over HTTP: it builds requests
@@ -27,18 +27,7 @@ const failure = async (call: Promise<unknown>) => {
 beforeAll(async () => {
   sandbox = await startSandboxExchange({
     port: 0,
-    markets: [
-      FIXED_BTC_USDT,
-      ethUsdt({
-        kind: 'candles',
-        firstClose: '3000',
-        candles: [
-          { time: 0, open: '0.09', high: '0.091', low: '0.089', close: '0.0905', volume: '10' },
-          { time: 60_000, open: '0.0905', high: '0.092', low: '0.09', close: '0.0915', volume: '12' },
-          { time: 120_000, open: '0.0915', high: '0.0916', low: '0.0895', close: '0.09', volume: '8' },
-        ],
-      }),
-    ],
+    markets: [FIXED_BTC_USDT, REPLAYED_ETH_USDT],
   });
   const { apiKey, secret } = sandbox.control.createAccount({ balances: { USDT: '1000' } });
   client = new Spot(apiKey, secret, { baseURL: sandbox.url, timeout: 30_000 });

@@ -198,7 +198,9 @@ export const startStateSaver = (
   everyMs: number,
   onError: (error: unknown) => void,
 ): StateSaver => {
-  let written = JSON.stringify(exchange.save());
+  // Without a file yet, the first flush writes one even if nothing moved: where a replayed market's
+  // past ends is fixed at the first start and must survive the next.
+  let written = existsSync(file) ? JSON.stringify(exchange.save()) : '';
   const flush = () => {
     const state = exchange.save();
     const text = JSON.stringify(state);

@@ -19,3 +19,14 @@ export const ethUsdt = (feed: PriceFeedSpec): SandboxMarketConfig => ({
   minNotional: '5',
   feed,
 });
+
+/** ETH/USDT replaying three ETH/BTC-like minutes rescaled to 3,000 USDT: a market with a past. */
+export const REPLAYED_ETH_USDT = ethUsdt({
+  kind: 'candles',
+  firstClose: '3000',
+  candles: [
+    { time: 0, open: '0.09', high: '0.091', low: '0.089', close: '0.0905', volume: '10' },
+    { time: 60_000, open: '0.0905', high: '0.092', low: '0.09', close: '0.0915', volume: '12' },
+    { time: 120_000, open: '0.0915', high: '0.0916', low: '0.0895', close: '0.09', volume: '8' },
+  ],
+});
