@@ -37,10 +37,13 @@ export type DemoPast = {
 };
 
 export type DemoHistoryInput = {
+  /** Coin bots created stopped, never started: they start once their history is written. */
   bots: CoinBot[];
   past: DemoPast;
-  /** The account's USDT before the history (its balances after it are returned). */
+  /** The account's USDT before the history. */
   startingUsdt: string;
+  /** Gives the exchange account the balances the history's trades leave (before anything is written). */
+  setBalances(balances: Record<string, string>): void;
   days?: number;
 };
 
@@ -86,19 +89,23 @@ const orderKey = (fill: ReplayFill, seq: number) =>
  * it: an order row, its fill, and the lots and PnL of the live engine's lot model (lot-booking.ts),
  * all at their historical times. Prices and quantities are put on the market's grid (buys a tick
  * down, take profits a tick up, quantities a step down) and fees follow Binance (a buy's fee in the
- * coin, a sell's in USDT), so the lots hold what the exchange account holds. A coin bot that
- * already has orders is left alone (the history is booked once). Each coin bot's rows are
- * written in one transaction of bulk inserts (seconds for thousands of fills).
+ * coin, a sell's in USDT), so the lots hold what the exchange account holds, and the account is
+ * given those balances. All rows are written in bulk inserts in one transaction that also starts
+ * the coin bots (seconds for thousands of fills): the history is there entirely or not at all.
  */
 export const seedDemoHistory = async (ctx: ServiceContext, input: DemoHistoryInput): Promise<DemoHistory> => {
-  const since = ctx.clock.now().getTime() - (input.days ?? DEMO_HISTORY_DAYS) * DAY;
+  const now = ctx.clock.now();
+  const since = now.getTime() - (input.days ?? DEMO_HISTORY_DAYS) * DAY;
   let usdt = new Decimal(input.startingUsdt);
   const balances: Record<string, string> = {};
   const fills: Record<string, number> = {};
+  const plans: Array<{ bot: CoinBot; plan?: BotHistory }> = [];
   for (const bot of input.bots) {
-    if ((await ctx.prisma.order.count({ where: { coinBotId: bot.id } })) > 0) continue;
     const candles = input.past.pastCandles(bot.symbol, since);
-    if (candles.length === 0) continue;
+    if (candles.length === 0) {
+      plans.push({ bot });
+      continue;
+    }
     const [base, quote] = bot.symbol.split('/') as [string, string];
     const filters = input.past.market(bot.symbol);
     const market: Market = {
@@ -118,28 +125,46 @@ export const seedDemoHistory = async (ctx: ServiceContext, input: DemoHistoryInp
       },
       feePct: new Decimal(input.past.feePct),
     });
-    const booked = await bookHistory(ctx, bot, market, report.fills);
-    usdt = usdt.plus(booked.usdt);
-    balances[base] = booked.coin.toFixed();
-    fills[base] = report.fills.length;
-    await ctx.prisma.coinBot.update({
-      where: { id: bot.id },
-      data: { startedAt: new Date(candles[0]!.time), createdAt: new Date(candles[0]!.time) },
-    });
+    const plan = planBotHistory(bot, market, report.fills, new Date(candles[0]!.time));
+    plans.push({ bot, plan });
+    usdt = usdt.plus(plan.usdt);
+    balances[base] = plan.coin.toFixed();
+    fills[base] = plan.orders.length;
   }
   balances.USDT = usdt.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+  // The account first: if the write below never happens, the bots stay unstarted and the next
+  // start books their history again and sets the balances again.
+  input.setBalances(balances);
+  await ctx.prisma.$transaction(
+    async (tx) => {
+      for (const { bot, plan } of plans) {
+        if (plan) await writeBotHistory(tx, bot, plan);
+        await tx.coinBot.update({
+          where: { id: bot.id },
+          data: {
+            running: true,
+            startedAt: plan?.startedAt ?? now,
+            ...(plan ? { createdAt: plan.startedAt } : {}),
+          },
+        });
+      }
+    },
+    { timeout: 120_000, maxWait: 120_000 },
+  );
   return { balances, fills };
 };
 
 /** A lot while the history is booked: the lot model's view, its row's id-less columns. */
 type BookedLot = { lot: Lot; received: Decimal | null; columns: Record<string, unknown> };
 
+type BotHistory = ReturnType<typeof planBotHistory>;
+
 /**
- * Books one coin bot's replayed fills: each becomes the exchange trade it would have been, and
- * goes through the live engine's lot model (lot-booking.ts) in memory; the rows are then written
- * in a few bulk inserts in one transaction. Returns what the fills did to the account.
+ * One coin bot's replayed fills, booked in memory: each becomes the exchange trade it would have
+ * been and goes through the live engine's lot model (lot-booking.ts). Also what they did to the
+ * account (`usdt`, `coin`).
  */
-const bookHistory = async (ctx: ServiceContext, bot: CoinBot, market: Market, fills: ReplayFill[]) => {
+const planBotHistory = (bot: CoinBot, market: Market, fills: ReplayFill[], startedAt: Date) => {
   let usdt = ZERO;
   let coin = ZERO;
   let carry = { qty: ZERO, cost: ZERO };
@@ -193,58 +218,58 @@ const bookHistory = async (ctx: ServiceContext, bot: CoinBot, market: Market, fi
     usdt = buy ? usdt.minus(trade.cost) : usdt.plus(trade.cost.minus(fee));
     coin = buy ? coin.plus(amount.minus(fee)) : coin.minus(amount);
   }
-  await ctx.prisma.$transaction(
-    async (tx) => {
-      await tx.order.createMany({ data: orders });
-      const ids = await tx.order.findMany({
-        where: { coinBotId: bot.id },
-        select: { id: true, exchangeOrderId: true },
-      });
-      const idOf = new Map(ids.map((o) => [o.exchangeOrderId, o.id]));
-      await tx.fill.createMany({
-        data: trades.flatMap((t) =>
-          fillRows(bot, idOf.get(t.orderId)!, [t], new Date(t.timestamp)).map((row) => ({
-            ...row,
-            convergedAt: row.at,
-          })),
-        ),
-      });
-      await tx.lot.createMany({
-        data: [...lots.values()].map(({ lot, columns }) => ({
-          coinBotId: bot.id,
-          seq: lot.seq,
-          buyPrice: lot.price.toString(),
-          qty: lot.qty.toString(),
-          cost: lot.cost.toString(),
-          openedAt: lot.openedAt,
-          ...columns,
-        })),
-      });
-      await tx.dailyPnl.createMany({
-        data: [...daily].map(([date, day]) => ({
-          coinBotId: bot.id,
-          userId: bot.userId,
-          date: new Date(date),
-          realizedPnl: day.realizedPnl.toString(),
-          closedTrades: day.closedTrades,
-          profitableTrades: day.profitableTrades,
-        })),
-      });
-      await tx.coinBot.update({
-        where: { id: bot.id },
-        data: {
-          nextSeq,
-          carryQty: carry.qty.toString(),
-          carryCost: carry.cost.toString(),
-          realizedPnl: stats.realizedPnl.toString(),
-          closedTrades: stats.closedTrades,
-          profitableTrades: stats.profitableTrades,
-        },
-      });
+  return { usdt, coin, orders, trades, lots, daily, stats, carry, nextSeq, startedAt };
+};
+
+/** Writes a coin bot's planned history in bulk inserts, inside the caller's transaction. */
+const writeBotHistory = async (tx: Prisma.TransactionClient, bot: CoinBot, plan: BotHistory) => {
+  const { orders, trades, lots, daily, stats, carry, nextSeq } = plan;
+  await tx.order.createMany({ data: orders });
+  const ids = await tx.order.findMany({
+    where: { coinBotId: bot.id },
+    select: { id: true, exchangeOrderId: true },
+  });
+  const idOf = new Map(ids.map((o) => [o.exchangeOrderId, o.id]));
+  await tx.fill.createMany({
+    data: trades.flatMap((t) =>
+      fillRows(bot, idOf.get(t.orderId)!, [t], new Date(t.timestamp)).map((row) => ({
+        ...row,
+        convergedAt: row.at,
+      })),
+    ),
+  });
+  await tx.lot.createMany({
+    data: [...lots.values()].map(({ lot, columns }) => ({
+      coinBotId: bot.id,
+      seq: lot.seq,
+      buyPrice: lot.price.toString(),
+      qty: lot.qty.toString(),
+      cost: lot.cost.toString(),
+      openedAt: lot.openedAt,
+      ...columns,
+    })),
+  });
+  await tx.dailyPnl.createMany({
+    data: [...daily].map(([date, day]) => ({
+      coinBotId: bot.id,
+      userId: bot.userId,
+      date: new Date(date),
+      realizedPnl: day.realizedPnl.toString(),
+      closedTrades: day.closedTrades,
+      profitableTrades: day.profitableTrades,
+    })),
+  });
+  await tx.coinBot.update({
+    where: { id: bot.id },
+    data: {
+      nextSeq,
+      carryQty: carry.qty.toString(),
+      carryCost: carry.cost.toString(),
+      realizedPnl: stats.realizedPnl.toString(),
+      closedTrades: stats.closedTrades,
+      profitableTrades: stats.profitableTrades,
     },
-    { timeout: 60_000, maxWait: 60_000 },
-  );
-  return { usdt, coin };
+  });
 };
 
 /** The exchange trade a replayed fill would have been: Binance charges the fee in the asset received. */

@@ -1,4 +1,4 @@
-import type { ExchangeAccount, User } from '@gridbot/db';
+import type { CoinBot, ExchangeAccount, User } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
 import { secretAad } from '../grid/exchange-clients';
 import { type DemoHistory, type DemoPast, seedDemoHistory } from './seed-demo-history';
@@ -41,7 +41,7 @@ export type DemoTrading = {
    * (reconcile them with reason 'restart'). fresh: a new sandbox account and new coin bots.
    */
   start: 'resumed' | 'fresh';
-  /** Fresh with a sandbox that has a past: the weeks of trading booked before now. */
+  /** The weeks of trading booked before now, when this start booked them (a sandbox with a past). */
   history?: DemoHistory;
 };
 
@@ -60,7 +60,12 @@ export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInp
     where: { userId_exchange: { userId: input.user.id, exchange: 'binance' } },
   });
   if (stored && usable(ctx, stored, input.sandbox)) {
-    return { account: stored, bots: await ensureBots(ctx, input, stored), start: 'resumed' };
+    const bots = await ensureBots(ctx, input, stored);
+    // A first start that stopped before its history was written left its coin bots unstarted.
+    const waiting = bots.filter((b) => !b.running && b.startedAt === null);
+    if (waiting.length === 0) return { account: stored, bots, start: 'resumed' };
+    const history = await startBots(ctx, input, stored.apiKey, waiting);
+    return { account: stored, bots: await botsOf(ctx, input.user.id), start: 'resumed', history };
   }
   const dropped = await ctx.prisma.coinBot.deleteMany({ where: { userId: input.user.id } });
   if (stored) {
@@ -72,24 +77,30 @@ export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInp
   }
   const keys = input.sandbox.createAccount(STARTING_USDT);
   const account = await storeKeys(ctx, input.user, keys);
-  const { history: past } = input.sandbox;
-  if (!past) return { account, bots: await ensureBots(ctx, input, account, true), start: 'fresh' };
-  const stopped = await ensureBots(ctx, input, account, false);
-  const history = await seedDemoHistory(ctx, { bots: stopped, past, startingUsdt: STARTING_USDT });
-  past.setBalances(keys.apiKey, history.balances);
-  await ctx.prisma.coinBot.updateMany({
-    where: { id: { in: stopped.map((b) => b.id) }, startedAt: null },
-    data: { running: true, startedAt: ctx.clock.now() },
+  const waiting = await ensureBots(ctx, input, account, false);
+  const history = await startBots(ctx, input, keys.apiKey, waiting);
+  return { account, bots: await botsOf(ctx, input.user.id), start: 'fresh', history };
+};
+
+const botsOf = (ctx: ServiceContext, userId: number) =>
+  ctx.prisma.coinBot.findMany({ where: { userId }, orderBy: { id: 'asc' } });
+
+/** Starts coin bots created stopped: with their history first when the sandbox has a past. */
+const startBots = async (ctx: ServiceContext, input: DemoTradingInput, apiKey: string, bots: CoinBot[]) => {
+  const past = input.sandbox.history;
+  if (!past) {
+    await ctx.prisma.coinBot.updateMany({
+      where: { id: { in: bots.map((b) => b.id) } },
+      data: { running: true, startedAt: ctx.clock.now() },
+    });
+    return undefined;
+  }
+  return seedDemoHistory(ctx, {
+    bots,
+    past,
+    startingUsdt: STARTING_USDT,
+    setBalances: (balances) => past.setBalances(apiKey, balances),
   });
-  await ctx.prisma.coinBot.updateMany({
-    where: { id: { in: stopped.map((b) => b.id) } },
-    data: { running: true },
-  });
-  const bots = await ctx.prisma.coinBot.findMany({
-    where: { userId: input.user.id },
-    orderBy: { id: 'asc' },
-  });
-  return { account, bots, start: 'fresh', history };
 };
 
 /** The stored secret opens with our key and the sandbox still knows the API key. */
