@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Spot } from '@binance/connector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
@@ -166,4 +168,60 @@ describe('@binance/connector against the sandbox', () => {
     const badInterval = await failure(client.klines('ETHUSDT', '7m'));
     expect(badInterval).toMatchObject({ status: 400, code: -1120 });
   });
+});
+
+describe('@binance/connector against the sandbox process (replayed candles)', () => {
+  it('reads 400 days of daily klines and minute klines of a 5-minute series, and trades', async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/sandbox/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        SANDBOX_PORT: '0',
+        SANDBOX_MARKETS: 'replay',
+        SANDBOX_TICK_MS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /sandbox exchange on (http:\/\/\S+)/.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', (code) => reject(new Error(`sandbox exited (${code}): ${output}`)));
+      });
+      const created = await fetch(`${url}/_sandbox/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ balances: { USDT: '1000' } }),
+      });
+      const { apiKey, secret } = (await created.json()) as { apiKey: string; secret: string };
+      const spot = new Spot(apiKey, secret, { baseURL: url, timeout: 30_000 });
+
+      const now = Date.now();
+      const { data: days } = await spot.klines('ETHUSDT', '1d', { startTime: now - 400 * DAY, limit: 1000 });
+      expect(days.length).toBeGreaterThanOrEqual(399);
+      // XRP/USDT replays a 5-minute series: its past minutes are cut from those candles, one a minute.
+      const from = now - 10 * DAY - (now % 60_000);
+      const { data: minutes } = await spot.klines('XRPUSDT', '1m', { startTime: from, limit: 10 });
+      expect(minutes.map(([t]: [number]) => t - from)).toEqual(
+        Array.from({ length: 10 }, (_, i) => i * 60_000),
+      );
+
+      const { data: price } = await spot.tickerPrice('ETHUSDT');
+      const { data: bought } = await spot.newOrder('ETHUSDT', 'BUY', 'MARKET', { quoteOrderQty: '20' });
+      expect(bought).toMatchObject({
+        status: 'FILLED',
+        fills: [expect.objectContaining({ price: price.price })],
+      });
+    } finally {
+      child.kill();
+    }
+  }, 120_000);
 });
