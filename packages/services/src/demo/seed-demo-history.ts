@@ -1,24 +1,12 @@
 import type { CoinBot, Prisma } from '@gridbot/db';
-import {
-  allocateCandles,
-  buyOrderKey,
-  CLOSE,
-  entryOrderKey,
-  HIGH,
-  LOW,
-  type Lot,
-  OPEN,
-  type ReplayFill,
-  replayGrid,
-  setCandlePrice,
-  takeProfitOrderKey,
-} from '@gridbot/domain';
+import { type Lot, type ReplayFill, replayGrid } from '@gridbot/domain';
 import type { ExchangeTrade } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec } from '../grid/coin-bot-state';
 import { lotOfBuy, saleOfLot } from '../grid/lot-booking';
 import { fillRows, tradeTotals } from '../grid/record-order-outcome';
+import { type Market, orderRow, seriesOf, tradeOf } from './history-rows';
 
 /** How many days of trading the demo shows on its first start. */
 export const DEMO_HISTORY_DAYS = 21;
@@ -59,28 +47,6 @@ const DAY = 86_400_000;
 
 const floorTo = (value: Decimal, step: Decimal) => value.div(step).floor().mul(step);
 const ceilTo = (value: Decimal, step: Decimal) => value.div(step).ceil().mul(step);
-
-const seriesOf = (candles: DemoPastCandle[]) => {
-  const series = allocateCandles(candles.length);
-  candles.forEach((c, i) => {
-    series.time[i] = c.time;
-    setCandlePrice(series, i, OPEN, c.open);
-    setCandlePrice(series, i, HIGH, c.high);
-    setCandlePrice(series, i, LOW, c.low);
-    setCandlePrice(series, i, CLOSE, c.close);
-  });
-  return series;
-};
-
-/** The exchange trade a replayed fill would have been, on the market's grid; Binance's fee rules. */
-type Market = { base: string; quote: string; tick: Decimal; step: Decimal; fee: Decimal };
-
-const orderKey = (fill: ReplayFill, seq: number) =>
-  fill.role === 'entry'
-    ? entryOrderKey(seq)
-    : fill.role === 'averaging'
-      ? buyOrderKey(seq)
-      : takeProfitOrderKey(seq);
 
 /**
  * The demo's first weeks (docs/decisions.md, demo history): the past of each coin's market (the
@@ -270,60 +236,4 @@ const writeBotHistory = async (tx: Prisma.TransactionClient, bot: CoinBot, plan:
       profitableTrades: stats.profitableTrades,
     },
   });
-};
-
-/** The exchange trade a replayed fill would have been: Binance charges the fee in the asset received. */
-const tradeOf = (
-  bot: CoinBot,
-  market: Market,
-  fill: ReplayFill,
-  id: string,
-  price: Decimal,
-  amount: Decimal,
-): ExchangeTrade => {
-  const buy = fill.side === 'buy';
-  const cost = amount.times(price);
-  const fee = buy ? amount.times(market.fee) : cost.times(market.fee);
-  return {
-    id,
-    orderId: id,
-    clientOrderId: null,
-    symbol: bot.symbol,
-    side: fill.side,
-    price,
-    amount,
-    cost,
-    fee: { cost: fee, currency: buy ? market.base : market.quote },
-    feeQuote: buy ? fee.times(price) : fee,
-    takerOrMaker: fill.role === 'entry' ? 'taker' : 'maker',
-    timestamp: new Date(fill.time).getTime(),
-  };
-};
-
-/** Our order row of a replayed fill, filled, created when it filled. */
-const orderRow = (
-  bot: CoinBot,
-  fill: ReplayFill,
-  seq: number,
-  trade: ExchangeTrade,
-): Prisma.OrderCreateManyInput => {
-  const entry = fill.role === 'entry';
-  return {
-    coinBotId: bot.id,
-    clientOrderId: `demo-${trade.id}`,
-    exchangeOrderId: trade.orderId,
-    key: orderKey(fill, seq),
-    role: fill.role,
-    side: fill.side,
-    type: entry ? 'market' : 'limit',
-    symbol: bot.symbol,
-    price: entry ? null : trade.price.toString(),
-    qty: entry ? null : trade.amount.toString(),
-    quoteAmount: fill.side === 'buy' ? bot.orderSize.toString() : null,
-    lotSeq: seq,
-    attempt: 1,
-    status: 'filled',
-    filledQty: trade.amount.toString(),
-    createdAt: new Date(trade.timestamp),
-  };
 };
