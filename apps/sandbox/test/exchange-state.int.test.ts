@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   readSandboxState,
   type SandboxExchangeHandle,
@@ -13,18 +13,11 @@ import {
   startSandboxExchange,
 } from '../src/index';
 import { type Credentials, limitOrder, signed } from './support/binance-http';
-import { FIXED_BTC_USDT } from './support/markets';
+import { ethUsdt, FIXED_BTC_USDT, REPLAYED_ETH_USDT } from './support/markets';
 
 const MARKETS: SandboxMarketConfig[] = [
   FIXED_BTC_USDT,
-  {
-    base: 'ETH',
-    quote: 'USDT',
-    tickSize: '0.01',
-    stepSize: '0.0001',
-    minNotional: '5',
-    feed: { kind: 'random-walk', start: '3000', seed: 7 },
-  },
+  ethUsdt({ kind: 'random-walk', start: '3000', seed: 7 }),
 ];
 
 let dir: string;
@@ -101,6 +94,26 @@ describe('the state file', () => {
     expect(Number(fills[0]?.id)).toBeGreaterThan(Number(before.trades[0]?.id));
     const newAccount = second.control.createAccount();
     expect(newAccount.accountId).toBeGreaterThan(before.account.accountId);
+  });
+
+  it("keeps a replayed market's past where it was: a restart does not move it", async () => {
+    const replayed = [REPLAYED_ETH_USDT];
+    const first = await startSandboxExchange({ port: 0, markets: replayed, tickMs: 0, stateFile: file });
+    open.push(first);
+    const since = Date.now() - 3 * 86_400_000;
+    const before = first.control.pastCandles('ETHUSDT', since);
+    expect(before.length).toBeGreaterThan(3 * 1400);
+    await stop(first);
+    // Later, as after a real restart: the past still ends where the first start put it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5 * 60_000);
+    try {
+      const second = await startSandboxExchange({ port: 0, markets: replayed, tickMs: 0, stateFile: file });
+      open.push(second);
+      expect(second.control.pastCandles('ETHUSDT', since)).toEqual(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps money as decimal strings in the file', async () => {

@@ -116,7 +116,13 @@ export const startStandalone = async (
         listedCoins: listed,
         sandbox: {
           hasApiKey: (apiKey) => sandbox.control.hasApiKey(apiKey),
-          createAccount: () => sandbox.control.createAccount({ balances: { USDT: '10000' } }),
+          createAccount: (usdt) => sandbox.control.createAccount({ balances: { USDT: usdt } }),
+          history: {
+            pastCandles: (symbol, since) => sandbox.control.pastCandles(symbol, since),
+            market: (symbol) => sandbox.control.markets().find((m) => m.symbol === symbol.replace('/', ''))!,
+            feePct: sandbox.feePct,
+            setBalances: (apiKey, balances) => void sandbox.control.setBalances(apiKey, balances),
+          },
         },
       });
       // Resumed: the first reconcile applies what filled before the stop and adopts or cancels

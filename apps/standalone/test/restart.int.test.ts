@@ -144,7 +144,9 @@ describe('npm start, stopped and started again on the same data folder', () => {
     expect(restingOnExchange).toEqual(openInDb);
     expect(rows.some((o) => o.status === 'pending')).toBe(false);
     const trades = second.sandbox.control.trades(account.apiKey);
-    expect(fills.map((f) => f.exchangeTradeId).sort()).toEqual(trades.map((t) => String(t.id)).sort());
+    // The demo's first weeks were booked from the sandbox's past, not traded on it (demo history).
+    const traded = fills.filter((f) => !f.exchangeTradeId.startsWith('history-'));
+    expect(traded.map((f) => f.exchangeTradeId).sort()).toEqual(trades.map((t) => String(t.id)).sort());
     const clientIds = exchangeOrders.map((o) => o.clientOrderId);
     expect(new Set(clientIds).size).toBe(clientIds.length);
 

@@ -12,6 +12,7 @@ export * from './crypto/load-secret-keys';
 export * from './crypto/secret-box';
 export * from './demo/launch-data';
 export * from './demo/seed-demo';
+export * from './demo/seed-demo-history';
 export * from './demo/seed-demo-trading';
 export * from './errors';
 export * from './exchange-keys/api-key-view';

@@ -2,6 +2,7 @@ import { createTestDb } from '@gridbot/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../src/context/service-context';
 import { seedDemo } from '../src/demo/seed-demo';
+import type { DemoPastCandle } from '../src/demo/seed-demo-history';
 import { type DemoSandbox, seedDemoTrading } from '../src/demo/seed-demo-trading';
 import { createTestContext } from '../src/testing';
 
@@ -15,6 +16,27 @@ const sandboxKnowing = (keys: Set<string>): DemoSandbox => ({
     const apiKey = `key-${keys.size + 1}`;
     keys.add(apiKey);
     return { apiKey, secret: `secret-${apiKey}` };
+  },
+});
+
+/** Two days of minutes zigzagging ±3 % around 100: enough for a grid to buy and sell. */
+const zigzag = (since: number): DemoPastCandle[] =>
+  Array.from({ length: 2 * 1440 }, (_, i) => {
+    const level = 100 + 3 * Math.sin(i / 60);
+    const open = level.toFixed(2);
+    const close = (100 + 3 * Math.sin((i + 1) / 60)).toFixed(2);
+    const [low, high] = [open, close].sort((a, b) => Number(a) - Number(b));
+    return { time: since + i * 60_000, open, high: high!, low: low!, close };
+  });
+
+/** The sandbox with a past (the same candles for every market) that records the balances it is given. */
+const sandboxWithPast = (keys: Set<string>, balances: Array<Record<string, string>>): DemoSandbox => ({
+  ...sandboxKnowing(keys),
+  history: {
+    pastCandles: (_symbol, since) => zigzag(since - (since % 60_000)),
+    market: () => ({ tickSize: '0.01', stepSize: '0.0001' }),
+    feePct: '0.1',
+    setBalances: (_apiKey, given) => void balances.push(given),
   },
 });
 
@@ -59,4 +81,50 @@ describe('seedDemoTrading across restarts', () => {
     expect(forgotten.bots.some((b) => first.bots.some((old) => old.id === b.id))).toBe(false);
     expect(await ctx.prisma.lot.count({ where: { coinBotId: eth.id } })).toBe(0);
   });
+});
+
+describe('the demo history', () => {
+  it('is booked on a fresh start, again after a start that stopped before writing it, and never twice', async () => {
+    const { user } = await seedDemo(ctx);
+    const keys = new Set<string>();
+    const listedCoins = ['ETH', 'XRP', 'ADA'];
+    const balances: Array<Record<string, string>> = [];
+    const sandbox = sandboxWithPast(keys, balances);
+    const countRows = async () => ({
+      orders: await ctx.prisma.order.count({ where: { coinBot: { userId: user.id } } }),
+      lots: await ctx.prisma.lot.count({ where: { coinBot: { userId: user.id } } }),
+      pnl: await ctx.prisma.dailyPnl.count({ where: { userId: user.id } }),
+    });
+
+    // Fresh: the old account's keys are unknown to this sandbox.
+    const fresh = await seedDemoTrading(ctx, { user, listedCoins, sandbox });
+    expect(fresh.start).toBe('fresh');
+    expect(fresh.bots.every((b) => b.running && b.startedAt! < new Date(Date.now() - 86_400_000))).toBe(true);
+    expect(Object.values(fresh.history!.fills).every((n) => n > 10)).toBe(true);
+    expect(balances).toHaveLength(1);
+    expect(Number(balances[0]!.USDT)).toBeLessThan(10_000);
+    const booked = await countRows();
+    expect(booked.pnl).toBeGreaterThanOrEqual(3);
+
+    // A start that died before its history transaction: the bots exist, stopped, without rows.
+    const ids = fresh.bots.map((b) => b.id);
+    await ctx.prisma.order.deleteMany({ where: { coinBotId: { in: ids } } });
+    await ctx.prisma.lot.deleteMany({ where: { coinBotId: { in: ids } } });
+    await ctx.prisma.dailyPnl.deleteMany({ where: { coinBotId: { in: ids } } });
+    await ctx.prisma.coinBot.updateMany({
+      where: { id: { in: ids } },
+      data: { running: false, startedAt: null },
+    });
+    const recovered = await seedDemoTrading(ctx, { user, listedCoins, sandbox });
+    expect(recovered.start).toBe('resumed');
+    expect(recovered.bots.map((b) => b.id)).toEqual(ids);
+    expect(recovered.bots.every((b) => b.running)).toBe(true);
+    expect(await countRows()).toEqual(booked);
+    expect(balances).toHaveLength(2);
+
+    const again = await seedDemoTrading(ctx, { user, listedCoins, sandbox });
+    expect(again.history).toBeUndefined();
+    expect(await countRows()).toEqual(booked);
+    expect(balances).toHaveLength(2);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { Decimal as Dec } from 'decimal.js';
 import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
-import { fmt8 } from './money';
+import { fmt8, roundToStep } from './money';
 import type { OrderResponseFault, SandboxExchange, SandboxMarketConfig } from './sandbox-exchange';
 import { myTradeJson, queriedOrderJson } from './wire';
 
@@ -14,6 +14,9 @@ export type SandboxMarketView = {
   minQty: string;
   minNotional: string;
 };
+
+/** A past candle (decimal strings on the market's tick grid). */
+export type SandboxPastCandle = { time: number; open: string; high: string; low: string; close: string };
 
 export type SandboxOrderView = ReturnType<typeof queriedOrderJson>;
 export type SandboxTradeView = ReturnType<typeof myTradeJson>;
@@ -34,6 +37,11 @@ export type SandboxControl = {
   addMarket(config: SandboxMarketConfig): SandboxMarketView;
   markets(): SandboxMarketView[];
   price(symbol: string): string;
+  /**
+   * A replayed market's past candles from `since` to where its live feed started, oldest first,
+   * one per file interval (candle-past.ts); empty for markets without a past.
+   */
+  pastCandles(symbol: string, since: number): SandboxPastCandle[];
   /** Sets the price (rounded to the tick) and runs the matching engine; returns the fills. */
   setPrice(symbol: string, price: string): SandboxTradeView[];
   /** Advances the price feeds (one market or all) `steps` times, matching after each step. */
@@ -84,6 +92,17 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
     addMarket: (config) => marketView(exchange.addMarket(config).symbol),
     markets: () => exchange.listMarkets().map((s) => marketView(s.market.symbol)),
     price: (symbol) => fmt8(exchange.market(symbol).price),
+    pastCandles: (symbol, since) => {
+      const { market, history } = exchange.market(symbol);
+      const tick = (value: Dec) => roundToStep(value, market.tickSize).toFixed();
+      return (history.past?.candlesSince(since) ?? []).map((c) => ({
+        time: c.openTime,
+        open: tick(c.open),
+        high: tick(c.high),
+        low: tick(c.low),
+        close: tick(c.close),
+      }));
+    },
     setPrice: (symbol, price) => exchange.setPrice(symbol, price).map(myTradeJson),
     advance: (steps = 1, symbol) => exchange.advance(steps, symbol).map(myTradeJson),
     orders: (apiKey, symbol) =>

@@ -1,6 +1,12 @@
 export type { BalanceView, KeyPermissions, NewAccount } from './accounts';
 export { BinanceError } from './binance-error';
-export type { SandboxControl, SandboxMarketView, SandboxOrderView, SandboxTradeView } from './control';
+export type {
+  SandboxControl,
+  SandboxMarketView,
+  SandboxOrderView,
+  SandboxPastCandle,
+  SandboxTradeView,
+} from './control';
 export type { MarketSpec } from './markets';
 export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
 export { replayMarkets } from './replay-markets';

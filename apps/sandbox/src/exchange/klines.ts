@@ -1,5 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { binanceErrors } from './binance-error';
+import type { CandlePast, PastBucket } from './candle-past';
 import { Dec, fmt8, ZERO } from './money';
 
 /** One saved minute of history (decimal strings). */
@@ -13,15 +14,7 @@ export type SavedMinute = {
   trades: number;
 };
 
-type Bucket = {
-  openTime: number;
-  open: Decimal;
-  high: Decimal;
-  low: Decimal;
-  close: Decimal;
-  volume: Decimal;
-  trades: number;
-};
+type Bucket = PastBucket;
 
 const MINUTE = 60_000;
 const INTERVALS: Record<string, number> = {
@@ -70,10 +63,15 @@ const addTo = (
   if (buckets.length > keep) buckets.shift();
 };
 
-/** The sandbox's own price history (wall-clock one-minute and one-second candles), served as Binance klines. */
+/**
+ * The sandbox's own price history (wall-clock one-minute and one-second candles), served as Binance
+ * klines, preceded by the market's past when it replays candles (candle-past.ts).
+ */
 export class KlineHistory {
   private readonly minutes: Bucket[] = [];
   private readonly seconds: Bucket[] = [];
+  /** Klines before the sandbox started the market (replayed markets only; not for `1s`). */
+  past: CandlePast | undefined;
 
   record(price: Decimal, volume: Decimal = ZERO, trades = 0, now = Date.now()): void {
     addTo(this.minutes, KEEP, now - (now % MINUTE), price, volume, trades);
@@ -131,8 +129,7 @@ export class KlineHistory {
         (options.startTime === undefined || b.openTime >= options.startTime) &&
         (options.endTime === undefined || b.openTime <= options.endTime),
     );
-    const picked =
-      options.startTime === undefined ? inRange.slice(-options.limit) : inRange.slice(0, options.limit);
+    const picked = this.withPast(size, inRange, merged[0]?.openTime, options);
     return picked.map((b) => [
       b.openTime,
       fmt8(b.open),
@@ -149,10 +146,34 @@ export class KlineHistory {
     ]);
   }
 
+  /** The past's buckets before the own history's first one, joined to the own ones in range. */
+  private withPast(
+    size: number,
+    own: Bucket[],
+    ownStart: number | undefined,
+    options: { startTime?: number; endTime?: number; limit: number },
+  ): Bucket[] {
+    const { startTime, endTime, limit } = options;
+    const newest = startTime === undefined;
+    const need = newest ? limit - own.length : limit;
+    if (!this.past || size === SECOND || need <= 0) return newest ? own.slice(-limit) : own.slice(0, limit);
+    const to = Math.min(endTime ?? Number.MAX_SAFE_INTEGER, (ownStart ?? this.past.end) - 1);
+    const past = this.past.buckets(size, { from: startTime, to, limit: need, newest });
+    const all = [...past, ...own];
+    return newest ? all.slice(-limit) : all.slice(0, limit);
+  }
+
   /** The last 24 hours, for GET /api/v3/ticker/24hr. */
   window24h(now = Date.now()) {
     const since = now - 1440 * MINUTE;
-    const recent = this.minutes.filter((m) => m.openTime >= since);
+    const own = this.minutes.filter((m) => m.openTime >= since);
+    // A market started less than a day ago: the day begins in its past.
+    const ownStart = own[0]?.openTime ?? now;
+    const past =
+      this.past && ownStart > since
+        ? this.past.buckets(MINUTE, { from: since, to: ownStart - 1, limit: 1440, newest: false })
+        : [];
+    const recent = [...past, ...own];
     const first = recent[0];
     if (!first) return undefined;
     let high = first.high;

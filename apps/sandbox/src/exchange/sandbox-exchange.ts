@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { AccountBook, type SavedAccounts } from './accounts';
 import { binanceErrors } from './binance-error';
+import { CandlePast } from './candle-past';
 import { KlineHistory, type SavedMinute } from './klines';
 import { type Market, type MarketSpec, toMarket } from './markets';
 import { MatchingEngine, type OrderRequest, type SandboxTrade, type SavedEngine } from './matching-engine';
@@ -9,10 +10,26 @@ import { createPriceFeed, type FeedPosition, type PriceFeed, type PriceFeedSpec 
 
 export type SandboxMarketConfig = MarketSpec & { feed: PriceFeedSpec };
 
-export type MarketState = { market: Market; feed: PriceFeed; price: Decimal; history: KlineHistory };
+export type MarketState = {
+  market: Market;
+  feed: PriceFeed;
+  price: Decimal;
+  history: KlineHistory;
+  /** A replayed market's past ending at `end` (candle-past.ts); undefined for other feeds. */
+  pastEndingAt: (end: number) => CandlePast | undefined;
+};
 
-/** A market's saved place: its price, where its feed stands and its recent history. */
-export type SavedMarket = { symbol: string; price: string; feed: FeedPosition; history: SavedMinute[] };
+/**
+ * A market's saved place: its price, where its feed stands, its recent history and where its past
+ * ends (so that the past does not move when the sandbox restarts).
+ */
+export type SavedMarket = {
+  symbol: string;
+  price: string;
+  feed: FeedPosition;
+  history: SavedMinute[];
+  pastEnd?: number;
+};
 
 /** Everything the exchange needs to continue where it stopped (see state-file.ts for the file). */
 export type SavedExchange = { accounts: SavedAccounts; engine: SavedEngine; markets: SavedMarket[] };
@@ -73,13 +90,24 @@ export class SandboxExchange {
     const market = toMarket(config);
     if (this.markets.has(market.symbol)) throw new Error(`market ${market.symbol} already exists`);
     const feed = createPriceFeed(config.feed);
-    const state = {
+    const spec = config.feed;
+    const state: MarketState = {
       market,
       feed,
       price: roundToStep(feed.start, market.tickSize),
       history: new KlineHistory(),
+      pastEndingAt: (end) =>
+        spec.kind === 'candles' && spec.candles.length > 0
+          ? new CandlePast(
+              spec.candles,
+              spec.firstClose ? new Dec(spec.firstClose).div(spec.candles[0]!.close) : new Dec(1),
+              end,
+            )
+          : undefined,
     };
-    state.history.record(state.price);
+    const now = Date.now();
+    state.history.past = state.pastEndingAt(now);
+    state.history.record(state.price, ZERO, 0, now);
     this.markets.set(market.symbol, state);
     return market;
   }
@@ -130,6 +158,7 @@ export class SandboxExchange {
         price: s.price.toFixed(),
         feed: s.feed.position(),
         history: s.history.save(),
+        ...(s.history.past ? { pastEnd: s.history.past.end } : {}),
       })),
     };
   }
@@ -150,6 +179,7 @@ export class SandboxExchange {
       state.feed.seek(m.feed);
       state.price = new Dec(m.price);
       state.history.load(m.history);
+      if (m.pastEnd !== undefined) state.history.past = state.pastEndingAt(m.pastEnd);
     }
     this.accounts.load(saved.accounts);
     this.engine.load(saved.engine);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BinanceError } from './binance-error';
 import { createSandboxControl, type SandboxControl } from './control';
+import { reportRequestWeight } from './request-weight';
 import { accountRoutes } from './routes/account-routes';
 import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
@@ -44,6 +45,8 @@ export type SandboxExchangeHandle = {
   /** WebSocket base URL (user data streams: `<wsUrl>/ws/<listenKey>`, `<wsUrl>/ws-api/v3`). */
   wsUrl: string;
   port: number;
+  /** Trading fee in percent of the received asset. */
+  feePct: string;
   control: SandboxControl;
   /** The transport-free state, for code that embeds the sandbox (the demo). */
   exchange: SandboxExchange;
@@ -64,6 +67,20 @@ export const buildSandboxExchangeApp = (
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
+  // Binance's own connector sends `Content-Type: application/json` with an empty body on POST and
+  // DELETE (its parameters are in the query string): an empty JSON body is no body. A JSON object
+  // is for the control API; Binance's endpoints read only the query string or a form body.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      Object.assign(error as Error, { statusCode: 400 });
+      done(error as Error, undefined);
+    }
+  });
+  reportRequestWeight(app);
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
     const failure = error as { validation?: unknown; statusCode?: number; message: string };
@@ -100,7 +117,8 @@ export const buildSandboxExchangeApp = (
 export const startSandboxExchange = async (
   options: SandboxExchangeOptions = {},
 ): Promise<SandboxExchangeHandle> => {
-  const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, options.feePct ?? '0.1');
+  const feePct = options.feePct ?? '0.1';
+  const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, feePct);
   const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
   const userDataStreams = new UserDataStreams(exchange);
@@ -118,6 +136,7 @@ export const startSandboxExchange = async (
     url: `http://${hostPort}`,
     wsUrl: `ws://${hostPort}`,
     port,
+    feePct,
     control,
     exchange,
     userDataStreams,

@@ -106,6 +106,8 @@ const ZSavedExchange = z.object({
         z.object({ kind: z.literal('random-walk'), price: decimal, rng: z.number().int().nonnegative() }),
         z.object({ kind: z.literal('candles'), index: z.number().int().nonnegative(), scale: decimal }),
       ]),
+      /** Where a replayed market's past ends (absent in files written before the past existed). */
+      pastEnd: z.number().int().nonnegative().optional(),
       history: z.array(
         z.object({
           openTime: z.number(),
@@ -196,7 +198,9 @@ export const startStateSaver = (
   everyMs: number,
   onError: (error: unknown) => void,
 ): StateSaver => {
-  let written = JSON.stringify(exchange.save());
+  // Without a file yet, the first flush writes one even if nothing moved: where a replayed market's
+  // past ends is fixed at the first start and must survive the next.
+  let written = existsSync(file) ? JSON.stringify(exchange.save()) : '';
   const flush = () => {
     const state = exchange.save();
     const text = JSON.stringify(state);

@@ -1,4 +1,4 @@
-import type { SandboxMarketConfig } from '../../src/exchange/index';
+import type { PriceFeedSpec, SandboxMarketConfig } from '../../src/exchange/index';
 
 /** BTC/USDT at a fixed 60,000 with Binance's filters: the market most sandbox tests trade on. */
 export const FIXED_BTC_USDT: SandboxMarketConfig = {
@@ -9,3 +9,24 @@ export const FIXED_BTC_USDT: SandboxMarketConfig = {
   minNotional: '5',
   feed: { kind: 'fixed', price: '60000' },
 };
+
+/** ETH/USDT with Binance's filters, prices from `feed`. */
+export const ethUsdt = (feed: PriceFeedSpec): SandboxMarketConfig => ({
+  base: 'ETH',
+  quote: 'USDT',
+  tickSize: '0.01',
+  stepSize: '0.0001',
+  minNotional: '5',
+  feed,
+});
+
+/** ETH/USDT replaying three ETH/BTC-like minutes rescaled to 3,000 USDT: a market with a past. */
+export const REPLAYED_ETH_USDT = ethUsdt({
+  kind: 'candles',
+  firstClose: '3000',
+  candles: [
+    { time: 0, open: '0.09', high: '0.091', low: '0.089', close: '0.0905', volume: '10' },
+    { time: 60_000, open: '0.0905', high: '0.092', low: '0.09', close: '0.0915', volume: '12' },
+    { time: 120_000, open: '0.0915', high: '0.0916', low: '0.0895', close: '0.09', volume: '8' },
+  ],
+});

@@ -1,6 +1,10 @@
-import type { ExchangeAccount, User } from '@gridbot/db';
+import type { CoinBot, ExchangeAccount, User } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
 import { secretAad } from '../grid/exchange-clients';
+import { type DemoHistory, type DemoPast, seedDemoHistory } from './seed-demo-history';
+
+/** What a fresh demo account starts with, before its history's trades. */
+const STARTING_USDT = '10000';
 
 /** The demo's coins: replayed real candles on the sandbox exchange (see apps/sandbox replayMarkets). */
 export const DEMO_COINS = [
@@ -13,8 +17,13 @@ export const DEMO_COINS = [
 export type DemoSandbox = {
   /** Whether the exchange still has this key (it is gone when its state file was deleted). */
   hasApiKey(apiKey: string): boolean;
-  /** A new account with the demo's starting balance. */
-  createAccount(): { apiKey: string; secret: string };
+  /** A new account with `usdt` free. */
+  createAccount(usdt: string): { apiKey: string; secret: string };
+  /**
+   * The markets' past and the account's balances, for the demo's first weeks (seed-demo-history.ts).
+   * Without it a fresh demo starts trading from now.
+   */
+  history?: DemoPast & { setBalances(apiKey: string, balances: Record<string, string>): void };
 };
 
 export type DemoTradingInput = {
@@ -32,6 +41,8 @@ export type DemoTrading = {
    * (reconcile them with reason 'restart'). fresh: a new sandbox account and new coin bots.
    */
   start: 'resumed' | 'fresh';
+  /** The weeks of trading booked before now, when this start booked them (a sandbox with a past). */
+  history?: DemoHistory;
 };
 
 /**
@@ -40,14 +51,21 @@ export type DemoTrading = {
  * database), everything is kept: the same coin bots, lots, orders and PnL rows. Otherwise — first
  * start, or the sandbox's state file was deleted — a fresh account with 10,000 USDT is opened and
  * the demo user's old coin bots are replaced: their lots hold coin on an account that no longer
- * exists, so they could never sell it.
+ * exists, so they could never sell it. A fresh start books the last weeks of the sandbox's past
+ * first (seed-demo-history.ts) and gives the account the balances those trades leave; its coin bots
+ * start running only then, so no reconcile places an order in the middle of the history.
  */
 export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInput): Promise<DemoTrading> => {
   const stored = await ctx.prisma.exchangeAccount.findUnique({
     where: { userId_exchange: { userId: input.user.id, exchange: 'binance' } },
   });
   if (stored && usable(ctx, stored, input.sandbox)) {
-    return { account: stored, bots: await ensureBots(ctx, input, stored), start: 'resumed' };
+    const bots = await ensureBots(ctx, input, stored);
+    // A first start that stopped before its history was written left its coin bots unstarted.
+    const waiting = bots.filter((b) => !b.running && b.startedAt === null);
+    if (waiting.length === 0) return { account: stored, bots, start: 'resumed' };
+    const history = await startBots(ctx, input, stored.apiKey, waiting);
+    return { account: stored, bots: await botsOf(ctx, input.user.id), start: 'resumed', history };
   }
   const dropped = await ctx.prisma.coinBot.deleteMany({ where: { userId: input.user.id } });
   if (stored) {
@@ -57,9 +75,32 @@ export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInp
         `replaced); ${dropped.count} coin bots and their history are replaced by new ones on a fresh account`,
     );
   }
-  const keys = input.sandbox.createAccount();
+  const keys = input.sandbox.createAccount(STARTING_USDT);
   const account = await storeKeys(ctx, input.user, keys);
-  return { account, bots: await ensureBots(ctx, input, account), start: 'fresh' };
+  const waiting = await ensureBots(ctx, input, account, false);
+  const history = await startBots(ctx, input, keys.apiKey, waiting);
+  return { account, bots: await botsOf(ctx, input.user.id), start: 'fresh', history };
+};
+
+const botsOf = (ctx: ServiceContext, userId: number) =>
+  ctx.prisma.coinBot.findMany({ where: { userId }, orderBy: { id: 'asc' } });
+
+/** Starts coin bots created stopped: with their history first when the sandbox has a past. */
+const startBots = async (ctx: ServiceContext, input: DemoTradingInput, apiKey: string, bots: CoinBot[]) => {
+  const past = input.sandbox.history;
+  if (!past) {
+    await ctx.prisma.coinBot.updateMany({
+      where: { id: { in: bots.map((b) => b.id) } },
+      data: { running: true, startedAt: ctx.clock.now() },
+    });
+    return undefined;
+  }
+  return seedDemoHistory(ctx, {
+    bots,
+    past,
+    startingUsdt: STARTING_USDT,
+    setBalances: (balances) => past.setBalances(apiKey, balances),
+  });
 };
 
 /** The stored secret opens with our key and the sandbox still knows the API key. */
@@ -99,8 +140,16 @@ const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secr
   });
 };
 
-/** The demo user's coin bots: existing ones are kept as they are, listed demo coins without one get one. */
-const ensureBots = async (ctx: ServiceContext, input: DemoTradingInput, account: ExchangeAccount) => {
+/**
+ * The demo user's coin bots: existing ones are kept as they are, listed demo coins without one get
+ * one, running or (for the history to be booked first) not yet.
+ */
+const ensureBots = async (
+  ctx: ServiceContext,
+  input: DemoTradingInput,
+  account: ExchangeAccount,
+  running = true,
+) => {
   const existing = await ctx.prisma.coinBot.findMany({
     where: { userId: input.user.id },
     orderBy: { id: 'asc' },
@@ -115,8 +164,8 @@ const ensureBots = async (ctx: ServiceContext, input: DemoTradingInput, account:
           userId: input.user.id,
           exchangeAccountId: account.id,
           symbol: `${coin.coin}/USDT`,
-          running: true,
-          startedAt: now,
+          running,
+          startedAt: running ? now : null,
           ...coin,
         },
       }),

@@ -1,15 +1,9 @@
 import type { Order, Prisma } from '@gridbot/db';
-import {
-  exactDifference,
-  exactSum,
-  openLot as openLotFromFill,
-  sellFromLot,
-  tradeCounts,
-} from '@gridbot/domain';
 import type { ExchangeOrder, ExchangeTrade } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from './coin-bot-state';
+import { lotOfBuy, saleOfLot } from './lot-booking';
 
 export type OutcomeBot = { id: number; userId: number; symbol: string };
 /** `incomplete`: the order finished but the exchange does not list all its trades yet. */
@@ -18,8 +12,11 @@ export type OutcomeResult = 'unchanged' | 'updated' | 'filled' | 'incomplete';
 type Tx = Prisma.TransactionClient;
 const ZERO = new Decimal(0);
 
-/** What the trades of one order add up to, with the fee split by the currency it was charged in. */
-const aggregate = (symbol: string, trades: ExchangeTrade[]) => {
+/**
+ * What the trades of one order add up to, with the fee split by the currency it was charged in.
+ * Shared with the demo's history (demo/seed-demo-history.ts), which books its fills the same way.
+ */
+export const tradeTotals = (symbol: string, trades: ExchangeTrade[]) => {
   const [base, quote] = symbol.split('/');
   let amount = ZERO;
   let quoteQty = ZERO;
@@ -37,9 +34,8 @@ const aggregate = (symbol: string, trades: ExchangeTrade[]) => {
   }
   return { amount, quoteQty, feeInBase, feeInQuote, at: new Date(lastAt || Date.now()) };
 };
-type Totals = ReturnType<typeof aggregate>;
-
-const utcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+export type TradeTotals = ReturnType<typeof tradeTotals>;
+type Totals = TradeTotals;
 
 const terminalStatus = (order: ExchangeOrder) =>
   order.status === 'closed' ? 'filled' : order.status === 'rejected' ? 'rejected' : 'canceled';
@@ -83,7 +79,7 @@ export const recordOrderOutcome = async (
     return 'updated';
   }
   const trades = await tradesOf(order.id);
-  const totals = aggregate(bot.symbol, trades);
+  const totals = tradeTotals(bot.symbol, trades);
   if (!totals.amount.eq(order.filled)) return 'incomplete';
 
   let applied = false;
@@ -99,40 +95,34 @@ export const recordOrderOutcome = async (
     });
     if (flipped.count === 0) return;
     applied = true;
-    await tx.fill.createMany({
-      data: trades.map((t) => ({
-        orderId: row.id,
-        coinBotId: bot.id,
-        exchangeTradeId: t.id,
-        price: t.price.toString(),
-        qty: t.amount.toString(),
-        quoteQty: t.cost.toString(),
-        feeQuote: (t.feeQuote ?? ZERO).toString(),
-        at: new Date(t.timestamp),
-        recordedAt: ctx.clock.now(),
-      })),
-      skipDuplicates: true,
-    });
+    await tx.fill.createMany({ data: fillRows(bot, row.id, trades, ctx.clock.now()), skipDuplicates: true });
     if (row.side === 'buy') await openLot(tx, bot, row, totals);
-    else await closeLot(tx, bot, row, order, totals);
+    else await closeLot(tx, bot, row, order.status === 'closed', totals);
   });
   return applied ? 'filled' : 'unchanged';
 };
 
+/** Our fill rows of an order's exchange trades, recorded at `recordedAt` (docs/grid.md#fill-latency). */
+export const fillRows = (bot: OutcomeBot, orderId: number, trades: ExchangeTrade[], recordedAt: Date) =>
+  trades.map((t) => ({
+    orderId,
+    coinBotId: bot.id,
+    exchangeTradeId: t.id,
+    price: t.price.toString(),
+    qty: t.amount.toString(),
+    quoteQty: t.cost.toString(),
+    feeQuote: (t.feeQuote ?? ZERO).toString(),
+    at: new Date(t.timestamp),
+    recordedAt,
+  }));
+
 /** A finished buy becomes the next lot, together with any coin carried over from earlier sells. */
-const openLot = async (tx: Tx, bot: OutcomeBot, row: Order, totals: Totals) => {
+const openLot = async (tx: Tx, bot: OutcomeBot, row: Pick<Order, 'lotSeq'>, totals: Totals) => {
   const current = await tx.coinBot.findUniqueOrThrow({ where: { id: bot.id } });
   // A buy we did not expect (it cannot be undone: the coin is bought) is tracked as the next lot
   // so that it gets a take profit, and flagged.
   const seq = current.nextSeq;
-  const lot = openLotFromFill({
-    seq,
-    price: totals.quoteQty.div(totals.amount),
-    // Binance takes the buy fee from the coin received; any other fee currency adds to the cost.
-    qty: exactSum(exactDifference(totals.amount, totals.feeInBase), dec(current.carryQty)),
-    cost: exactSum(exactSum(totals.quoteQty, totals.feeInQuote), dec(current.carryCost)),
-    at: totals.at,
-  });
+  const lot = lotOfBuy(seq, { qty: dec(current.carryQty), cost: dec(current.carryCost) }, totals);
   await tx.coinBot.update({
     where: { id: bot.id },
     data: {
@@ -154,71 +144,38 @@ const openLot = async (tx: Tx, bot: OutcomeBot, row: Order, totals: Totals) => {
   });
 };
 
-/** Lots are stored with 18 decimals: proceeds are rounded there before the model sees them, so what it sums is what is stored. */
-const STORED_DECIMALS = 18;
-
-/**
- * A take profit's fills through the lot model (docs/pnl.md): every part realizes its PnL on the
- * day it sold; the lot is one trade, counted when its take profit finished (or its last quantity
- * sold), profitable when the sum of its parts' PnL is > 0. Sell quantities are whole lot steps,
- * so a finished take profit may leave a little coin unsold: it moves to the coin bot's carry
- * (with its share of the cost) and joins the next lot, instead of being lost or booked as a loss.
- */
-const closeLot = async (tx: Tx, bot: OutcomeBot, row: Order, order: ExchangeOrder, totals: Totals) => {
+/** A take profit's fills sold from its lot (lot-booking.ts saleOfLot), booked. */
+const closeLot = async (
+  tx: Tx,
+  bot: OutcomeBot,
+  row: Pick<Order, 'lotSeq'>,
+  finishesLot: boolean,
+  totals: Totals,
+) => {
   const lotRow = await tx.lot.findFirst({ where: { coinBotId: bot.id, seq: row.lotSeq, closedAt: null } });
   if (!lotRow) {
     // Sold coin of a lot that is already closed: recorded (fills above), never counted twice.
     await tx.coinBot.update({ where: { id: bot.id }, data: { lastError: 'UNEXPECTED_FILL' } });
     return;
   }
-  const lot = lotFromRow(lotRow);
-  const price = totals.quoteQty.div(totals.amount);
-  const proceeds = totals.quoteQty
-    .minus(totals.feeInQuote)
-    .minus(totals.feeInBase.times(price))
-    .toDecimalPlaces(STORED_DECIMALS, Decimal.ROUND_HALF_EVEN);
-  const {
-    sold,
-    lot: rest,
-    left,
-  } = sellFromLot(
-    lot,
-    { lotSeq: lot.seq, price, qty: Decimal.min(totals.amount, lot.qty), proceeds, at: totals.at },
-    { finishesLot: order.status === 'closed' },
+  const sale = saleOfLot(
+    lotFromRow(lotRow),
+    lotRow.proceeds ? dec(lotRow.proceeds) : null,
+    totals,
+    finishesLot,
   );
-  const received = exactSum(lotRow.proceeds ? dec(lotRow.proceeds) : ZERO, sold.proceeds).toString();
-  if (rest) {
-    await tx.lot.update({
-      where: { id: lotRow.id },
-      data: {
-        qty: rest.qty.toString(),
-        cost: rest.cost.toString(),
-        proceeds: received,
-        realizedPnl: rest.realizedPnl.toString(),
-      },
-    });
-  } else {
-    await tx.lot.update({
-      where: { id: lotRow.id },
-      data: {
-        qty: sold.qty.toString(),
-        cost: sold.cost.toString(),
-        sellPrice: price.toString(),
-        proceeds: received,
-        pnl: sold.lotPnl.toString(),
-        realizedPnl: sold.lotPnl.toString(),
-        closedAt: totals.at,
-      },
-    });
-  }
-  if (!left.qty.isZero() || !left.cost.isZero()) {
+  await tx.lot.update({ where: { id: lotRow.id }, data: sale.columns });
+  if (!sale.left.qty.isZero() || !sale.left.cost.isZero()) {
     await tx.coinBot.update({
       where: { id: bot.id },
-      data: { carryQty: { increment: left.qty.toString() }, carryCost: { increment: left.cost.toString() } },
+      data: {
+        carryQty: { increment: sale.left.qty.toString() },
+        carryCost: { increment: sale.left.cost.toString() },
+      },
     });
   }
-  const { closedTrades, profitableTrades } = tradeCounts(sold);
-  const pnl = sold.pnl.toString();
+  const { closedTrades, profitableTrades, day } = sale;
+  const pnl = sale.pnl.toString();
   await tx.coinBot.update({
     where: { id: bot.id },
     data: {
@@ -227,7 +184,6 @@ const closeLot = async (tx: Tx, bot: OutcomeBot, row: Order, order: ExchangeOrde
       profitableTrades: { increment: profitableTrades },
     },
   });
-  const day = utcDay(totals.at);
   await tx.dailyPnl.upsert({
     where: { coinBotId_date: { coinBotId: bot.id, date: day } },
     create: {
