@@ -17,6 +17,9 @@ import { TradingControls } from './trading-controls';
 
 type Panel = ResponseOf<typeof getPanel>;
 
+/** How often the open panel refreshes itself (not in the background). */
+export const PANEL_REFRESH_MS = 5000;
+
 const PnlHero = ({ panel }: { panel: Panel }) => {
   const { t } = useTranslation();
   return (
@@ -124,7 +127,8 @@ const PanelLoading = () => (
 export const PanelScreen = () => {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const panel = useApiQuery(getPanel, INITIAL_INPUTS.panel);
+  // Live while on screen: the bots trade between visits (the server allows one panel per 2 s).
+  const panel = useApiQuery(getPanel, INITIAL_INPUTS.panel, { refetchInterval: PANEL_REFRESH_MS });
   return (
     <Screen
       title={t('panel.greeting', { name: user.firstName || user.username })}
