@@ -45,6 +45,8 @@ export type Standalone = {
   sandbox: SandboxExchangeHandle;
   /** The sandbox's state file (beside the PGlite folder). */
   sandboxStateFile: string;
+  /** Where the API and the web app listen (the real port when PORT is 0). */
+  url: string;
 };
 
 /**
@@ -153,7 +155,12 @@ export const startStandalone = async (
     }
     // Stop order: schedules, HTTP, queue (running jobs finish), sandbox (its last state write),
     // service context, database.
-    return { stop: closeAll, ctx, sandbox, sandboxStateFile };
+    const address = app.server.address();
+    const url =
+      address && typeof address === 'object'
+        ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+        : publicUrl;
+    return { stop: closeAll, ctx, sandbox, sandboxStateFile, url };
   } catch (error) {
     await closeAll();
     throw error;

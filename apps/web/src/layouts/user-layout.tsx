@@ -1,14 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { runInitialLoad } from '../session/initial-load';
 import { type SessionUser, sessionStore } from '../session/session-store';
+import { takeInitialLoad } from '../session/start-initial-load';
 import { SessionInvalid } from '../shell/brand';
 import { FullScreenLoader } from '../shell/full-screen';
 import { useStartLink } from '../shell/start-link';
 import { TabBar } from '../shell/tab-bar';
 import { useTelegramBackButton } from '../shell/telegram-back-button';
 import { useStore } from '../state/create-store';
+
+/**
+ * docs/performance.md#web: the first screen is interactive once the initial data has settled and
+ * the routed screen's code has loaded (so it renders with its data, beside a working tab bar).
+ * Marked once per page, as `performance.mark('first-screen')` and `<html data-first-screen>`.
+ */
+const useFirstScreenMark = (loaded: boolean) => {
+  const routerIdle = useRouterState({ select: (state) => state.status === 'idle' });
+  useEffect(() => {
+    if (!loaded || !routerIdle || document.documentElement.dataset.firstScreen) return;
+    performance.mark('first-screen');
+    document.documentElement.dataset.firstScreen = 'ready';
+  }, [loaded, routerIdle]);
+};
 
 /** Loader until the initial data has settled, then the content and (from then on) the tab bar. */
 const SignedInLayout = ({ user }: { user: SessionUser }) => {
@@ -19,7 +33,7 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
   const firstUser = useRef(user);
   useEffect(() => {
     let active = true;
-    void runInitialLoad(client, firstUser.current).finally(() => {
+    void takeInitialLoad(client, firstUser.current).finally(() => {
       if (active) setLoaded(true);
     });
     return () => {
@@ -27,6 +41,8 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
     };
   }, [client]);
   useStartLink(loaded);
+
+  useFirstScreenMark(loaded);
   if (!loaded) return <FullScreenLoader />;
   return (
     <>

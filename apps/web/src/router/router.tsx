@@ -105,6 +105,15 @@ export const createAppRouter = (queryClient: QueryClient) =>
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/**
+ * Starts loading the code of the screen at `pathname` and of its layout before the first render,
+ * while launch data and sign-in are on their way (docs/performance.md#web).
+ */
+export const preloadScreenCode = (router: AppRouter, pathname: string) => {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+};
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;

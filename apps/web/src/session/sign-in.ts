@@ -11,10 +11,16 @@ import { type SessionUser, sessionStore } from './session-store';
 export const REAUTH_INTERVAL_MS = 540_000;
 
 let launch: LaunchContext | null = null;
+let onSignedIn: ((user: SessionUser) => void) | undefined;
 let inFlight: Promise<SessionUser> | null = null;
 
 export const setLaunchContext = (context: LaunchContext | null) => {
   launch = context;
+};
+
+/** Runs on every successful sign-in, before the session turns valid (the entry starts the initial load). */
+export const setSignedInHandler = (handler: (user: SessionUser) => void) => {
+  onSignedIn = handler;
 };
 
 const signInOnce = async (): Promise<SessionUser> => {
@@ -32,6 +38,7 @@ const signInOnce = async (): Promise<SessionUser> => {
       },
     });
     saveAuthCookies(session.token, session.user);
+    onSignedIn?.(session.user);
     sessionStore.set({
       status: 'valid',
       user: session.user,

@@ -1,22 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { getLaunchData } from '@gridbot/contracts';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** docs/performance.md#web: Vite names everything under /assets/ by its content hash. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Source maps are built hidden (for the operator's own symbolication) and never served. */
+const isSourceMap = (pathname: string) => pathname.endsWith('.map');
+
+const DEMO_LAUNCH_DATA_PRELOAD = `<${getLaunchData.path}>; rel=preload; as=fetch; crossorigin`;
+
+type Manifest = Record<string, { file: string }>;
+
+/** The built language chunks (en, ru, cn) by the Vite manifest; none when the build has no manifest. */
+const languageChunks = (root: string): Record<string, string> => {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, '.vite/manifest.json'), 'utf8')) as Manifest;
+    return Object.fromEntries(
+      Object.entries(manifest).flatMap(([source, chunk]) => {
+        const language = /src\/i18n\/locales\/(en|ru|cn)\.ts$/.exec(source)?.[1];
+        return language ? [[language, `/${chunk.file}`]] : [];
+      }),
+    );
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * The app's language before sign-in is Telegram's language_code, else the browser's; the browser's
+ * Accept-Language is the server's best guess of it (ru and zh have texts of their own, else en).
+ */
+const likelyLanguage = (acceptLanguage: string | undefined) => {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first.startsWith('ru')) return 'ru';
+  if (first.startsWith('zh')) return 'cn';
+  return 'en';
+};
+
+const setCacheHeaders = (reply: FastifyReply, path: string) => {
+  reply.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
+};
 
 /**
  * Serves the built mini app on the API's port. Browser navigations (Accept: text/html) to any
  * app route get index.html; API calls send Accept: application/json (docs/product.md#calls), so a path both
  * use — `/partners/` — still reaches the API.
+ *
+ * docs/performance.md#web: the build writes a brotli and a gzip copy beside every asset; the one the
+ * browser accepts is sent (`Vary: Accept-Encoding`). Hashed assets are cached for a year as
+ * immutable; index.html and anything unhashed are revalidated on every load (`no-cache`).
  */
 export const webPlugin = fp(
   async (app) => {
     const root = app.deps.webDist;
     if (!root) return;
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h', immutable: false });
+    const languages = languageChunks(root);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+      allowedPath: (pathname) => !isSourceMap(pathname),
+    });
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/docs')) return;
       const accept = request.headers.accept ?? '';
       if (!accept.includes('text/html')) return;
       if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return;
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // docs/performance.md#web: what the entry asks for first leaves with the page instead — the
+      // likely language's texts, and in the demo the launch data a plain browser does not have.
+      const language = languages[likelyLanguage(request.headers['accept-language'])];
+      const links = [
+        ...(language ? [`<${language}>; rel=modulepreload`] : []),
+        ...(app.deps.demoUser ? [DEMO_LAUNCH_DATA_PRELOAD] : []),
+      ];
+      if (links.length > 0) reply.header('link', links.join(', '));
+      return reply.sendFile('index.html');
     });
   },
   { name: 'web' },

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Text files worth compressing; source maps are never served, images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+/** Below this the headers outweigh the saving; the server then sends the file as it is. */
+const MIN_BYTES = 1024;
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : filesUnder(path);
+    return [path];
+  });
+
+/**
+ * docs/performance.md#web: writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every
+ * compressible output file once the bundle is written, so the API's static plugin and the proxy
+ * send compressed bytes without compressing per request.
+ */
+export const precompress = (): Plugin => ({
+  name: 'gridbot:precompress',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = options.dir;
+    if (!dir) return;
+    for (const file of filesUnder(dir)) {
+      if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+      const source = readFileSync(file);
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+    }
+  },
+});
