@@ -103,16 +103,17 @@ const contextFor = (browser: Browser, locale: string) => {
 
 /**
  * A fresh tab in Chromium at 390×844 as a phone, without cookies. `telegram: false` leaves out the
- * Telegram stand-in (an ordinary browser, as for the demo).
+ * Telegram stand-in (an ordinary browser, as for the demo); `theme` is the theme it answers with
+ * (dark by default).
  */
 export const openAppPage = async (
   browser: Browser,
-  options: { locale?: string; telegram?: boolean } = {},
+  options: { locale?: string; telegram?: boolean; theme?: Record<string, string> } = {},
 ): Promise<AppPage> => {
   const context = await contextFor(browser, options.locale ?? 'en-US');
   await context.clearCookies();
   const page = await context.newPage();
-  if (options.telegram !== false) await page.addInitScript(fakeTelegramClient, THEME);
+  if (options.telegram !== false) await page.addInitScript(fakeTelegramClient, options.theme ?? THEME);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
@@ -135,6 +136,10 @@ export const openAppPage = async (
     close: () => page.close(),
   };
 };
+
+/** A screen's address; screens that need a coin get one in the query string. */
+export const screenUrlOf = (path: string) =>
+  path === '/portfolio/show' || path === '/portfolio/edit' ? `${path}?coin=BTC` : path;
 
 /** Client-side navigation, as a tap on an in-app link does (the router follows history.pushState). */
 export const navigateInApp = async (page: Page, path: string) => {
