@@ -10,6 +10,7 @@ import {
   navigateInApp,
   openAppPage,
   screenshot,
+  screenUrlOf,
   settle,
 } from './support/browser';
 import { serveFixtures } from './support/fixtures';
@@ -27,10 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.close();
 });
-
-/** Screens that need a coin get one in the query string. */
-const urlOf = (path: string) =>
-  path === '/portfolio/show' || path === '/portfolio/edit' ? `${path}?coin=BTC` : path;
 
 const TABS = [
   ['wallet', '/wallet', 'Wallet'],
@@ -89,7 +86,7 @@ describe('screens', () => {
   it('highlights the tab each screen belongs to (route table), e.g. /pnl-stat → panel', async () => {
     const app = await signedIn();
     for (const route of ROUTE_LIST.filter((entry) => entry.layout === 'user' && !entry.hidden)) {
-      await navigateInApp(app.page, urlOf(route.path));
+      await navigateInApp(app.page, screenUrlOf(route.path));
       await settle(app.page);
       const current = () =>
         app.page
@@ -185,7 +182,7 @@ describe('screens', () => {
   it('renders every route without console errors', async () => {
     const app = await signedIn();
     for (const route of ROUTE_LIST) {
-      await navigateInApp(app.page, urlOf(route.path));
+      await navigateInApp(app.page, screenUrlOf(route.path));
       if (route.hidden) {
         // The under-development section exists and is not shown.
         await app.page.waitForURL((url) => url.pathname === '/');
@@ -244,7 +241,7 @@ describe('screens', () => {
     await waitForToastsToLeave(app);
     for (const route of ROUTE_LIST) {
       if (route.hidden || route.layout === 'guest') continue;
-      await navigateInApp(app.page, urlOf(route.path));
+      await navigateInApp(app.page, screenUrlOf(route.path));
       await app.page.locator('h1').first().waitFor();
       await settle(app.page);
       await app.page.evaluate(() => window.scrollTo(0, 0));

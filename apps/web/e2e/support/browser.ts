@@ -117,18 +117,25 @@ const contextFor = (browser: Browser, locale: string) => {
 
 /**
  * A fresh tab in Chromium at 390×844 as a phone, without cookies. `telegram: false` leaves out the
- * Telegram stand-in (an ordinary browser, as for the demo).
+ * Telegram stand-in (an ordinary browser, as for the demo); `theme` is the theme it answers with
+ * (dark by default).
  */
 export const openAppPage = async (
   browser: Browser,
-  options: { locale?: string; telegram?: boolean; client?: Partial<FakeClientOptions> } = {},
+  options: {
+    locale?: string;
+    telegram?: boolean;
+    /** Telegram theme parameters (the demo's dark theme by default). */
+    theme?: Record<string, string>;
+    client?: Partial<FakeClientOptions>;
+  } = {},
 ): Promise<AppPage> => {
   const context = await contextFor(browser, options.locale ?? 'en-US');
   await context.clearCookies();
   const page = await context.newPage();
   if (options.telegram !== false) {
     await page.addInitScript(fakeTelegramClient, {
-      theme: TELEGRAM_DARK_THEME,
+      theme: options.theme ?? TELEGRAM_DARK_THEME,
       safeArea: NO_INSETS,
       contentSafeArea: NO_INSETS,
       ...options.client,
@@ -164,6 +171,10 @@ export const openAppPage = async (
     close: () => page.close(),
   };
 };
+
+/** A screen's address; screens that need a coin get one in the query string. */
+export const screenUrlOf = (path: string) =>
+  path === '/portfolio/show' || path === '/portfolio/edit' ? `${path}?coin=BTC` : path;
 
 /** Client-side navigation, as a tap on an in-app link does (the router follows history.pushState). */
 export const navigateInApp = async (page: Page, path: string) => {

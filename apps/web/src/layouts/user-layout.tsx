@@ -41,7 +41,6 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
     };
   }, [client]);
   useStartLink(loaded);
-
   useFirstScreenMark(loaded);
   if (!loaded) return <FullScreenLoader />;
   return (

@@ -49,7 +49,7 @@ export const TabBar = () => {
             ) : (
               <Icon filled={active} />
             )}
-            <span>{t(`nav.${name}`)}</span>
+            <span className="tab__label">{t(`nav.${name}`)}</span>
           </Link>
         );
       })}

@@ -41,7 +41,7 @@ export const Card = ({
   flush?: boolean;
 }) => (
   <div className={`card${flush ? ' card--flush' : ''}`}>
-    {title ? <h3 className="card__title">{title}</h3> : null}
+    {title ? <h2 className="card__title">{title}</h2> : null}
     {children}
   </div>
 );
