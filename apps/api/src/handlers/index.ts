@@ -5,6 +5,10 @@ import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
 import { checkKeysHandler } from './home/check-keys';
+import { addCoinHandler } from './portfolio/add-coin';
+import { getCoinHandler } from './portfolio/get-coin';
+import { getPortfolioHandler } from './portfolio/get-portfolio';
+import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
 import { saveApiKeyHandler } from './profile/save-api-key';
 
 /**
@@ -19,4 +23,8 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  getPortfolioHandler,
+  getCoinHandler,
+  addCoinHandler,
+  listAddableCoinsHandler,
 ]);
