@@ -210,6 +210,13 @@ export const errorCatalogue = {
     'У этой монеты нет рынка к USDT на вашей бирже.',
     '该币种在您的交易所没有 USDT 交易对。',
   ),
+  API_KEYS_MISSING: entry(
+    422,
+    'Connect your exchange API keys first',
+    'Connect your exchange API keys first: coins are traded on your own exchange account.',
+    'Сначала подключите API-ключи биржи: монеты торгуются на вашем собственном аккаунте биржи.',
+    '请先连接交易所 API 密钥：币种在您自己的交易所账户上交易。',
+  ),
   ORDER_BELOW_EXCHANGE_MIN: entry(
     422,
     'Order size is below the exchange minimum',

@@ -46,7 +46,8 @@ export type ExchangeClient = {
     amount: Decimal | string,
   ): MinimumViolation | null;
   fetchTicker(symbol: string): Promise<Ticker>;
-  fetchTickers(symbols: string[]): Promise<Record<string, Ticker>>;
+  /** Tickers of these symbols, or of every market in one call when none are given. */
+  fetchTickers(symbols?: string[]): Promise<Record<string, Ticker>>;
   /** Low and high traded since `since` (ms): 1-second klines, else public trades; null without either. */
   fetchTradedRange(symbol: string, since: number): Promise<TradedRange | null>;
   /** Non-zero balances by currency. */

@@ -87,6 +87,8 @@ export const toTicker = (ticker: CcxtTicker): Ticker => ({
   last: decOrZero(ticker.last ?? ticker.close),
   bid: dec(ticker.bid),
   ask: dec(ticker.ask),
+  quoteVolume: dec(ticker.quoteVolume),
+  changePct: dec(ticker.percentage),
   timestamp: ticker.timestamp ?? null,
 });
 

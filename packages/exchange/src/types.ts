@@ -68,6 +68,10 @@ export type Ticker = {
   last: Decimal;
   bid: Decimal | null;
   ask: Decimal | null;
+  /** 24 h volume in the quote currency (null when the exchange does not say). */
+  quoteVolume: Decimal | null;
+  /** 24 h price change, % (null when the exchange does not say). */
+  changePct: Decimal | null;
   timestamp: number | null;
 };
 

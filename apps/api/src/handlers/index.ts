@@ -13,7 +13,11 @@ import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
 import { activateCoinsHandler } from './portfolio/activate-coins';
+import { addCoinHandler } from './portfolio/add-coin';
+import { getCoinHandler } from './portfolio/get-coin';
+import { getPortfolioHandler } from './portfolio/get-portfolio';
 import { getProfitChartHandler } from './portfolio/get-profit-chart';
+import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
 import { saveApiKeyHandler } from './profile/save-api-key';
@@ -41,4 +45,9 @@ export const handlers: HandlerMap = Object.fromEntries([
   getCoinRatingHandler,
   getProfitChartHandler,
   getPanelHandler,
+
+  getPortfolioHandler,
+  getCoinHandler,
+  addCoinHandler,
+  listAddableCoinsHandler,
 ]);

@@ -6,7 +6,8 @@ import { ZCoinName } from './coin-settings';
 
 /**
  * Adds a coin (`?data_send=SOL`) with DEFAULT_COIN_SETTINGS, paused; the user edits and starts it.
- * The coin count is checked against the licence.
+ * The coin count is checked against the licence; the coin bot trades on the user's exchange account,
+ * so API keys must be connected first (API_KEYS_MISSING). docs/grid.md#adding-a-coin
  */
 export const addCoin = defineEndpoint({
   id: 'portfolio.addCoin',
@@ -22,7 +23,7 @@ export const addCoin = defineEndpoint({
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),
     409: documented('COIN_ALREADY_ADDED'),
-    422: documented('COIN_LIMIT', 'COIN_NOT_LISTED'),
+    422: documented('COIN_LIMIT', 'COIN_NOT_LISTED', 'API_KEYS_MISSING'),
     502: documented('EXCHANGE_UNAVAILABLE'),
   },
 });

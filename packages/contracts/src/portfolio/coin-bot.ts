@@ -88,6 +88,12 @@ export const ZLadder = z.object({
     .describe('a market entry buy is due (no open lot, running, not dry)'),
   buys: z.array(ZLadderBuy).describe('next averaging buy first, then deeper planned levels up to maxTrades'),
   takeProfits: z.array(ZLadderTakeProfit).describe('ascending price: the newest lot first'),
+  capitalAtLimit: ZUsdt.nullable().describe(
+    'capital tied up once all maxTrades lots are bought, fees included (open lots + every planned level); null without a price to plan from',
+  ),
+  coverageDropPct: ZPct.nullable().describe(
+    'price drop from the last price (else the newest lot) to the deepest buy level, %; null without a price',
+  ),
   plannedAt: ZIsoDateTime,
 });
 export type Ladder = z.output<typeof ZLadder>;

@@ -13,6 +13,9 @@ export const ACTIVITY_KINDS = [
   'settings_changed',
   'keys_changed',
   'restart_summary',
+  'coin_added',
+  'settings_reset',
+  'coin_removed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

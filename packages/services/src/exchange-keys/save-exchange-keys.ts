@@ -52,7 +52,7 @@ export const saveExchangeKeys = async (
     update: data,
   });
   const running = await ctx.prisma.coinBot.findMany({
-    where: { exchangeAccountId: account.id, running: true },
+    where: { exchangeAccountId: account.id, running: true, deletedAt: null },
     select: { id: true },
   });
   await ctx.queue.enqueueMany(

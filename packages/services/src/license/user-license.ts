@@ -36,7 +36,10 @@ export const getLicenseCheck = async (
   const db = input.db ?? ctx.prisma;
   const [user, coins] = await Promise.all([
     db.user.findUnique({ where: { id: input.userId }, include: { license: true } }),
-    db.coinBot.findMany({ where: { userId: input.userId }, select: { orderSize: true, maxTrades: true } }),
+    db.coinBot.findMany({
+      where: { userId: input.userId, deletedAt: null },
+      select: { orderSize: true, maxTrades: true },
+    }),
   ]);
   if (!user) throw new AppError('NO_USER');
   const level = licenseLevelRow(user.license);

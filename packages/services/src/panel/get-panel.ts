@@ -112,7 +112,7 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
                ) l ON true
                LEFT JOIN daily_pnl d ON d.coin_bot_id = b.id AND d.date = ${today}::date
                LEFT JOIN price_marks m ON m.venue = ba.exchange || ':' || ba.mode AND m.symbol = b.symbol
-              WHERE b.user_id = u.id
+              WHERE b.user_id = u.id AND b.deleted_at IS NULL
            ), '[]'::json) AS coins
       FROM users u
       JOIN license_levels ll ON ll.code = u.license_level

@@ -232,7 +232,7 @@ export const getCoinRating = async (
   >(Prisma.sql`
     WITH held AS (
       SELECT coin, COUNT(*)::int AS bots, SUM(order_size * max_trades) AS capital
-        FROM coin_bots WHERE running GROUP BY coin HAVING COUNT(*) >= ${input.minBots}
+        FROM coin_bots WHERE running AND deleted_at IS NULL GROUP BY coin HAVING COUNT(*) >= ${input.minBots}
     ), sold AS (
       SELECT b.coin, SUM(d.realized_pnl) AS pnl, SUM(d.closed_trades)::int AS closed
         FROM daily_pnl d JOIN coin_bots b ON b.id = d.coin_bot_id
@@ -240,7 +240,7 @@ export const getCoinRating = async (
     )
     SELECT h.coin, h.bots, h.capital::text AS capital, COALESCE(s.pnl, 0)::text AS pnl,
            COALESCE(s.closed, 0)::int AS closed,
-           EXISTS (SELECT 1 FROM coin_bots m WHERE m.user_id = ${input.userId} AND m.coin = h.coin) AS mine
+           EXISTS (SELECT 1 FROM coin_bots m WHERE m.user_id = ${input.userId} AND m.coin = h.coin AND m.deleted_at IS NULL) AS mine
       FROM held h LEFT JOIN sold s ON s.coin = h.coin`);
   const rated = rows
     .map((row) => ({

@@ -77,7 +77,7 @@ export const getTradingState = async (
   const [user, bots, license] = await Promise.all([
     ctx.prisma.user.findUniqueOrThrow({ where: { id: input.userId }, select: { dryAll: true } }),
     ctx.prisma.coinBot.findMany({
-      where: { userId: input.userId },
+      where: { userId: input.userId, deletedAt: null },
       orderBy: { id: 'asc' },
       select: {
         id: true,
@@ -121,7 +121,7 @@ export const getTradingState = async (
 /** The coin bots a call acts on: one coin (404 when the user has no such coin) or all of them. */
 const targetBots = async (ctx: ServiceContext, userId: number, coin: string | undefined) => {
   const bots = await ctx.prisma.coinBot.findMany({
-    where: { userId, ...(coin ? { coin } : {}) },
+    where: { userId, deletedAt: null, ...(coin ? { coin } : {}) },
     orderBy: { id: 'asc' },
     select: { id: true, coin: true, running: true, dry: true },
   });
@@ -276,7 +276,10 @@ export const setDryAll = async (
       data: { dryAll: input.on },
     });
     if (updated.count === 0) return [];
-    const bots = await tx.coinBot.findMany({ where: { userId: input.userId }, select: { id: true } });
+    const bots = await tx.coinBot.findMany({
+      where: { userId: input.userId, deletedAt: null },
+      select: { id: true },
+    });
     await recordActivity(tx, entries(input.userId, bots, input.on ? 'dry_on' : 'dry_off', { scope: 'all' }));
     return bots;
   });

@@ -1,0 +1,28 @@
+import Decimal from 'decimal.js';
+
+/**
+ * How portfolio figures go on the wire (docs/pnl.md#portfolio-figures): USDT rounded half-even to
+ * the contract's 6 decimals, percentages to 2, prices and quantities exact.
+ */
+export const usdtText = (value: Decimal): string => {
+  const text = value.toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN).toFixed();
+  return text === '-0' ? '0' : text;
+};
+
+export const pctText = (value: Decimal): string => {
+  const text = value.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed();
+  return text === '-0' ? '0' : text;
+};
+
+/** part / whole × 100, 0 when the whole is 0. */
+export const pctOf = (part: Decimal, whole: Decimal): Decimal =>
+  whole.isZero() ? new Decimal(0) : part.div(whole).times(100);
+
+const DAY_MS = 86_400_000;
+
+/** First UTC day of a coin profit period (day = today, week/month/year = rolling 7/30/365 days), null for all. */
+export const periodStart = (period: 'day' | 'week' | 'month' | 'year' | 'all', now: Date): Date | null => {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = { day: 1, week: 7, month: 30, year: 365, all: 0 }[period];
+  return days === 0 ? null : new Date(today - (days - 1) * DAY_MS);
+};

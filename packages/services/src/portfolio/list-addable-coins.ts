@@ -1,0 +1,56 @@
+import type { listAddableCoins } from '@gridbot/contracts';
+import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import type { ServiceContext } from '../context/service-context';
+import { getLicenseCheck } from '../license/user-license';
+import { pctText, usdtText } from './figures';
+import { userVenue, venueMarketData } from './venue-market-data';
+
+export type AddableCoins = z.input<(typeof listAddableCoins)['response']>;
+
+const ZERO = new Decimal(0);
+
+/**
+ * The add-coin screen (docs/grid.md#adding-a-coin): the USDT spot markets of the user's venue
+ * (the installation's without keys), most traded first by 24 h quote volume, filtered by a symbol
+ * prefix. Markets and tickers come from a 30 s in-process cache, so the screen costs at most one
+ * markets and one tickers call per venue every 30 s.
+ */
+export const listAddablePortfolioCoins = async (
+  ctx: ServiceContext,
+  input: { userId: number; search?: string | undefined },
+): Promise<AddableCoins> => {
+  const venue = await userVenue(ctx, input);
+  const [data, license, held] = await Promise.all([
+    venueMarketData(ctx, venue.venue),
+    getLicenseCheck(ctx, input),
+    ctx.prisma.coinBot.findMany({ where: { userId: input.userId, deletedAt: null }, select: { coin: true } }),
+  ]);
+  const inPortfolio = new Set(held.map((b) => b.coin));
+  const search = input.search ?? '';
+  const coins = [...data.markets.values()]
+    .filter((m) => m.base.startsWith(search))
+    .map((m) => ({ market: m, ticker: data.tickers[m.symbol] }))
+    .sort(
+      (a, b) =>
+        (b.ticker?.quoteVolume ?? ZERO).comparedTo(a.ticker?.quoteVolume ?? ZERO) ||
+        a.market.base.localeCompare(b.market.base),
+    )
+    .map(({ market, ticker }) => ({
+      coin: market.base,
+      symbol: market.symbol,
+      lastPrice: ticker && ticker.last.gt(0) ? ticker.last.toFixed() : null,
+      change24hPct: ticker?.changePct ? pctText(ticker.changePct) : null,
+      quoteVolume24h: ticker?.quoteVolume ? usdtText(ticker.quoteVolume) : null,
+      minOrderUsdt: market.minNotional ? usdtText(market.minNotional) : null,
+      inPortfolio: inPortfolio.has(market.base),
+    }));
+  return {
+    exchange: venue.exchange,
+    quote: 'USDT',
+    keysConnected: venue.exchangeAccountId !== null,
+    coinsUsed: license.usage.coins,
+    coinsLimit: license.level.coins,
+    coins,
+  };
+};

@@ -1,0 +1,183 @@
+import { type CoinProfitPeriod, errorCatalogue, type PortfolioCoin } from '@gridbot/contracts';
+import type { CoinBot, Lot as LotRow } from '@gridbot/db';
+import { coinStateOf, coinStats, type GridFlags, type GridSettings, type GridState } from '@gridbot/domain';
+import type { Ticker } from '@gridbot/exchange';
+import Decimal from 'decimal.js';
+import type { ServiceContext } from '../context/service-context';
+import { dec, lotFromRow } from '../grid/coin-bot-state';
+import { pctOf, pctText, periodStart, usdtText } from './figures';
+import { lastPrices } from './venue-market-data';
+
+/** One coin bot of a portfolio: the contract's card plus what it was built from (for ladders and checks). */
+export type PortfolioCoinBot = {
+  /** ZPortfolioCoin, as every screen shows it. */
+  view: PortfolioCoin;
+  bot: CoinBot;
+  /** `<exchange>:<mode>` of the coin bot's exchange account. */
+  venue: string;
+  /** Open lots, oldest first. */
+  openLots: LotRow[];
+  settings: GridSettings;
+  state: GridState;
+  flags: GridFlags;
+  /** null when the exchange did not answer (or prices were not asked for). */
+  lastPrice: Decimal | null;
+};
+
+export type LoadPortfolioCoinsInput = {
+  userId: number;
+  /** Window of periodPnl (default `day`). */
+  period?: CoinProfitPeriod;
+  /** Only this coin (upper-case base symbol). */
+  coin?: string;
+  /** false: no exchange call, lastPrice null (default true: one tickers call per venue). */
+  prices?: boolean;
+};
+
+export type PortfolioCoins = { dryAll: boolean; coins: PortfolioCoinBot[] };
+
+const ZERO = new Decimal(0);
+
+/**
+ * Every coin bot of a user still in the portfolio (docs/grid.md#coin-states, docs/pnl.md#portfolio-figures),
+ * in the order they were added, with its ZPortfolioCoin card. A fixed number of queries whatever
+ * the coin count — the user with coin bots, their open lots, their first fills, their period PnL —
+ * plus one tickers call per venue. Shared by the portfolio, the coin screen, the panel and
+ * trading control.
+ */
+export const loadPortfolioCoins = async (
+  ctx: ServiceContext,
+  input: LoadPortfolioCoinsInput,
+): Promise<PortfolioCoins> => {
+  const { prisma } = ctx;
+  const user = await prisma.user.findUnique({
+    where: { id: input.userId },
+    select: {
+      dryAll: true,
+      coinBots: {
+        where: { deletedAt: null, ...(input.coin ? { coin: input.coin } : {}) },
+        orderBy: { id: 'asc' },
+        include: { exchangeAccount: { select: { exchange: true, mode: true } } },
+      },
+    },
+  });
+  if (!user || user.coinBots.length === 0) return { dryAll: user?.dryAll ?? false, coins: [] };
+  const ids = user.coinBots.map((b) => b.id);
+  const from = periodStart(input.period ?? 'day', ctx.clock.now());
+  const symbolsByVenue = new Map<string, string[]>();
+  for (const { exchangeAccount: a, symbol } of user.coinBots) {
+    const venue = `${a.exchange}:${a.mode}`;
+    symbolsByVenue.set(venue, [...(symbolsByVenue.get(venue) ?? []), symbol]);
+  }
+
+  const [lots, firstFills, periodPnl, prices] = await Promise.all([
+    prisma.lot.findMany({ where: { coinBotId: { in: ids }, closedAt: null }, orderBy: { seq: 'asc' } }),
+    prisma.fill.groupBy({ by: ['coinBotId'], where: { coinBotId: { in: ids } }, _min: { at: true } }),
+    prisma.dailyPnl.groupBy({
+      by: ['coinBotId'],
+      where: { coinBotId: { in: ids }, ...(from ? { date: { gte: from } } : {}) },
+      _sum: { realizedPnl: true },
+    }),
+    input.prices === false
+      ? Promise.resolve(new Map<string, Map<string, Ticker>>())
+      : lastPrices(ctx, symbolsByVenue),
+  ]);
+  const lotsOf = new Map<number, LotRow[]>();
+  for (const lot of lots) lotsOf.set(lot.coinBotId, [...(lotsOf.get(lot.coinBotId) ?? []), lot]);
+  const startOf = new Map(firstFills.map((f) => [f.coinBotId, f._min.at]));
+  const pnlOf = new Map(periodPnl.map((p) => [p.coinBotId, p._sum.realizedPnl]));
+
+  const coins = user.coinBots.map(({ exchangeAccount, ...bot }): PortfolioCoinBot => {
+    const venue = `${exchangeAccount.exchange}:${exchangeAccount.mode}`;
+    const openLots = lotsOf.get(bot.id) ?? [];
+    const ticker = prices.get(venue)?.get(bot.symbol);
+    const lastPrice = ticker && ticker.last.gt(0) ? ticker.last : null;
+    const periodRealized = dec(pnlOf.get(bot.id) ?? 0);
+    return build({
+      bot,
+      venue,
+      openLots,
+      dryAll: user.dryAll,
+      lastPrice,
+      startDate: startOf.get(bot.id) ?? null,
+      periodPnl: periodRealized,
+    });
+  });
+  return { dryAll: user.dryAll, coins };
+};
+
+type BuildInput = {
+  bot: CoinBot;
+  venue: string;
+  openLots: LotRow[];
+  dryAll: boolean;
+  lastPrice: Decimal | null;
+  startDate: Date | null;
+  periodPnl: Decimal;
+};
+
+const build = (input: BuildInput): PortfolioCoinBot => {
+  const { bot, openLots, lastPrice } = input;
+  const settings: GridSettings = {
+    orderSize: dec(bot.orderSize),
+    stepPct: dec(bot.stepPct),
+    stepIncreasePct: dec(bot.stepIncreasePct),
+    maxTrades: bot.maxTrades,
+  };
+  const state: GridState = { lots: openLots.map(lotFromRow), nextSeq: bot.nextSeq };
+  // The licence and fee-balance reasons join here once the engine honours them (docs/grid.md#dry).
+  const flags: GridFlags = { running: bot.running, dry: bot.dry || input.dryAll };
+  const { state: coinState, dryReason } = coinStateOf({
+    running: bot.running,
+    coinDry: bot.dry,
+    dryAll: input.dryAll,
+    openLots: openLots.length,
+    maxTrades: bot.maxTrades,
+    lastError: bot.lastError,
+  });
+  // Without a price the open lots are valued at cost: unrealized PnL 0 (docs/pnl.md#portfolio-figures).
+  const open = coinStats(state, [], lastPrice ?? ZERO);
+  const unrealized = lastPrice ? open.unrealizedPnl : ZERO;
+  const committed = settings.orderSize.times(settings.maxTrades);
+  const view: PortfolioCoin = {
+    coinUserId: bot.id,
+    coin: bot.coin,
+    symbol: bot.symbol,
+    addedAt: bot.createdAt.toISOString(),
+    settings: {
+      orderSize: usdtText(settings.orderSize),
+      stepPct: settings.stepPct.toFixed(),
+      stepIncreasePct: settings.stepIncreasePct.toFixed(),
+      maxTrades: bot.maxTrades,
+      dry: bot.dry,
+    },
+    running: bot.running,
+    state: coinState,
+    dryReason,
+    lastPrice: lastPrice?.toFixed() ?? null,
+    committedCapital: usdtText(committed),
+    periodPnl: usdtText(input.periodPnl),
+    periodPnlPct: pctText(pctOf(input.periodPnl, committed)),
+    stats: {
+      unrealizedPnl: usdtText(unrealized),
+      realizedPnl: usdtText(dec(bot.realizedPnl)),
+      openDeals: open.openDeals,
+      openQty: open.openQty.toFixed(),
+      invested: usdtText(open.invested),
+      avgPrice: open.avgPrice?.toDecimalPlaces(12, Decimal.ROUND_HALF_EVEN).toFixed() ?? null,
+      startDate: input.startDate?.toISOString() ?? null,
+      profitableTrades: bot.profitableTrades,
+      closedTrades: bot.closedTrades,
+      // The platform fee on profit is not charged yet (docs/fees.md): nothing paid so far.
+      tradeFeesPaid: '0',
+    },
+    lastError: bot.lastError
+      ? {
+          code: bot.lastError,
+          message: errorCatalogue[bot.lastError as keyof typeof errorCatalogue]?.message ?? bot.lastError,
+          at: (bot.reconciledAt ?? bot.updatedAt).toISOString(),
+        }
+      : null,
+  };
+  return { view, bot, venue: input.venue, openLots, settings, state, flags, lastPrice };
+};

@@ -1,0 +1,96 @@
+import type { ExchangeClient, MarketInfo, Ticker } from '@gridbot/exchange';
+import type { ServiceContext } from '../context/service-context';
+import type { ExchangeClients } from '../grid/exchange-clients';
+
+/** The venue a user trades on: their keys' exchange and mode, else the installation's (no keys yet). */
+export type UserVenue = {
+  venue: string;
+  exchange: string;
+  /** The user's exchange account, null without keys. */
+  exchangeAccountId: number | null;
+};
+
+export const userVenue = async (ctx: ServiceContext, input: { userId: number }): Promise<UserVenue> => {
+  const account = await ctx.prisma.exchangeAccount.findFirst({
+    where: { userId: input.userId },
+    orderBy: { id: 'asc' },
+    select: { id: true, exchange: true, mode: true },
+  });
+  if (account) {
+    return {
+      venue: `${account.exchange}:${account.mode}`,
+      exchange: account.exchange,
+      exchangeAccountId: account.id,
+    };
+  }
+  return { venue: `binance:${ctx.env.EXCHANGE_MODE}`, exchange: 'binance', exchangeAccountId: null };
+};
+
+/** A venue's spot USDT markets and 24 h tickers, as the add-coin screen lists them. */
+export type VenueMarketData = {
+  markets: Map<string, MarketInfo>;
+  tickers: Record<string, Ticker>;
+  fetchedAt: number;
+};
+
+/** How long the add-coin screen reuses a venue's markets and tickers (one exchange call pair per 30 s). */
+export const MARKET_DATA_TTL_MS = 30_000;
+
+// Kept with the process's exchange clients: a process has one, a test app one per app.
+const caches = new WeakMap<ExchangeClients, Map<string, Promise<VenueMarketData>>>();
+
+const fetchMarketData = async (client: ExchangeClient, now: number): Promise<VenueMarketData> => {
+  const all = await client.loadMarkets(true);
+  const markets = new Map(
+    all.filter((m) => m.quote === 'USDT' && m.active).map((m) => [m.symbol, m] as const),
+  );
+  // One call for every ticker of the venue (Binance: GET /api/v3/ticker/24hr without symbols).
+  const tickers = await client.fetchTickers();
+  return { markets, tickers, fetchedAt: now };
+};
+
+/**
+ * The venue's USDT spot markets and tickers, cached in process for MARKET_DATA_TTL_MS. A failed
+ * fetch is not cached (EXCHANGE_UNAVAILABLE reaches the caller; the next call tries again).
+ */
+export const venueMarketData = async (ctx: ServiceContext, venue: string): Promise<VenueMarketData> => {
+  let cache = caches.get(ctx.exchanges);
+  if (!cache) {
+    cache = new Map();
+    caches.set(ctx.exchanges, cache);
+  }
+  const now = ctx.clock.now().getTime();
+  const cached = cache.get(venue);
+  if (cached) {
+    const data = await cached.catch(() => null);
+    if (data && now - data.fetchedAt < MARKET_DATA_TTL_MS) return data;
+  }
+  const pending = fetchMarketData(ctx.exchanges.forVenue(venue), now);
+  cache.set(venue, pending);
+  pending.catch(() => {
+    if (cache.get(venue) === pending) cache.delete(venue);
+  });
+  return pending;
+};
+
+/**
+ * Last prices of these symbols per venue, one tickers call per venue; a venue that does not answer
+ * gives no prices (the caller shows null), so a portfolio never fails because an exchange is down.
+ */
+export const lastPrices = async (
+  ctx: ServiceContext,
+  symbolsByVenue: Map<string, string[]>,
+): Promise<Map<string, Map<string, Ticker>>> => {
+  const entries = await Promise.all(
+    [...symbolsByVenue].map(async ([venue, symbols]) => {
+      try {
+        const tickers = await ctx.exchanges.forVenue(venue).fetchTickers([...new Set(symbols)]);
+        return [venue, new Map(Object.entries(tickers))] as const;
+      } catch (error) {
+        ctx.log.warn({ venue, err: error }, 'tickers unavailable: portfolio shows no last price');
+        return [venue, new Map<string, Ticker>()] as const;
+      }
+    }),
+  );
+  return new Map(entries);
+};
