@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app';
 import { guessLanguage } from './i18n/language';
-import { initI18n, preloadLanguage } from './i18n/setup';
+import { initI18n } from './i18n/setup';
 import { createAppRouter, preloadScreenCode } from './router/router';
 import { attemptSignIn, startSessionLifecycle } from './session/session-lifecycle';
 import { handleUnauthorized, setLaunchContext, setSignedInHandler } from './session/sign-in';
@@ -35,7 +35,6 @@ const start = async () => {
   setLaunchContext(launch);
   startSessionLifecycle();
   const language = guessLanguage(launch?.user?.language_code ?? navigator.language);
-  preloadLanguage(language);
   preloadScreenCode(router, location.pathname);
   if (launch) {
     // The SDK is a chunk of its own, loaded while the sign-in request is on its way.

@@ -15,11 +15,6 @@ const ensureLoaded = async (language: Language) => {
   i18next.addResourceBundle(language, 'translation', await loaders[language](), true, true);
 };
 
-/** Starts loading a language's texts now (the likely one, before launch data has arrived). */
-export const preloadLanguage = (language: Language) => {
-  void loaders[language]().catch(() => undefined);
-};
-
 export const initI18n = async (language: Language): Promise<void> => {
   await i18next.use(initReactI18next).init({
     resources: {},
