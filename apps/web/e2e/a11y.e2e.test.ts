@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_LIST } from '../src/router/route-table';
-import { cutTexts, headingProblems, seriousViolations, smallTapTargets } from './support/a11y';
+import { cutTexts, headingProblems, seriousViolations, smallTapTargets, zoomBlockers } from './support/a11y';
 import {
   launchBrowser,
   navigateInApp,
@@ -19,7 +19,7 @@ import { THEMES, type ThemeName, withTheme } from './support/themes';
 /**
  * Every screen, in Telegram's light and dark themes and in en/ru/cn, with sample data on screen:
  * axe-core's WCAG 2 A/AA rules (no serious or critical violation: contrast ≥ 4.5:1, names,
- * zoom allowed…), tap targets of at least 44 px, one h1 and no skipped heading level, no text
+ * names…), zoom allowed, tap targets of at least 44 px, one h1 and no skipped heading level, no text
  * cut. Full-page screenshots go to artifacts/screenshots/<theme>/<lang>/ (apps/web/README.md#colours-and-contrast).
  */
 let stack: Stack;
@@ -81,6 +81,7 @@ describe('accessibility of every screen', () => {
       const dir = `${SCREENSHOTS_DIR}/${themeName}/${language}${fixtures ? '' : '/no-data'}`;
       mkdirSync(dir, { recursive: true });
       const findings: Record<string, unknown> = {};
+      await expect(zoomBlockers(app.page), 'the viewport lets the reader zoom').resolves.toEqual([]);
       for (const route of SCREENS) {
         // The previous screen's h1 is marked so the wait is for the new screen's own.
         await app.page.evaluate(() => {

@@ -188,3 +188,17 @@ export const cutTexts = (page: Page): Promise<string[]> =>
     }
     return cut;
   });
+
+/** What in the viewport meta forbids zooming (`user-scalable=no`, a maximum scale under 2). */
+export const zoomBlockers = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const content = document.querySelector('meta[name="viewport"]')?.getAttribute('content') ?? '';
+    return content
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(
+        (part) =>
+          /^user-scalable\s*=\s*(no|0)$/.test(part) ||
+          (part.startsWith('maximum-scale') && Number(part.split('=')[1]) < 2),
+      );
+  });
