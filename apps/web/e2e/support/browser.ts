@@ -144,12 +144,21 @@ export const openAppPage = async (
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() === 429) problems.push(`429: ${new URL(response.url()).pathname}`);
+    const path = new URL(response.url()).pathname;
+    if (response.status() === 429) problems.push(`429: ${path}`);
+    // A failed call answers the API's JSON error body, which the screen shows in place; anything
+    // else failing (a missing asset, a route the server does not know) is a fault.
+    else if (
+      response.status() >= 400 &&
+      !(response.headers()['content-type'] ?? '').includes('application/json')
+    ) {
+      problems.push(`${response.status()}: ${path}`);
+    }
   });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // Every feature endpoint answers 501 until its issue lands; Chromium logs each as a failed load.
-    if (/Failed to load resource: the server responded with a status of 501/.test(message.text())) return;
+    // Chromium logs every failed call as a failed load; the response listener above judges them.
+    if (/^Failed to load resource: the server responded with a status of \d+/.test(message.text())) return;
     problems.push(`console: ${message.text()}`);
   });
   return {

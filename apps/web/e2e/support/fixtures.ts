@@ -146,6 +146,8 @@ const ladder = {
       resting: true,
     },
   ],
+  capitalAtLimit: '412.38',
+  coverageDropPct: '18.6',
   plannedAt: at,
 };
 const transaction = (
