@@ -6,9 +6,11 @@ import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
 import { checkKeysHandler } from './home/check-keys';
 import { addCoinHandler } from './portfolio/add-coin';
+import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
 import { getPortfolioHandler } from './portfolio/get-portfolio';
 import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
+import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { saveApiKeyHandler } from './profile/save-api-key';
 
 /**
@@ -27,4 +29,6 @@ export const handlers: HandlerMap = Object.fromEntries([
   getCoinHandler,
   addCoinHandler,
   listAddableCoinsHandler,
+  editCoinSettingsHandler,
+  resetCoinSettingsHandler,
 ]);
