@@ -10,6 +10,7 @@ import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
 import { getPortfolioHandler } from './portfolio/get-portfolio';
 import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
+import { listCoinTradesHandler } from './portfolio/list-coin-trades';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { saveApiKeyHandler } from './profile/save-api-key';
 
@@ -31,4 +32,5 @@ export const handlers: HandlerMap = Object.fromEntries([
   listAddableCoinsHandler,
   editCoinSettingsHandler,
   resetCoinSettingsHandler,
+  listCoinTradesHandler,
 ]);
