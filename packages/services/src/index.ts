@@ -31,6 +31,7 @@ export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';
 export * from './license/user-license';
 export * from './portfolio/add-coin';
+export * from './portfolio/delete-coin';
 export * from './portfolio/edit-coin-settings';
 export * from './portfolio/figures';
 export * from './portfolio/get-coin';

@@ -6,6 +6,7 @@ import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
 import { checkKeysHandler } from './home/check-keys';
 import { addCoinHandler } from './portfolio/add-coin';
+import { deleteCoinHandler } from './portfolio/delete-coin';
 import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
 import { getPortfolioHandler } from './portfolio/get-portfolio';
@@ -33,4 +34,5 @@ export const handlers: HandlerMap = Object.fromEntries([
   editCoinSettingsHandler,
   resetCoinSettingsHandler,
   listCoinTradesHandler,
+  deleteCoinHandler,
 ]);
