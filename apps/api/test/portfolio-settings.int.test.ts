@@ -190,3 +190,53 @@ describe('POST /portfolio/setting/reset_setting', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('GET /portfolio/activity', () => {
+  it("logs what the engine did, the exchange's refusals and the user's actions, newest first, in pages", async () => {
+    sandbox.control.setPrice('XRP/USDT', '1');
+    const { user, headers } = await trader('activity', ['XRP', 'PEPE']);
+    const bots = await t.prisma.coinBot.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
+    const [xrp, pepe] = bots as [(typeof bots)[0], (typeof bots)[0]];
+    await t.prisma.coinBot.updateMany({ where: { userId: user.id }, data: { running: true } });
+    expect((await reconcileCoinBot(t.ctx, { coinBotId: xrp.id, reason: 'restart' })).status).toBe('done');
+    // PEPE's minimum order is 20 USDT: the 10 USDT entry is refused by the exchange.
+    await reconcileCoinBot(t.ctx, { coinBotId: pepe.id });
+
+    const log = async (id: number, query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/portfolio/activity?coin_user_id=${id}${query}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const all = await log(xrp.id);
+    const kinds = all.data.map((e: { kind: string }) => e.kind);
+    expect(kinds[0]).toBe('restart_summary');
+    expect(kinds.at(-1)).toBe('coin_added');
+    expect(kinds.filter((k: string) => k === 'order_placed')).toHaveLength(3);
+    expect(kinds).toContain('order_filled');
+    expect(all.data[0]).toMatchObject({ actor: 'engine', data: { filled: 1, placed: 3 } });
+    expect(all.nextCursor).toBeNull();
+
+    const first = await log(xrp.id, '&limit=2');
+    expect(first.data).toHaveLength(2);
+    const second = await log(xrp.id, `&limit=2&cursor=${first.nextCursor}`);
+    expect(second.data[0].id).toBe(all.data[2].id);
+
+    const refused = (await log(pepe.id)).data.find((e: { kind: string }) => e.kind === 'order_rejected');
+    expect(refused).toMatchObject({ actor: 'exchange', data: { key: 'entry:1', side: 'buy' } });
+    expect(refused.data.code).toMatch(/ORDER_BELOW_EXCHANGE_MIN|ORDER_REJECTED/);
+    expect(refused.data.message.length).toBeGreaterThan(0);
+
+    const other = await trader('activity_other', []);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/portfolio/activity?coin_user_id=${xrp.id}`,
+      headers: other.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('COIN_NOT_FOUND');
+  });
+});

@@ -38,6 +38,7 @@ export * from './portfolio/get-coin';
 export * from './portfolio/get-portfolio';
 export * from './portfolio/ladder-view';
 export * from './portfolio/list-addable-coins';
+export * from './portfolio/list-coin-activity';
 export * from './portfolio/list-coin-trades';
 export * from './portfolio/portfolio-coin';
 export * from './portfolio/venue-market-data';

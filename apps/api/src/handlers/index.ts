@@ -11,6 +11,7 @@ import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
 import { getPortfolioHandler } from './portfolio/get-portfolio';
 import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
+import { listCoinActivityHandler } from './portfolio/list-coin-activity';
 import { listCoinTradesHandler } from './portfolio/list-coin-trades';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { saveApiKeyHandler } from './profile/save-api-key';
@@ -35,4 +36,5 @@ export const handlers: HandlerMap = Object.fromEntries([
   resetCoinSettingsHandler,
   listCoinTradesHandler,
   deleteCoinHandler,
+  listCoinActivityHandler,
 ]);
