@@ -264,6 +264,40 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
     expect(ladder.buys[1]).toMatchObject({ resting: false });
     expect(new Decimal(ladder.capitalAtLimit).gt(100)).toBe(true);
     expect(new Decimal(ladder.coverageDropPct).gt(10)).toBe(true);
+
+    const trades = await t.app.inject({
+      method: 'POST',
+      url: `/portfolio/trades?coin_user_id=${bot.id}`,
+      headers,
+    });
+    expect(trades.statusCode).toBe(200);
+    const deals = trades.json();
+    expect(deals).toMatchObject({ page: 1, total: 2, hasMore: false });
+    const [openDeal, closedDeal] = deals.data;
+    expect(openDeal).toMatchObject({
+      lotId: String(open[0]!.id),
+      status: 'open',
+      cost: usdtText(cost),
+      quantity: qty.toFixed(),
+      takeProfitPrice: '1.01',
+      sell: null,
+      pnl: usdtText(qty.minus(cost)),
+      buy: { side: 'buy', kind: 'entry', price: '1' },
+    });
+    expect(closedDeal).toMatchObject({
+      lotId: String(closed[0]!.id),
+      status: 'closed',
+      pnl: usdtText(realized),
+      takeProfitPrice: null,
+      buy: { kind: 'averaging', price: '0.99' },
+      sell: { side: 'sell', kind: 'take_profit', price: '0.9999' },
+    });
+    // The fills add up to the lot: bought quote + fee = cost (the fee is in USDT here).
+    const fills = await t.prisma.fill.findMany({ where: { coinBotId: bot.id } });
+    expect(fills).toHaveLength(3);
+    expect(
+      new Decimal(closedDeal.sell.quoteAmount).minus(closedDeal.sell.fee).minus(closedDeal.cost).toFixed(),
+    ).toBe(new Decimal(closedDeal.pnl).toFixed());
   });
 
   it("refuses a coin that is not in the user's portfolio, another user's coin included", async () => {
@@ -275,6 +309,14 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
     expect(res.json().code).toBe('COIN_NOT_FOUND');
     expect((await portfolio(other.headers)).json().coins).toEqual([]);
     expect((await portfolio(other.headers, 'fortnight')).statusCode).toBe(400);
+    const ownerBot = await t.prisma.coinBot.findFirstOrThrow({ where: { userId: owner.user.id } });
+    const trades = await t.app.inject({
+      method: 'POST',
+      url: `/portfolio/trades?coin_user_id=${ownerBot.id}`,
+      headers: other.headers,
+    });
+    expect(trades.statusCode).toBe(404);
+    expect(trades.json().code).toBe('COIN_NOT_FOUND');
   });
 
   it('still answers, without prices, when the exchange is down', async () => {

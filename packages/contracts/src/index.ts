@@ -41,6 +41,7 @@ export * from './portfolio/get-coin';
 export * from './portfolio/get-portfolio';
 export * from './portfolio/get-profit-chart';
 export * from './portfolio/list-addable-coins';
+export * from './portfolio/list-coin-activity';
 export * from './portfolio/list-coin-trades';
 export * from './portfolio/reset-coin-settings';
 export * from './portfolio/set-coin-status';
@@ -96,6 +97,7 @@ import { getCoin } from './portfolio/get-coin';
 import { getPortfolio } from './portfolio/get-portfolio';
 import { getProfitChart } from './portfolio/get-profit-chart';
 import { listAddableCoins } from './portfolio/list-addable-coins';
+import { listCoinActivity } from './portfolio/list-coin-activity';
 import { listCoinTrades } from './portfolio/list-coin-trades';
 import { resetCoinSettings } from './portfolio/reset-coin-settings';
 import { setCoinStatus } from './portfolio/set-coin-status';
@@ -137,6 +139,7 @@ export const endpoints = [
   getPortfolio,
   getProfitChart,
   listAddableCoins,
+  listCoinActivity,
   listCoinTrades,
   resetCoinSettings,
   setCoinStatus,

@@ -43,6 +43,7 @@ const specCalls: readonly { call: string; rate?: number }[] = [
   { call: 'POST /home/pause' },
   { call: 'GET /portfolio/profit?user_id=' },
   { call: 'POST /portfolio/trades?coin_user_id=', rate: 1000 },
+  { call: 'GET /portfolio/activity?coin_user_id=&cursor=' },
   { call: 'GET /home/check_keys' },
   { call: 'GET /portfolio/dry_coins?status=' },
   { call: 'GET /portfolio/set_coin_status?coin_name=&status=' },

@@ -18,6 +18,7 @@ const READS = new Set([
   'portfolio.getCoin',
   'portfolio.getPortfolio',
   'portfolio.getProfitChart',
+  'portfolio.listCoinActivity',
   'portfolio.listAddableCoins',
   'portfolio.listCoinTrades',
   'partners.getMatchingBonusDetail',

@@ -14,10 +14,15 @@ import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
+import { deleteCoinHandler } from './portfolio/delete-coin';
+import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
 import { getPortfolioHandler } from './portfolio/get-portfolio';
 import { getProfitChartHandler } from './portfolio/get-profit-chart';
 import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
+import { listCoinActivityHandler } from './portfolio/list-coin-activity';
+import { listCoinTradesHandler } from './portfolio/list-coin-trades';
+import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
 import { saveApiKeyHandler } from './profile/save-api-key';
@@ -50,4 +55,9 @@ export const handlers: HandlerMap = Object.fromEntries([
   getCoinHandler,
   addCoinHandler,
   listAddableCoinsHandler,
+  editCoinSettingsHandler,
+  resetCoinSettingsHandler,
+  listCoinTradesHandler,
+  deleteCoinHandler,
+  listCoinActivityHandler,
 ]);

@@ -24,7 +24,7 @@ export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
     reconcileCoinBotJob,
     async ({ coinBotId, reason }) => {
       try {
-        const result = await reconcileCoinBot(ctx, { coinBotId });
+        const result = await reconcileCoinBot(ctx, { coinBotId, ...(reason ? { reason } : {}) });
         // A restart reconcile that found the lease taken comes back as one, so its summary is kept.
         const restartBusy = reason === 'restart' && result.status === 'busy';
         if (result.status === 'busy' || result.status === 'retry')

@@ -18,7 +18,7 @@ export const editCoinSettings = defineEndpoint({
   auth: true,
   body: ZCoinSettingsInput,
   response: z.object({ saved: z.boolean(), coin: ZPortfolioCoin, ladder: ZLadder }),
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel'],
+  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listCoinActivity'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

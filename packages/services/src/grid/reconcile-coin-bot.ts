@@ -7,6 +7,7 @@ import {
   isExchangeError,
   parseClientOrderId,
 } from '@gridbot/exchange';
+import { type ActivityEntry, recordActivity } from '../activity/record-activity';
 import type { ServiceContext } from '../context/service-context';
 import { dec, loadCoinBot } from './coin-bot-state';
 import { markFillsConverged } from './fill-latency';
@@ -20,6 +21,8 @@ export type ReconcileInput = {
   leaseMs?: number;
   /** An order the exchange rejected is not tried again for this long (default 2 min). */
   rejectBackoffMs?: number;
+  /** Why it runs (the job's reason); `restart` adds a reconciliation summary to the activity log. */
+  reason?: string;
 };
 
 export type ReconcileResult = {
@@ -103,12 +106,16 @@ export const reconcileCoinBot = async (
   const lease = createLease(ctx, coinBotId, input.leaseMs ?? 60_000);
   if (!(await lease.acquire())) return { ...result, status: 'busy' };
   let converged = false;
+  // What this run did, written to the activity log in one insert at the end (docs/grid.md#activity-log).
+  const activity: ActivityEntry[] = [];
+  let owner: { id: number; userId: number } | null = null;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       await lease.renew();
       const snapshot = await loadCoinBot(ctx, { coinBotId });
       if (!snapshot) return { ...result, status: 'missing' };
       const { bot } = snapshot;
+      owner = { id: bot.id, userId: bot.userId };
       const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
       await client.loadMarkets();
       const run: PassContext = {
@@ -119,6 +126,15 @@ export const reconcileCoinBot = async (
         lease,
         result,
         key: coinBotOrderKey(salt, bot.id),
+        log: (kind, row, data) =>
+          activity.push({
+            coinBotId: bot.id,
+            userId: bot.userId,
+            kind,
+            actor: kind === 'order_rejected' ? 'exchange' : 'engine',
+            data: { key: row.key, side: row.side, type: row.type, ...data },
+            dedupeKey: `${kind}:${row.clientOrderId}`,
+          }),
       };
 
       const { live, changed, incomplete } = await syncOrders(run, snapshot.active);
@@ -147,6 +163,19 @@ export const reconcileCoinBot = async (
     throw error;
   } finally {
     await lease.release(converged);
+    if (owner && input.reason === 'restart') {
+      const { adopted, filled, orphansCanceled, placed, canceled } = result;
+      activity.push({
+        coinBotId: owner.id,
+        userId: owner.userId,
+        kind: 'restart_summary',
+        actor: 'engine',
+        data: { adopted, filled, orphansCanceled, placed, canceled, converged },
+      });
+    }
+    await recordActivity(prisma, activity).catch((error: unknown) =>
+      ctx.log.warn({ coinBotId, err: error }, 'activity log not written'),
+    );
   }
 };
 
@@ -159,6 +188,12 @@ type PassContext = {
   result: ReconcileResult;
   /** What this coin bot's clientOrderIds are derived from. */
   key: string;
+  /** Adds an entry about one of our orders to this run's activity batch. */
+  log: (
+    kind: 'order_placed' | 'order_filled' | 'order_cancelled' | 'order_rejected',
+    row: Pick<Order, 'key' | 'side' | 'type' | 'clientOrderId'>,
+    data: Record<string, string | number | null>,
+  ) => void;
 };
 
 const outcome = async (run: PassContext, row: Order, order: ExchangeOrder) => {
@@ -168,7 +203,14 @@ const outcome = async (run: PassContext, row: Order, order: ExchangeOrder) => {
     order,
     tradesOf: (orderId) => run.client.fetchOrderTrades(run.bot.symbol, orderId),
   });
-  if (recorded === 'filled') run.result.filled += 1;
+  if (recorded === 'filled') {
+    run.result.filled += 1;
+    run.log('order_filled', row, {
+      qty: order.filled.toFixed(),
+      price: (order.average ?? order.price)?.toFixed() ?? null,
+      status: order.status,
+    });
+  }
   return recorded;
 };
 
@@ -211,6 +253,11 @@ const syncOrders = async (run: PassContext, active: Order[]): Promise<Pass & { l
     const final = (await run.client.cancelOrder(symbol, { clientOrderId: order.clientOrderId })) ?? order;
     run.result.canceled += 1;
     run.result.orphansCanceled += 1;
+    run.log(
+      'order_cancelled',
+      { key: 'orphan', side: order.side, type: order.type, clientOrderId: order.clientOrderId },
+      { price: order.price?.toFixed() ?? null, reason: 'orphan' },
+    );
     const row = await prisma.order.findUnique({ where: { clientOrderId: order.clientOrderId } });
     if (row && final.filled.gt(0)) {
       await prisma.order.update({ where: { id: row.id }, data: { status: 'open' } });
@@ -243,6 +290,7 @@ const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]
       (await run.client.cancelOrder(run.bot.symbol, { clientOrderId: row.clientOrderId })) ??
       (await run.client.fetchOrderByClientId(run.bot.symbol, row.clientOrderId));
     run.result.canceled += 1;
+    run.log('order_cancelled', row, { price: row.price?.toFixed() ?? null, reason: 'replanned' });
     if (!order) {
       await prisma.order.updateMany({
         where: { id: row.id, status: 'open' },
@@ -282,6 +330,13 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         ...(intent.sendQuote ? { quoteAmount: intent.sendQuote } : {}),
       });
       run.result.placed += placed.existing ? 0 : 1;
+      if (!placed.existing) {
+        run.log('order_placed', row, {
+          price: intent.sendPrice,
+          qty: intent.sendQty,
+          quote: intent.sendQuote,
+        });
+      }
       const recorded = await outcome(run, row, placed.order);
       if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
     } catch (error) {
@@ -292,6 +347,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         data: { status: 'rejected', liveKey: null },
       });
       run.result.error = error.code;
+      run.log('order_rejected', row, { code: error.code, message: error.message, price: intent.sendPrice });
     }
   }
   return { changed: false };

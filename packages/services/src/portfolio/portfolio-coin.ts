@@ -20,6 +20,8 @@ export type PortfolioCoinBot = {
   settings: GridSettings;
   state: GridState;
   flags: GridFlags;
+  /** The user's global drying mode. */
+  dryAll: boolean;
   /** null when the exchange did not answer (or prices were not asked for). */
   lastPrice: Decimal | null;
 };
@@ -179,5 +181,5 @@ const build = (input: BuildInput): PortfolioCoinBot => {
         }
       : null,
   };
-  return { view, bot, venue: input.venue, openLots, settings, state, flags, lastPrice };
+  return { view, bot, venue: input.venue, openLots, settings, state, flags, dryAll: input.dryAll, lastPrice };
 };

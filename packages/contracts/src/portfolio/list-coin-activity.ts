@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineEndpoint, ZIsoDateTime } from '../core';
+import { documented } from '../errors';
+import { ZCoinBotId } from './coin-settings';
+
+/** One line of a coin's activity log (docs/grid.md#activity-log). */
+export const ZCoinActivityEntry = z.object({
+  id: z.string().describe('entry id, also the cursor of the next page'),
+  at: ZIsoDateTime,
+  kind: z.enum([
+    'order_placed',
+    'order_filled',
+    'order_cancelled',
+    'order_rejected',
+    'started',
+    'paused',
+    'dry_on',
+    'dry_off',
+    'settings_changed',
+    'keys_changed',
+    'restart_summary',
+    'coin_added',
+    'settings_reset',
+    'coin_removed',
+  ]),
+  actor: z.enum(['user', 'engine', 'license', 'fee_balance', 'exchange', 'operator']),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('kind-specific facts: order key, side, price, qty, the exchange code and message, counts…'),
+});
+
+/**
+ * The coin screen's activity log of one coin bot (spec `coin_user_id`), newest first. `cursor` is
+ * the `nextCursor` of the previous page (load more); another user's coin bot is COIN_NOT_FOUND.
+ */
+export const listCoinActivity = defineEndpoint({
+  id: 'portfolio.listCoinActivity',
+  method: 'GET',
+  path: '/portfolio/activity',
+  summary: "A coin bot's activity log, newest first",
+  tags: ['portfolio'],
+  auth: true,
+  query: z.object({
+    coin_user_id: ZCoinBotId,
+    cursor: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional()
+      .describe('nextCursor of the previous page'),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
+  response: z.object({
+    data: z.array(ZCoinActivityEntry),
+    nextCursor: z.string().nullable().describe('null on the last page'),
+  }),
+  errors: {
+    400: documented('VALIDATION'),
+    401: documented('UNAUTHORIZED'),
+    404: documented('COIN_NOT_FOUND'),
+  },
+});

@@ -1,0 +1,145 @@
+import type { Deal, listCoinTrades } from '@gridbot/contracts';
+import type { Fill, Lot as LotRow, Order } from '@gridbot/db';
+import { takeProfitPrice } from '@gridbot/domain';
+import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import type { ServiceContext } from '../context/service-context';
+import { AppError } from '../errors';
+import { dec } from '../grid/coin-bot-state';
+import { pctOf, pctText, usdtText } from './figures';
+import { lastPrices } from './venue-market-data';
+
+export type CoinTrades = z.input<(typeof listCoinTrades)['response']>;
+
+export type ListCoinTradesInput = {
+  userId: number;
+  coinBotId: number;
+  status: 'open' | 'closed' | 'all';
+  page: number;
+  limit: number;
+};
+
+type OrderWithFills = Order & { fills: Fill[] };
+const ZERO = new Decimal(0);
+
+/** The fills of one lot's buy (or sell) orders as one fill: average price, summed quantity and fee. */
+const fillOf = (orders: OrderWithFills[]): Deal['buy'] | null => {
+  const fills = orders.flatMap((o) => o.fills);
+  const last = orders.at(-1);
+  if (!last || fills.length === 0) return null;
+  const qty = fills.reduce((s, f) => s.plus(dec(f.qty)), ZERO);
+  const quote = fills.reduce((s, f) => s.plus(dec(f.quoteQty)), ZERO);
+  const fee = fills.reduce((s, f) => s.plus(dec(f.feeQuote)), ZERO);
+  const at = fills.reduce((latest, f) => (f.at > latest ? f.at : latest), fills[0]!.at);
+  return {
+    side: last.side === 'sell' ? 'sell' : 'buy',
+    kind: last.role as Deal['buy']['kind'],
+    orderId: last.exchangeOrderId ?? '',
+    clientOrderId: last.clientOrderId,
+    price: quote.div(qty).toFixed(),
+    quantity: qty.toFixed(),
+    quoteAmount: usdtText(quote),
+    fee: usdtText(fee),
+    at: at.toISOString(),
+  };
+};
+
+/**
+ * Deals of one of the user's coin bots (docs/pnl.md#a-lot): open lots first, newest (lowest price)
+ * first, then closed lots newest first, `limit` a page. Each with its buy and sell fills; open lots
+ * with their take profit (the resting sell, else the planned one) and PnL at the last price.
+ */
+export const listPortfolioCoinTrades = async (
+  ctx: ServiceContext,
+  input: ListCoinTradesInput,
+): Promise<CoinTrades> => {
+  const bot = await ctx.prisma.coinBot.findFirst({
+    where: { id: input.coinBotId, userId: input.userId },
+    include: { exchangeAccount: { select: { exchange: true, mode: true } } },
+  });
+  if (!bot) throw new AppError('COIN_NOT_FOUND');
+  const where = {
+    coinBotId: bot.id,
+    ...(input.status === 'open'
+      ? { closedAt: null }
+      : input.status === 'closed'
+        ? { closedAt: { not: null } }
+        : {}),
+  };
+  const [total, lots] = await Promise.all([
+    ctx.prisma.lot.count({ where }),
+    ctx.prisma.lot.findMany({
+      where,
+      orderBy: [{ closedAt: { sort: 'desc', nulls: 'first' } }, { seq: 'desc' }],
+      skip: (input.page - 1) * input.limit,
+      take: input.limit,
+    }),
+  ]);
+  const seqs = lots.map((l) => l.seq);
+  const venue = `${bot.exchangeAccount.exchange}:${bot.exchangeAccount.mode}`;
+  const [orders, prices] = await Promise.all([
+    ctx.prisma.order.findMany({
+      where: { coinBotId: bot.id, lotSeq: { in: seqs }, status: { in: ['filled', 'canceled', 'open'] } },
+      include: { fills: { orderBy: { id: 'asc' } } },
+      orderBy: { id: 'asc' },
+    }),
+    lots.some((l) => l.closedAt === null)
+      ? lastPrices(ctx, new Map([[venue, [bot.symbol]]]))
+      : Promise.resolve(null),
+  ]);
+  const ticker = prices?.get(venue)?.get(bot.symbol);
+  const lastPrice = ticker && ticker.last.gt(0) ? ticker.last : null;
+  const settings = {
+    orderSize: dec(bot.orderSize),
+    stepPct: dec(bot.stepPct),
+    stepIncreasePct: dec(bot.stepIncreasePct),
+    maxTrades: bot.maxTrades,
+  };
+
+  const deal = (lot: LotRow): Deal => {
+    const mine = orders.filter((o) => o.lotSeq === lot.seq);
+    const buys = mine.filter((o) => o.side === 'buy' && o.fills.length > 0);
+    const sells = mine.filter((o) => o.side === 'sell' && o.fills.length > 0);
+    const cost = dec(lot.cost);
+    const open = lot.closedAt === null;
+    const resting = mine.find((o) => o.side === 'sell' && o.status === 'open' && o.price);
+    const pnl = open
+      ? lastPrice
+        ? dec(lot.qty).times(lastPrice).minus(cost)
+        : ZERO
+      : dec(lot.pnl ?? lot.realizedPnl);
+    return {
+      lotId: String(lot.id),
+      lotNumber: lot.seq,
+      status: open ? 'open' : 'closed',
+      quantity: dec(lot.qty).toFixed(),
+      cost: usdtText(cost),
+      buy: fillOf(buys) ?? {
+        side: 'buy',
+        kind: lot.seq === 1 ? 'entry' : 'averaging',
+        orderId: '',
+        clientOrderId: '',
+        price: dec(lot.buyPrice).toFixed(),
+        quantity: dec(lot.qty).toFixed(),
+        quoteAmount: usdtText(cost),
+        fee: '0',
+        at: lot.openedAt.toISOString(),
+      },
+      sell: open ? null : fillOf(sells),
+      takeProfitPrice: open
+        ? (resting?.price ? dec(resting.price) : takeProfitPrice(dec(lot.buyPrice), settings)).toFixed()
+        : null,
+      pnl: usdtText(pnl),
+      pnlPct: pctText(pctOf(pnl, cost)),
+      // The platform fee on profit is not charged yet (docs/fees.md).
+      tradeFee: null,
+    };
+  };
+  return {
+    data: lots.map(deal),
+    page: input.page,
+    limit: input.limit,
+    total,
+    hasMore: input.page * input.limit < total,
+  };
+};
