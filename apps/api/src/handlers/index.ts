@@ -13,6 +13,7 @@ import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
 import { activateCoinsHandler } from './portfolio/activate-coins';
+import { backtestCoinHandler } from './portfolio/backtest-coin';
 import { getProfitChartHandler } from './portfolio/get-profit-chart';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
@@ -41,4 +42,5 @@ export const handlers: HandlerMap = Object.fromEntries([
   getCoinRatingHandler,
   getProfitChartHandler,
   getPanelHandler,
+  backtestCoinHandler,
 ]);
