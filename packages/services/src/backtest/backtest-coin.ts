@@ -162,17 +162,15 @@ export const backtestCoin = async (
     select: { id: true, exchange: true, mode: true },
   });
   if (!account) throw new AppError('NO_API_CONNECTION');
-  const client = await ctx.exchanges.forAccount(account.id);
+  // Markets and candles are public: the venue's shared key-less client (markets loaded once per
+  // process) serves them; the account only says which venue is the user's.
+  const venue = `${account.exchange}:${account.mode}`;
+  const client = ctx.exchanges.forVenue(venue);
   await client.loadMarkets();
   const market = client.market(`${input.coin}/USDT`);
   const feePct = DEFAULT_FEE_PCT;
   const { from, to, interval } = backtestRange(input.window, ctx.clock.now().getTime());
-  const candles = await loadCandles(
-    ctx,
-    client,
-    { venue: `${account.exchange}:${account.mode}`, symbol: market.symbol, interval },
-    { from, to },
-  );
+  const candles = await loadCandles(ctx, client, { venue, symbol: market.symbol, interval }, { from, to });
   const settings: GridSettings = {
     orderSize: new Decimal(input.orderSize),
     stepPct: new Decimal(input.stepPct),
