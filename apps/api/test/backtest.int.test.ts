@@ -187,6 +187,20 @@ describe('POST /portfolio/backtest', () => {
     expect(stored.every((c) => Number(c.openTime) < to)).toBe(true);
   });
 
+  it('defaults to 30 days of 5-minute candles, as the exchange aggregates them', async () => {
+    const { headers } = await trader();
+    const res = await backtest(headers, { coin: 'XRP', ...SETTINGS });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.window).toBe('30d_5m');
+    expect(Date.parse(body.to) % (5 * MINUTE)).toBe(0);
+    expect(Date.parse(body.to) - Date.parse(body.from)).toBeLessThanOrEqual(30 * 1440 * MINUTE);
+    // A day of minutes is 288 five-minute candles (289 when the day starts mid-candle).
+    expect(body.candles).toBeGreaterThanOrEqual(287);
+    expect(body.candles).toBeLessThanOrEqual(289);
+    expect(await t.prisma.candle.count({ where: { symbol: 'XRP/USDT', interval: '5m' } })).toBe(body.candles);
+  });
+
   it('answers a repeat from the cache: nothing new stored, the same answer (also for another user)', async () => {
     const a = await trader();
     const b = await trader();
