@@ -162,7 +162,7 @@ try {
   const b = stats(bare);
   const r = stats(replay);
   console.log(
-    `${last.candles} candles (${FILE.split('/').pop()} tiled ×${tiles}), ${last.buys} buys, ${last.sells} sells, realized ${last.realizedPnl} USDT; ${requests} requests, ${t.ctx.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    `${last.candles} candles (${FILE.split('/').pop()} tiled ×${tiles}), ${last.buys} buys, ${last.sells} sells, realized ${last.realizedPnl} USDT; ${requests} requests, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
   console.log(`${'ms'.padEnd(34)}     p50     p95`);
   console.log(`${'cold (DB read once)'.padEnd(34)} ${f(cold.ms)}`);
