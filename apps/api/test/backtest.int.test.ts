@@ -273,13 +273,16 @@ describe('POST /portfolio/backtest', () => {
     expect(await t.prisma.candle.count()).toBe(rows);
   });
 
-  it('needs API keys (422 NO_API_CONNECTION) and a listed coin (422 COIN_NOT_LISTED)', async () => {
+  it('needs API keys (422 API_KEYS_MISSING, in the user language) and a listed coin (422 COIN_NOT_LISTED)', async () => {
     const keyless = await t.createUser({ username: 'bt_keyless' });
     const headers = await t.authHeader(keyless);
     await t.app.inject({ method: 'POST', url: '/home/config/localization/set?data=ru', headers });
     const res = await backtest(headers, { coin: 'XRP', ...SETTINGS });
     expect(res.statusCode).toBe(422);
-    expect(res.json().code).toBe('NO_API_CONNECTION');
+    expect(res.json()).toMatchObject({
+      code: 'API_KEYS_MISSING',
+      detail: 'Сначала подключите API-ключи биржи: бэктест использует свечи вашей биржи.',
+    });
 
     const { headers: h2 } = await trader();
     const unlisted = await backtest(h2, { coin: 'NOPE', ...SETTINGS });

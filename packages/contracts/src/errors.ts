@@ -246,6 +246,13 @@ export const errorCatalogue = {
     'В целях безопасности отключите для этих API-ключей разрешение на вывод средств на бирже.',
     '为了您的安全，请在交易所关闭这些 API 密钥的提现权限。',
   ),
+  API_KEYS_MISSING: entry(
+    422,
+    'API keys are not connected',
+    'Connect your exchange API keys first: the backtest replays the candles of your exchange.',
+    'Сначала подключите API-ключи биржи: бэктест использует свечи вашей биржи.',
+    '请先连接交易所 API 密钥：回测使用您交易所的行情数据。',
+  ),
   // --- partners and access ---
   FORBIDDEN: entry(
     403,

@@ -104,7 +104,7 @@ export const backtestCoin = defineEndpoint({
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),
-    422: documented('NO_API_CONNECTION', 'COIN_NOT_LISTED'),
+    422: documented('API_KEYS_MISSING', 'COIN_NOT_LISTED'),
     429: documented('RATE_LIMITED'),
     502: documented('EXCHANGE_UNAVAILABLE'),
   },

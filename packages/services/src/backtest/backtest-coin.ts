@@ -161,7 +161,7 @@ export const backtestCoin = async (
     orderBy: { id: 'asc' },
     select: { id: true, exchange: true, mode: true },
   });
-  if (!account) throw new AppError('NO_API_CONNECTION');
+  if (!account) throw new AppError('API_KEYS_MISSING');
   // Markets and candles are public: the venue's shared key-less client (markets loaded once per
   // process) serves them; the account only says which venue is the user's.
   const venue = `${account.exchange}:${account.mode}`;
