@@ -213,9 +213,9 @@ export const errorCatalogue = {
   API_KEYS_MISSING: entry(
     422,
     'Connect your exchange API keys first',
-    'Connect your exchange API keys first: coins are traded on your own exchange account.',
-    'Сначала подключите API-ключи биржи: монеты торгуются на вашем собственном аккаунте биржи.',
-    '请先连接交易所 API 密钥：币种在您自己的交易所账户上交易。',
+    'Connect your exchange API keys first: coins are traded and backtested on your own exchange account.',
+    'Сначала подключите API-ключи биржи: монеты торгуются и тестируются на вашем собственном аккаунте биржи.',
+    '请先连接交易所 API 密钥：币种在您自己的交易所账户上交易和回测。',
   ),
   ORDER_BELOW_EXCHANGE_MIN: entry(
     422,

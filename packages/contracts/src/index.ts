@@ -33,6 +33,7 @@ export * from './partners/partner';
 export * from './periods';
 export * from './portfolio/activate-coins';
 export * from './portfolio/add-coin';
+export * from './portfolio/backtest-coin';
 export * from './portfolio/coin-bot';
 export * from './portfolio/coin-settings';
 export * from './portfolio/delete-coin';
@@ -91,6 +92,7 @@ import { listMyPartners } from './partners/list-my-partners';
 import { listReferralBonusHistory } from './partners/list-referral-bonus-history';
 import { activateCoins } from './portfolio/activate-coins';
 import { addCoin } from './portfolio/add-coin';
+import { backtestCoin } from './portfolio/backtest-coin';
 import { deleteCoin } from './portfolio/delete-coin';
 import { editCoinSettings } from './portfolio/edit-coin-settings';
 import { getCoin } from './portfolio/get-coin';
@@ -168,6 +170,7 @@ export const endpoints = [
   saveApiKey,
   updateLicense,
   updateNotifications,
+  backtestCoin,
 ] as const;
 
 export type AnyEndpoint = (typeof endpoints)[number];

@@ -35,6 +35,8 @@ const READS = new Set([
   'wallet.getDepositAddress',
   'wallet.getWallet',
   'profile.getProfile',
+  // Replays settings over cached candles: it stores candles, never anything a read shows.
+  'portfolio.backtestCoin',
 ]);
 
 /** Sign-in creates a session, not data any cached read holds: the session starts a fresh cache. */

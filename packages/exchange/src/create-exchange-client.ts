@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { type CandleInterval, type ExchangeCandle, fetchCandles } from './candles';
 import { createCcxtExchange, exchangeCapabilities } from './ccxt-instance';
 import { ExchangeError, guarded } from './errors';
 import { dec, toMarketInfo, toOrder, toTicker } from './normalize';
@@ -50,6 +51,13 @@ export type ExchangeClient = {
   fetchTickers(symbols?: string[]): Promise<Record<string, Ticker>>;
   /** Low and high traded since `since` (ms): 1-second klines, else public trades; null without either. */
   fetchTradedRange(symbol: string, since: number): Promise<TradedRange | null>;
+  /** Closed candles with open time in [since, until) (ms), oldest first, paged (candles.ts). */
+  fetchCandles(
+    symbol: string,
+    interval: CandleInterval,
+    since: number,
+    until: number,
+  ): Promise<ExchangeCandle[]>;
   /** Non-zero balances by currency. */
   fetchBalance(): Promise<Record<string, BalanceEntry>>;
   checkPermissions(): Promise<KeyPermissions>;
@@ -123,6 +131,10 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     fetchTradedRange: async (symbol, since) => {
       await ensureMarkets();
       return fetchTradedRange(exchange, symbol, since);
+    },
+    fetchCandles: async (symbol, interval, since, until) => {
+      await ensureMarkets();
+      return fetchCandles(exchange, market(symbol).symbol, interval, since, until);
     },
     fetchBalance: async () => {
       await ensureMarkets();

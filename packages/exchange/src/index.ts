@@ -1,4 +1,5 @@
 /** @gridbot/exchange: the ccxt adapter (see README.md). */
+export { CANDLE_INTERVALS, type CandleInterval, type ExchangeCandle } from './candles';
 export { exchangeCapabilities } from './ccxt-instance';
 export {
   type ClientOrderIdParts,

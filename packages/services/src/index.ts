@@ -4,6 +4,7 @@ export * from './auth/referral-code';
 export * from './auth/root-account';
 export * from './auth/session-token';
 export * from './auth/sign-in';
+export * from './backtest/backtest-coin';
 export * from './config/user-config';
 export * from './context/auth-keys';
 export * from './context/open-service-context';

@@ -14,6 +14,7 @@ import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
+import { backtestCoinHandler } from './portfolio/backtest-coin';
 import { deleteCoinHandler } from './portfolio/delete-coin';
 import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
@@ -60,4 +61,6 @@ export const handlers: HandlerMap = Object.fromEntries([
   listCoinTradesHandler,
   deleteCoinHandler,
   listCoinActivityHandler,
+
+  backtestCoinHandler,
 ]);
