@@ -1,6 +1,7 @@
 import type { User } from '@gridbot/db';
+import { usdtFigure } from '@gridbot/domain';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
-import { reconcileCoinBot, usdtText } from '@gridbot/services';
+import { reconcileCoinBot } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -228,21 +229,21 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
     expect(xrp).toMatchObject({
       state: 'running',
       lastPrice: '1',
-      periodPnl: usdtText(realized),
+      periodPnl: usdtFigure(realized),
       stats: {
         openDeals: 1,
         closedTrades: 1,
         profitableTrades: 1,
-        invested: usdtText(cost),
+        invested: usdtFigure(cost),
         openQty: qty.toFixed(),
-        realizedPnl: usdtText(realized),
-        unrealizedPnl: usdtText(qty.minus(cost)),
+        realizedPnl: usdtFigure(realized),
+        unrealizedPnl: usdtFigure(qty.minus(cost)),
       },
     });
     expect(xrp.stats.startDate).not.toBeNull();
     expect(res.json().totals).toMatchObject({
-      realizedPnl: usdtText(realized),
-      periodPnl: usdtText(realized),
+      realizedPnl: usdtFigure(realized),
+      periodPnl: usdtFigure(realized),
       openDeals: 1,
     });
 
@@ -277,17 +278,17 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
     expect(openDeal).toMatchObject({
       lotId: String(open[0]!.id),
       status: 'open',
-      cost: usdtText(cost),
+      cost: usdtFigure(cost),
       quantity: qty.toFixed(),
       takeProfitPrice: '1.01',
       sell: null,
-      pnl: usdtText(qty.minus(cost)),
+      pnl: usdtFigure(qty.minus(cost)),
       buy: { side: 'buy', kind: 'entry', price: '1' },
     });
     expect(closedDeal).toMatchObject({
       lotId: String(closed[0]!.id),
       status: 'closed',
-      pnl: usdtText(realized),
+      pnl: usdtFigure(realized),
       takeProfitPrice: null,
       buy: { kind: 'averaging', price: '0.99' },
       sell: { side: 'sell', kind: 'take_profit', price: '0.9999' },

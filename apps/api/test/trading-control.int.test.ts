@@ -1,14 +1,6 @@
 import type { User } from '@gridbot/db';
-import {
-  ensureAccount,
-  ensureUserAccounts,
-  SYSTEM_ACCOUNTS,
-  toMicro,
-  transfer,
-  userAccountCode,
-} from '@gridbot/ledger';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
-import { grantLicense } from '@gridbot/services';
+import { fundWallet, grantLicense } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -29,37 +21,12 @@ beforeAll(async () => {
     })),
   });
   t = await createTestApp({}, { sandboxUrl: sandbox.url });
-  await ensureAccount(t.prisma, SYSTEM_ACCOUNTS.chainClearing);
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
   await sandbox?.close();
 });
-
-let funding = 0;
-/** Books a deposit and moves `fee` USDT of it to the user's fee balance (as the wallet will). */
-const fundFee = async (user: User, fee: string) => {
-  await ensureUserAccounts(t.prisma, user.id);
-  const main = userAccountCode(user.id, 'main');
-  funding += 1;
-  await transfer(t.prisma, {
-    idempotencyKey: `test:${funding}:deposit`,
-    type: 'deposit',
-    legs: [
-      { account: SYSTEM_ACCOUNTS.chainClearing, amount: -toMicro(fee) },
-      { account: main, amount: toMicro(fee) },
-    ],
-  });
-  await transfer(t.prisma, {
-    idempotencyKey: `test:${funding}:fee`,
-    type: 'deposit_balance',
-    legs: [
-      { account: main, amount: -toMicro(fee) },
-      { account: userAccountCode(user.id, 'fee'), amount: toMicro(fee) },
-    ],
-  });
-};
 
 type Trader = { user: User; headers: Record<string, string>; apiKey: string };
 
@@ -106,7 +73,10 @@ const trader = async (
       })
     ).id;
   }
-  if (options.fee !== '0') await fundFee(user, options.fee ?? '10');
+  if (options.fee !== '0') {
+    const fee = options.fee ?? '10';
+    await fundWallet(t.prisma, { userId: user.id, deposit: fee, fee, key: `test:${user.id}` });
+  }
   for (const coin of options.coins ?? ['XRP', 'ADA']) {
     await t.prisma.coinBot.create({
       data: {

@@ -1,14 +1,5 @@
-import type { User } from '@gridbot/db';
-import {
-  ensureAccount,
-  ensureUserAccounts,
-  SYSTEM_ACCOUNTS,
-  toMicro,
-  transfer,
-  userAccountCode,
-} from '@gridbot/ledger';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
-import { reconcileCoinBot } from '@gridbot/services';
+import { fundWallet, reconcileCoinBot } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
@@ -36,7 +27,6 @@ beforeAll(async () => {
     ],
   });
   [stack, browser] = await Promise.all([startStack({ sandboxUrl: sandbox.url }), launchBrowser()]);
-  await ensureAccount(stack.prisma, SYSTEM_ACCOUNTS.chainClearing);
 }, 60_000);
 
 afterAll(async () => {
@@ -44,28 +34,6 @@ afterAll(async () => {
   await stack?.close();
   await sandbox?.close();
 });
-
-/** A deposit of `usdt`, all of it moved to the fee balance, as the wallet does. */
-const fundFeeBalance = async (user: User, usdt: string) => {
-  await ensureUserAccounts(stack.prisma, user.id);
-  const main = userAccountCode(user.id, 'main');
-  await transfer(stack.prisma, {
-    idempotencyKey: `e2e:${user.id}:deposit`,
-    type: 'deposit',
-    legs: [
-      { account: SYSTEM_ACCOUNTS.chainClearing, amount: -toMicro(usdt) },
-      { account: main, amount: toMicro(usdt) },
-    ],
-  });
-  await transfer(stack.prisma, {
-    idempotencyKey: `e2e:${user.id}:fee`,
-    type: 'deposit_balance',
-    legs: [
-      { account: main, amount: -toMicro(usdt) },
-      { account: userAccountCode(user.id, 'fee'), amount: toMicro(usdt) },
-    ],
-  });
-};
 
 describe('trading from the mini app', () => {
   it('connects sandbox keys, is refused a start without fee balance, starts, sees the buy, pauses', async () => {
@@ -115,7 +83,7 @@ describe('trading from the mini app', () => {
     expect((await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } })).running).toBe(false);
 
     // With a fee balance it starts; the engine buys; the panel shows the deal.
-    await fundFeeBalance(user, '20');
+    await fundWallet(stack.prisma, { userId: user.id, deposit: '20', fee: '20', key: `e2e:${user.id}` });
     await app.page.waitForTimeout(2_100);
     await app.page.getByRole('button', { name: 'Start all' }).click();
     await app.page.getByText('Trading started').waitFor();

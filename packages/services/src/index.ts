@@ -11,6 +11,7 @@ export * from './context/open-service-context';
 export * from './context/service-context';
 export * from './crypto/load-secret-keys';
 export * from './crypto/secret-box';
+export * from './demo/fund-wallet';
 export * from './demo/launch-data';
 export * from './demo/seed-demo';
 export * from './demo/seed-demo-history';

@@ -3,27 +3,33 @@ import { defineEndpoint, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
 import { ZCoinBotId } from './coin-settings';
 
+/** What can happen to a coin bot (docs/grid.md#activity-log); the table's CHECK lists the same. */
+export const ACTIVITY_KINDS = [
+  'order_placed',
+  'order_filled',
+  'order_cancelled',
+  'order_rejected',
+  'started',
+  'paused',
+  'dry_on',
+  'dry_off',
+  'settings_changed',
+  'keys_changed',
+  'restart_summary',
+  'coin_added',
+  'settings_reset',
+  'coin_removed',
+] as const;
+
+/** Who caused an activity. */
+export const ACTIVITY_ACTORS = ['user', 'engine', 'license', 'fee_balance', 'exchange', 'operator'] as const;
+
 /** One line of a coin's activity log (docs/grid.md#activity-log). */
 export const ZCoinActivityEntry = z.object({
   id: z.string().describe('entry id, also the cursor of the next page'),
   at: ZIsoDateTime,
-  kind: z.enum([
-    'order_placed',
-    'order_filled',
-    'order_cancelled',
-    'order_rejected',
-    'started',
-    'paused',
-    'dry_on',
-    'dry_off',
-    'settings_changed',
-    'keys_changed',
-    'restart_summary',
-    'coin_added',
-    'settings_reset',
-    'coin_removed',
-  ]),
-  actor: z.enum(['user', 'engine', 'license', 'fee_balance', 'exchange', 'operator']),
+  kind: z.enum(ACTIVITY_KINDS),
+  actor: z.enum(ACTIVITY_ACTORS),
   data: z
     .record(z.string(), z.unknown())
     .nullable()

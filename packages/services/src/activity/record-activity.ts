@@ -1,26 +1,9 @@
+import { ACTIVITY_ACTORS, ACTIVITY_KINDS } from '@gridbot/contracts';
 import type { Prisma, PrismaClient } from '@gridbot/db';
 
-/** What can happen to a coin bot (docs/grid.md#activity-log); the table's CHECK lists the same. */
-export const ACTIVITY_KINDS = [
-  'order_placed',
-  'order_filled',
-  'order_cancelled',
-  'order_rejected',
-  'started',
-  'paused',
-  'dry_on',
-  'dry_off',
-  'settings_changed',
-  'keys_changed',
-  'restart_summary',
-  'coin_added',
-  'settings_reset',
-  'coin_removed',
-] as const;
+// One list of kinds and actors for the writer, the contract and the table's CHECK.
+export { ACTIVITY_ACTORS, ACTIVITY_KINDS };
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-/** Who caused it. */
-export const ACTIVITY_ACTORS = ['user', 'engine', 'license', 'fee_balance', 'exchange', 'operator'] as const;
 export type ActivityActor = (typeof ACTIVITY_ACTORS)[number];
 
 export type ActivityEntry = {

@@ -1,15 +1,8 @@
 import type { PrismaClient, User } from '@gridbot/db';
-import {
-  ensureAccount,
-  ensureUserAccounts,
-  SYSTEM_ACCOUNTS,
-  toMicro,
-  transfer,
-  userAccountCode,
-} from '@gridbot/ledger';
 import { ensureRootAccount } from '../auth/root-account';
 import type { ServiceContext } from '../context/service-context';
 import { grantLicense } from '../license/user-license';
+import { fundWallet } from './fund-wallet';
 
 /** The demo user's licence: its three coins commit 910 USDT, beyond FREE's 300 (docs/licences.md). */
 export const DEMO_LICENSE = 'PRO1';
@@ -54,29 +47,8 @@ export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
  */
 export const DEMO_WALLET = { deposit: '250', fee: '50' } as const;
 
-const seedDemoWallet = async (prisma: PrismaClient, userId: number): Promise<void> => {
-  await ensureAccount(prisma, SYSTEM_ACCOUNTS.chainClearing);
-  await ensureUserAccounts(prisma, userId);
-  const main = userAccountCode(userId, 'main');
-  await transfer(prisma, {
-    idempotencyKey: `demo:${userId}:deposit`,
-    type: 'deposit',
-    memo: { demo: true },
-    legs: [
-      { account: SYSTEM_ACCOUNTS.chainClearing, amount: -toMicro(DEMO_WALLET.deposit) },
-      { account: main, amount: toMicro(DEMO_WALLET.deposit) },
-    ],
-  });
-  await transfer(prisma, {
-    idempotencyKey: `demo:${userId}:fee`,
-    type: 'deposit_balance',
-    memo: { demo: true },
-    legs: [
-      { account: main, amount: -toMicro(DEMO_WALLET.fee) },
-      { account: userAccountCode(userId, 'fee'), amount: toMicro(DEMO_WALLET.fee) },
-    ],
-  });
-};
+const seedDemoWallet = (prisma: PrismaClient, userId: number) =>
+  fundWallet(prisma, { userId, deposit: DEMO_WALLET.deposit, fee: DEMO_WALLET.fee, key: `demo:${userId}` });
 
 const upsertAccount = (
   prisma: PrismaClient,

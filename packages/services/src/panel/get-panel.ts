@@ -1,4 +1,3 @@
-import { type ErrorCode, errorCatalogue } from '@gridbot/contracts';
 import { Prisma } from '@gridbot/db';
 import {
   type CoinStateName,
@@ -12,20 +11,8 @@ import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { type CoinError, coinErrorOf } from '../portfolio/figures';
 import { getTradingBlockers, type TradingBlocker } from '../trading/trading-control';
-
-/** A coin bot's last refusal as the screens show it: code, the catalogue's message, when. */
-export type CoinError = { code: string; message: string; at: string };
-
-export const coinErrorOf = (code: string | null, at: Date): CoinError | null => {
-  if (!code) return null;
-  const entry = errorCatalogue[code as ErrorCode];
-  return {
-    code,
-    message: entry?.message ?? errorCatalogue.GRID_STATE_CONFLICT.message,
-    at: at.toISOString(),
-  };
-};
 
 export type PanelCoin = {
   coinUserId: number;
@@ -101,7 +88,7 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
                       'id', b.id, 'coin', b.coin, 'running', b.running, 'dry', b.dry,
                       'max_trades', b.max_trades, 'order_size', b.order_size::text,
                       'realized_pnl', b.realized_pnl::text, 'last_error', b.last_error,
-                      'updated_at', b.updated_at, 'open_deals', COALESCE(l.n, 0),
+                      'updated_at', COALESCE(b.reconciled_at, b.updated_at), 'open_deals', COALESCE(l.n, 0),
                       'open_qty', COALESCE(l.qty, 0)::text, 'open_cost', COALESCE(l.cost, 0)::text,
                       'today', COALESCE(d.realized_pnl, 0)::text, 'price', m.price::text) ORDER BY b.id)
                FROM coin_bots b

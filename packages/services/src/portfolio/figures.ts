@@ -1,14 +1,17 @@
+import { type ErrorCode, errorCatalogue } from '@gridbot/contracts';
 import Decimal from 'decimal.js';
 
-/**
- * How portfolio figures go on the wire (docs/pnl.md#portfolio-figures): USDT rounded half-even to
- * the contract's 6 decimals, percentages to 2, prices and quantities exact.
- */
-export const usdtText = (value: Decimal): string => {
-  const text = value.toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN).toFixed();
-  return text === '-0' ? '0' : text;
-};
+/** A coin bot's last refusal as the screens show it: code, the catalogue's message, when. */
+export type CoinError = { code: string; message: string; at: string };
 
+/** `at`: when it was seen (the last reconcile, else the row's last change). */
+export const coinErrorOf = (code: string | null, at: Date): CoinError | null =>
+  code ? { code, message: errorCatalogue[code as ErrorCode]?.message ?? code, at: at.toISOString() } : null;
+
+/**
+ * How portfolio figures go on the wire (docs/pnl.md#portfolio-figures): USDT through `usdtFigure`
+ * (packages/domain/src/money.ts), percentages rounded half-even to 2, prices and quantities exact.
+ */
 export const pctText = (value: Decimal): string => {
   const text = value.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed();
   return text === '-0' ? '0' : text;

@@ -1,9 +1,10 @@
 import type { CoinProfitPeriod, getPortfolio } from '@gridbot/contracts';
+import { usdtFigure } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { getLicenseCheck } from '../license/user-license';
-import { pctOf, pctText, usdtText } from './figures';
+import { pctOf, pctText } from './figures';
 import { loadPortfolioCoins } from './portfolio-coin';
 
 export type PortfolioView = z.input<(typeof getPortfolio)['response']>;
@@ -27,18 +28,18 @@ export const getUserPortfolio = async (
     dryAll,
     coins: views,
     totals: {
-      committedCapital: usdtText(committed),
-      invested: usdtText(sum(views.map((v) => v.stats.invested))),
-      unrealizedPnl: usdtText(sum(views.map((v) => v.stats.unrealizedPnl))),
-      realizedPnl: usdtText(sum(views.map((v) => v.stats.realizedPnl))),
-      periodPnl: usdtText(periodPnl),
+      committedCapital: usdtFigure(committed),
+      invested: usdtFigure(sum(views.map((v) => v.stats.invested))),
+      unrealizedPnl: usdtFigure(sum(views.map((v) => v.stats.unrealizedPnl))),
+      realizedPnl: usdtFigure(sum(views.map((v) => v.stats.realizedPnl))),
+      periodPnl: usdtFigure(periodPnl),
       periodPnlPct: pctText(pctOf(periodPnl, committed)),
       openDeals: views.reduce((n, v) => n + v.stats.openDeals, 0),
     },
     limits: {
       coinsUsed: license.usage.coins,
       coinsLimit: license.level.coins,
-      balanceLimit: usdtText(new Decimal(license.level.balanceLimit)),
+      balanceLimit: usdtFigure(new Decimal(license.level.balanceLimit)),
     },
   };
 };

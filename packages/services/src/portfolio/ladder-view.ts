@@ -1,7 +1,7 @@
 import type { Ladder } from '@gridbot/contracts';
-import { type GridFlags, type GridSettings, ladderPreview } from '@gridbot/domain';
+import { type GridFlags, type GridSettings, ladderPreview, usdtFigure } from '@gridbot/domain';
 import Decimal from 'decimal.js';
-import { pctOf, pctText, usdtText } from './figures';
+import { pctOf, pctText } from './figures';
 import type { PortfolioCoinBot } from './portfolio-coin';
 
 /**
@@ -23,7 +23,7 @@ export const ladderView = (
   const seqToId = new Map(coin.openLots.map((l) => [l.seq, String(l.id)]));
   const deepest = full.buys.at(-1);
   const lowestLot = coin.state.lots.reduce<Decimal | null>(
-    (low, l) => (low && low.lt(l.price) ? low : l.price),
+    (low, l) => (low?.lt(l.price) ? low : l.price),
     null,
   );
   const reference = coin.lastPrice ?? coin.state.lots.at(-1)?.price ?? null;
@@ -34,11 +34,11 @@ export const ladderView = (
     openLots: preview.openLots,
     maxTrades: preview.maxTrades,
     waiting: preview.waiting,
-    nextEntry: preview.nextEntry ? { orderSize: usdtText(preview.nextEntry.orderSize) } : null,
+    nextEntry: preview.nextEntry ? { orderSize: usdtFigure(preview.nextEntry.orderSize) } : null,
     buys: preview.buys.map((b) => ({
       lotNumber: b.lotNumber,
       price: b.price.toFixed(),
-      orderSize: usdtText(b.orderSize),
+      orderSize: usdtFigure(b.orderSize),
       quantity: b.qty.toFixed(),
       stepPct: b.stepPct.toFixed(),
       resting: rests(`buy:${b.lotSeq}`, b.resting),
@@ -49,13 +49,13 @@ export const ladderView = (
       buyPrice: tp.buyPrice.toFixed(),
       price: tp.price.toFixed(),
       quantity: tp.qty.toFixed(),
-      expectedPnl: usdtText(tp.expectedPnl),
+      expectedPnl: usdtFigure(tp.expectedPnl),
       resting: rests(`tp:${tp.lotSeq}`, tp.resting),
     })),
     capitalAtLimit: deepest
-      ? usdtText(deepest.cumulativeCost)
+      ? usdtFigure(deepest.cumulativeCost)
       : coin.state.lots.length > 0
-        ? usdtText(invested)
+        ? usdtFigure(invested)
         : null,
     coverageDropPct:
       reference && deepestPrice ? pctText(pctOf(reference.minus(deepestPrice), reference)) : null,

@@ -1,9 +1,10 @@
 import type { listAddableCoins } from '@gridbot/contracts';
+import { usdtFigure } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { getLicenseCheck } from '../license/user-license';
-import { pctText, usdtText } from './figures';
+import { pctText } from './figures';
 import { userVenue, venueMarketData } from './venue-market-data';
 
 export type AddableCoins = z.input<(typeof listAddableCoins)['response']>;
@@ -39,10 +40,10 @@ export const listAddablePortfolioCoins = async (
     .map(({ market, ticker }) => ({
       coin: market.base,
       symbol: market.symbol,
-      lastPrice: ticker && ticker.last.gt(0) ? ticker.last.toFixed() : null,
+      lastPrice: ticker?.last.gt(0) ? ticker.last.toFixed() : null,
       change24hPct: ticker?.changePct ? pctText(ticker.changePct) : null,
-      quoteVolume24h: ticker?.quoteVolume ? usdtText(ticker.quoteVolume) : null,
-      minOrderUsdt: market.minNotional ? usdtText(market.minNotional) : null,
+      quoteVolume24h: ticker?.quoteVolume ? usdtFigure(ticker.quoteVolume) : null,
+      minOrderUsdt: market.minNotional ? usdtFigure(market.minNotional) : null,
       inPortfolio: inPortfolio.has(market.base),
     }));
   return {

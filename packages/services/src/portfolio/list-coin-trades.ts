@@ -1,12 +1,12 @@
 import type { Deal, listCoinTrades } from '@gridbot/contracts';
 import type { Fill, Lot as LotRow, Order } from '@gridbot/db';
-import { takeProfitPrice } from '@gridbot/domain';
+import { takeProfitPrice, usdtFigure } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { dec } from '../grid/coin-bot-state';
-import { pctOf, pctText, usdtText } from './figures';
+import { pctOf, pctText } from './figures';
 import { lastPrices } from './venue-market-data';
 
 export type CoinTrades = z.input<(typeof listCoinTrades)['response']>;
@@ -38,8 +38,8 @@ const fillOf = (orders: OrderWithFills[]): Deal['buy'] | null => {
     clientOrderId: last.clientOrderId,
     price: quote.div(qty).toFixed(),
     quantity: qty.toFixed(),
-    quoteAmount: usdtText(quote),
-    fee: usdtText(fee),
+    quoteAmount: usdtFigure(quote),
+    fee: usdtFigure(fee),
     at: at.toISOString(),
   };
 };
@@ -88,7 +88,7 @@ export const listPortfolioCoinTrades = async (
       : Promise.resolve(null),
   ]);
   const ticker = prices?.get(venue)?.get(bot.symbol);
-  const lastPrice = ticker && ticker.last.gt(0) ? ticker.last : null;
+  const lastPrice = ticker?.last.gt(0) ? ticker.last : null;
   const settings = {
     orderSize: dec(bot.orderSize),
     stepPct: dec(bot.stepPct),
@@ -113,7 +113,7 @@ export const listPortfolioCoinTrades = async (
       lotNumber: lot.seq,
       status: open ? 'open' : 'closed',
       quantity: dec(lot.qty).toFixed(),
-      cost: usdtText(cost),
+      cost: usdtFigure(cost),
       buy: fillOf(buys) ?? {
         side: 'buy',
         kind: lot.seq === 1 ? 'entry' : 'averaging',
@@ -121,7 +121,7 @@ export const listPortfolioCoinTrades = async (
         clientOrderId: '',
         price: dec(lot.buyPrice).toFixed(),
         quantity: dec(lot.qty).toFixed(),
-        quoteAmount: usdtText(cost),
+        quoteAmount: usdtFigure(cost),
         fee: '0',
         at: lot.openedAt.toISOString(),
       },
@@ -129,7 +129,7 @@ export const listPortfolioCoinTrades = async (
       takeProfitPrice: open
         ? (resting?.price ? dec(resting.price) : takeProfitPrice(dec(lot.buyPrice), settings)).toFixed()
         : null,
-      pnl: usdtText(pnl),
+      pnl: usdtFigure(pnl),
       pnlPct: pctText(pctOf(pnl, cost)),
       // The platform fee on profit is not charged yet (docs/fees.md).
       tradeFee: null,

@@ -1,11 +1,18 @@
-import { type CoinProfitPeriod, errorCatalogue, type PortfolioCoin } from '@gridbot/contracts';
+import type { CoinProfitPeriod, PortfolioCoin } from '@gridbot/contracts';
 import type { CoinBot, Lot as LotRow } from '@gridbot/db';
-import { coinStateOf, coinStats, type GridFlags, type GridSettings, type GridState } from '@gridbot/domain';
+import {
+  coinStateOf,
+  coinStats,
+  type GridFlags,
+  type GridSettings,
+  type GridState,
+  usdtFigure,
+} from '@gridbot/domain';
 import type { Ticker } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
-import { pctOf, pctText, periodStart, usdtText } from './figures';
+import { coinErrorOf, pctOf, pctText, periodStart } from './figures';
 import { lastPrices } from './venue-market-data';
 
 /** One coin bot of a portfolio: the contract's card plus what it was built from (for ladders and checks). */
@@ -93,7 +100,7 @@ export const loadPortfolioCoins = async (
     const venue = `${exchangeAccount.exchange}:${exchangeAccount.mode}`;
     const openLots = lotsOf.get(bot.id) ?? [];
     const ticker = prices.get(venue)?.get(bot.symbol);
-    const lastPrice = ticker && ticker.last.gt(0) ? ticker.last : null;
+    const lastPrice = ticker?.last.gt(0) ? ticker.last : null;
     const periodRealized = dec(pnlOf.get(bot.id) ?? 0);
     return build({
       bot,
@@ -147,7 +154,7 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     symbol: bot.symbol,
     addedAt: bot.createdAt.toISOString(),
     settings: {
-      orderSize: usdtText(settings.orderSize),
+      orderSize: usdtFigure(settings.orderSize),
       stepPct: settings.stepPct.toFixed(),
       stepIncreasePct: settings.stepIncreasePct.toFixed(),
       maxTrades: bot.maxTrades,
@@ -157,15 +164,15 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     state: coinState,
     dryReason,
     lastPrice: lastPrice?.toFixed() ?? null,
-    committedCapital: usdtText(committed),
-    periodPnl: usdtText(input.periodPnl),
+    committedCapital: usdtFigure(committed),
+    periodPnl: usdtFigure(input.periodPnl),
     periodPnlPct: pctText(pctOf(input.periodPnl, committed)),
     stats: {
-      unrealizedPnl: usdtText(unrealized),
-      realizedPnl: usdtText(dec(bot.realizedPnl)),
+      unrealizedPnl: usdtFigure(unrealized),
+      realizedPnl: usdtFigure(dec(bot.realizedPnl)),
       openDeals: open.openDeals,
       openQty: open.openQty.toFixed(),
-      invested: usdtText(open.invested),
+      invested: usdtFigure(open.invested),
       avgPrice: open.avgPrice?.toDecimalPlaces(12, Decimal.ROUND_HALF_EVEN).toFixed() ?? null,
       startDate: input.startDate?.toISOString() ?? null,
       profitableTrades: bot.profitableTrades,
@@ -173,13 +180,7 @@ const build = (input: BuildInput): PortfolioCoinBot => {
       // The platform fee on profit is not charged yet (docs/fees.md): nothing paid so far.
       tradeFeesPaid: '0',
     },
-    lastError: bot.lastError
-      ? {
-          code: bot.lastError,
-          message: errorCatalogue[bot.lastError as keyof typeof errorCatalogue]?.message ?? bot.lastError,
-          at: (bot.reconciledAt ?? bot.updatedAt).toISOString(),
-        }
-      : null,
+    lastError: coinErrorOf(bot.lastError, bot.reconciledAt ?? bot.updatedAt),
   };
   return { view, bot, venue: input.venue, openLots, settings, state, flags, dryAll: input.dryAll, lastPrice };
 };
