@@ -185,6 +185,27 @@ if (process.argv[2] === '--serve') {
       bareDone += await closedLoop(bare);
       panelDone += await closedLoop(panel);
     }
+    // 3. Where the time goes: the panel service alone (no HTTP) and a bare `SELECT 1`, same pool size.
+    const { createDb } = await import('@gridbot/db');
+    const { loadEnv } = await import('@gridbot/config');
+    const { createServiceContext, getPanel } = await import('@gridbot/services');
+    const direct = await createDb({ databaseUrl: testDb.url, poolMax: 10 });
+    const directCtx = createServiceContext({
+      prisma: direct.prisma,
+      env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    } as never);
+    let nextUser = 0;
+    const serviceDone = await closedLoop(async () => {
+      await getPanel(directCtx, { userId: users[nextUser++ % users.length]?.id as number });
+      return { status: 200 };
+    });
+    const selectDone = await closedLoop(async () => {
+      await direct.prisma.$queryRaw`SELECT 1`;
+      return { status: 200 };
+    });
+    await direct.close();
+    console.log(`  getPanel service alone ${(serviceDone / SLICE_SECONDS).toFixed(0)} q/s, SELECT 1 ${(selectDone / SLICE_SECONDS).toFixed(0)} q/s (same process, no HTTP)`);
     const seconds = ROUNDS * SLICE_SECONDS;
     const panelRps = panelDone / seconds;
     const bareRps = bareDone / seconds;

@@ -69,7 +69,7 @@ type PanelRow = {
 
 /**
  * The trading panel in one SQL statement whatever the portfolio (it is polled every 2 s by every
- * open mini app): the user and licence level, the fee balance, the key verdict, and the coins with
+ * open mini app), kept in the database as `panel_row()` (prisma/migrations/*_panel_function): the user and licence level, the fee balance, the key verdict, and the coins with
  * their open-lot sums, today's `daily_pnl` and the last scanned price (`price_marks`, at most one
  * scan interval old: the panel never calls the exchange). Decimals travel as text, never as JSON
  * numbers. Figures are sums of the rows the PnL screens read (docs/pnl.md#shown-figures).
@@ -77,37 +77,10 @@ type PanelRow = {
 export const getPanel = async (ctx: ServiceContext, input: { userId: number }) => {
   const now = ctx.clock.now();
   const today = now.toISOString().slice(0, 10);
-  const [row] = await ctx.prisma.$queryRaw<PanelRow[]>(Prisma.sql`
-    SELECT u.dry_all, u.created_at, u.license_active_from, u.license_active_until,
-           ll.code, ll.rank, ll.yearly_price::text AS yearly_price, ll.balance_limit::text AS balance_limit,
-           ll.coins AS coins_limit, ll.matching_generations, ll.valid_days,
-           (SELECT balance FROM ledger_accounts WHERE user_id = u.id AND sub_balance = 'fee') AS fee,
-           a.exchange, a.check_problem, a.can_trade, a.can_withdraw,
-           COALESCE((
-             SELECT json_agg(json_build_object(
-                      'id', b.id, 'coin', b.coin, 'running', b.running, 'dry', b.dry,
-                      'max_trades', b.max_trades, 'order_size', b.order_size::text,
-                      'realized_pnl', b.realized_pnl::text, 'last_error', b.last_error,
-                      'updated_at', COALESCE(b.reconciled_at, b.updated_at), 'open_deals', COALESCE(l.n, 0),
-                      'open_qty', COALESCE(l.qty, 0)::text, 'open_cost', COALESCE(l.cost, 0)::text,
-                      'today', COALESCE(d.realized_pnl, 0)::text, 'price', m.price::text) ORDER BY b.id)
-               FROM coin_bots b
-               JOIN exchange_accounts ba ON ba.id = b.exchange_account_id
-               LEFT JOIN LATERAL (
-                 SELECT COUNT(*) AS n, SUM(qty) AS qty, SUM(cost) AS cost
-                   FROM lots WHERE coin_bot_id = b.id AND closed_at IS NULL
-               ) l ON true
-               LEFT JOIN daily_pnl d ON d.coin_bot_id = b.id AND d.date = ${today}::date
-               LEFT JOIN price_marks m ON m.venue = ba.exchange || ':' || ba.mode AND m.symbol = b.symbol
-              WHERE b.user_id = u.id AND b.deleted_at IS NULL
-           ), '[]'::json) AS coins
-      FROM users u
-      JOIN license_levels ll ON ll.code = u.license_level
-      LEFT JOIN LATERAL (
-        SELECT exchange, check_problem, can_trade, can_withdraw
-          FROM exchange_accounts WHERE user_id = u.id ORDER BY id LIMIT 1
-      ) a ON true
-     WHERE u.id = ${input.userId}`);
+  // The statement lives in the database as panel_row() so its plan is cached per connection.
+  const [row] = await ctx.prisma.$queryRaw<PanelRow[]>(
+    Prisma.sql`SELECT * FROM panel_row(${input.userId}::integer, ${today}::date)`,
+  );
   if (!row) throw new AppError('NO_USER');
   const fee = row.fee ?? 0n;
   const level = {
