@@ -67,6 +67,31 @@ describe('session', () => {
     await app.close();
   });
 
+  it('sends sign-in once, from the page, before the app code has arrived', async () => {
+    const app = await openAppPage(browser);
+    const order: string[] = [];
+    app.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (isLogin(request.url())) order.push('login sent');
+      else if (/^\/assets\/index-.*\.js$/.test(path)) order.push('entry asked');
+    });
+    app.page.on('requestfinished', (request) => {
+      if (/^\/assets\/index-.*\.js$/.test(new URL(request.url()).pathname)) order.push('entry arrived');
+    });
+    // The entry's code is held back: the page's own script has signed in by then.
+    await app.page.route('**/assets/index-*.js', async (route) => {
+      await expect.poll(() => order.includes('login sent')).toBe(true);
+      await route.continue();
+    });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await settle(app.page);
+    expect(order.filter((step) => step === 'login sent')).toHaveLength(1);
+    expect(order.indexOf('login sent')).toBeLessThan(order.indexOf('entry arrived'));
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
   it('prepares the phone: fullscreen, expanded, vertical swipes off, theme and viewport', async () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));

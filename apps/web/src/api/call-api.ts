@@ -110,6 +110,17 @@ export const callApi = async <E extends EndpointDefinition>(
     });
   }
 
+  return readApiResponse(endpoint, response);
+};
+
+/**
+ * A response of `endpoint` as the app sees every answer: a 2xx body parsed with the contract's
+ * schema, anything else the error object (a 401 on a signed-in call signs the user out).
+ */
+export const readApiResponse = async <E extends EndpointDefinition>(
+  endpoint: E,
+  response: Response,
+): Promise<ResponseOf<E>> => {
   const json = await readJson(response);
   if (!response.ok) {
     const failure = apiErrorFromResponse(response.status, json);

@@ -1,9 +1,10 @@
 import { login } from '@gridbot/contracts';
 import { ApiError } from '../api/api-error';
-import { callApi, setUnauthorizedHandler } from '../api/call-api';
+import { callApi, readApiResponse, setUnauthorizedHandler } from '../api/call-api';
 import { showErrorModal } from '../shell/error-modal-store';
 import type { LaunchContext } from '../telegram/launch';
 import { clearAuthCookies, saveAuthCookies } from './auth-cookies';
+import { takeEarlyLogin } from './early-start';
 import { loginFailureOf } from './login-failure';
 import { type SessionUser, sessionStore } from './session-store';
 
@@ -28,15 +29,19 @@ const signInOnce = async (): Promise<SessionUser> => {
     if (!launch)
       throw new ApiError({ status: 400, code: 'INIT_DATA_MISSING', message: 'initData отсутствует' });
     const user = launch.user;
-    const session = await callApi(login, {
-      body: {
-        ...(user ? { user_id: user.id } : {}),
-        first_name: user?.first_name ?? '',
-        last_name: user?.last_name ?? '',
-        username: user?.username ?? '',
-        _auth: launch.rawInitData,
-      },
-    });
+    // The page's inline script may have sent this very call already (docs/performance.md#web).
+    const early = await takeEarlyLogin(launch.rawInitData);
+    const session = early
+      ? await readApiResponse(login, early)
+      : await callApi(login, {
+          body: {
+            ...(user ? { user_id: user.id } : {}),
+            first_name: user?.first_name ?? '',
+            last_name: user?.last_name ?? '',
+            username: user?.username ?? '',
+            _auth: launch.rawInitData,
+          },
+        });
     saveAuthCookies(session.token, session.user);
     onSignedIn?.(session.user);
     sessionStore.set({
