@@ -10,10 +10,8 @@ import { CoinAvatar, LinkRow, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, SectionTitle } from '../../ui/screen';
-import { Segmented } from '../../ui/segmented';
 import { EmptyState, SkeletonRows } from '../../ui/states';
-
-const PERIODS: readonly CoinProfitPeriod[] = ['day', 'week', 'month', 'year', 'all'];
+import { PeriodSwitch } from '../shared/period-switch';
 
 /** Best coin first; equal profits keep the order the user added them in. */
 const byProfit = (coins: readonly PortfolioCoin[]) =>
@@ -38,12 +36,7 @@ export const CoinProfit = () => {
   return (
     <>
       <SectionTitle>{t('coinProfit.title')}</SectionTitle>
-      <Segmented
-        label={t('coinProfit.period')}
-        value={period}
-        onChange={setPeriod}
-        options={PERIODS.map((value) => ({ value, label: t(`portfolio.periods.${value}`) }))}
-      />
+      <PeriodSwitch label={t('coinProfit.period')} value={period} onChange={setPeriod} />
       <QueryView query={query} loading={<SkeletonRows rows={3} />} title={t('coinProfit.title')}>
         {(portfolio) =>
           portfolio.coins.length === 0 ? (
