@@ -229,6 +229,8 @@ describe('GET /portfolio/activity', () => {
     expect(refused).toMatchObject({ actor: 'exchange', data: { key: 'entry:1', side: 'buy' } });
     expect(refused.data.code).toMatch(/ORDER_BELOW_EXCHANGE_MIN|ORDER_REJECTED/);
     expect(refused.data.message.length).toBeGreaterThan(0);
+    // The exchange's own code comes with its message (Binance's filter failure is -1013).
+    expect(refused.data.exchangeCode).toBe('-1013');
 
     const other = await trader('activity_other', []);
     const res = await t.app.inject({

@@ -46,7 +46,9 @@ const screenshotWhole = async (page: Page, path: string) => {
   await page.setViewportSize(VIEWPORT);
 };
 
-const SCREENS = ROUTE_LIST.filter((route) => !route.hidden);
+/** `A11Y_SCREENS=panel,token` checks only those screens (route names), e.g. while working on them. */
+const ONLY = process.env.A11Y_SCREENS?.split(',');
+const SCREENS = ROUTE_LIST.filter((route) => !route.hidden && (!ONLY || ONLY.includes(route.name)));
 
 /** Each theme in each language with sample data, and each theme as the API answers today (en). */
 const CASES = (['light', 'dark'] as const).flatMap((theme) => [

@@ -2,6 +2,7 @@ import {
   checkKeys,
   type EndpointDefinition,
   getCoin,
+  getCoinRating,
   getDailyCoinsPnl,
   getDepositAddress,
   getMatchingBonusDetail,
@@ -17,6 +18,8 @@ import {
   getStructure,
   getWallet,
   listAddableCoins,
+  listCoinActivity,
+  listCoinTrades,
   listDailyPnl,
   listMatchingBonusHistory,
   listMonthlyPnl,
@@ -24,6 +27,7 @@ import {
   listReferralBonusHistory,
 } from '@gridbot/contracts';
 import type { Page } from 'playwright-core';
+import { activityAnswer, dealsAnswer, ratingAnswer } from './coin-history-fixtures';
 
 /**
  * Sample answers for the feature endpoints that still answer 501, so the screens can be seen and
@@ -176,7 +180,19 @@ const days = Array.from({ length: 30 }, (_, index) => {
   return { date: `2025-03-${day}`, realizedPnl: pnl, cumulativePnl: `${index * 3}.5`, closedTrades: 3 };
 });
 
-const FIXTURES: ReadonlyArray<[EndpointDefinition, unknown]> = [
+/** Coin profit per period: a longer period earns more, and ETH leads over the week. */
+const PERIOD_PNL: Record<string, [string, string, string]> = {
+  day: ['2.52', '1.18', '-0.35'],
+  week: ['9.4', '12.05', '1.2'],
+  month: ['38.1', '30.6', '4.75'],
+  year: ['184.27', '150.2', '22.4'],
+  all: ['184.27', '150.2', '22.4'],
+};
+
+/** A fixed answer, or one computed from the request's URL (its query decides the page or period). */
+type Answer = unknown | ((url: URL) => unknown);
+
+const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [
     getPanel,
     {
@@ -219,23 +235,30 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, unknown]> = [
   [getProfitChart, { data: days }],
   [
     getPortfolio,
-    {
-      period: 'day',
-      dryAll: false,
-      coins,
-      totals: {
-        committedCapital: '2100',
-        invested: '1240.5',
-        unrealizedPnl: '-14.32',
-        realizedPnl: '1834.2',
-        periodPnl: '12.48',
-        periodPnlPct: '0.59',
-        openDeals: 9,
-      },
-      limits: { coinsUsed: 3, coinsLimit: 20, balanceLimit: '7000' },
+    (url: URL) => {
+      const period = url.searchParams.get('period') ?? 'day';
+      const pnl = PERIOD_PNL[period] ?? PERIOD_PNL.day;
+      return {
+        period,
+        dryAll: false,
+        coins: coins.map((c, index) => ({ ...c, periodPnl: pnl?.[index] ?? '0' })),
+        totals: {
+          committedCapital: '2100',
+          invested: '1240.5',
+          unrealizedPnl: '-14.32',
+          realizedPnl: '1834.2',
+          periodPnl: period === 'day' ? '12.48' : '45.2',
+          periodPnlPct: period === 'day' ? '0.59' : '2.15',
+          openDeals: 9,
+        },
+        limits: { coinsUsed: 3, coinsLimit: 20, balanceLimit: '7000' },
+      };
     },
   ],
   [getCoin, { period: 'day', coin: coins[0], ladder }],
+  [listCoinTrades, dealsAnswer],
+  [listCoinActivity, activityAnswer],
+  [getCoinRating, ratingAnswer],
   [
     listAddableCoins,
     {
@@ -655,23 +678,28 @@ const pattern = (path: string) =>
 
 /** Answers the feature endpoints from the fixtures (static paths before `:param` ones). */
 export const serveFixtures = async (page: Page) => {
-  const routes = FIXTURES.map(([endpoint, body]) => ({
-    endpoint,
-    body: endpoint.response.parse(body),
-    matcher: pattern(endpoint.path),
-  })).sort((a, b) => Number(a.endpoint.path.includes(':')) - Number(b.endpoint.path.includes(':')));
+  const routes = FIXTURES.map(([endpoint, answer]) => {
+    const fixed = typeof answer === 'function' ? null : endpoint.response.parse(answer);
+    return {
+      endpoint,
+      bodyFor: (url: URL) => fixed ?? endpoint.response.parse((answer as (url: URL) => unknown)(url)),
+      matcher: pattern(endpoint.path),
+    };
+  }).sort((a, b) => Number(a.endpoint.path.includes(':')) - Number(b.endpoint.path.includes(':')));
   await page.route(
     (url) => routes.some((route) => route.matcher.test(url.pathname)),
     (route) => {
       const request = route.request();
       const accept = request.headers().accept ?? '';
-      const pathname = new URL(request.url()).pathname;
-      const match = routes.find((r) => r.endpoint.method === request.method() && r.matcher.test(pathname));
+      const url = new URL(request.url());
+      const match = routes.find(
+        (r) => r.endpoint.method === request.method() && r.matcher.test(url.pathname),
+      );
       if (!match || !accept.includes('application/json')) return route.fallback();
       return route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify(match.body),
+        body: JSON.stringify(match.bodyFor(url)),
       });
     },
   );

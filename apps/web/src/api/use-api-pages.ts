@@ -5,6 +5,23 @@ import { type CallInput, callApi } from './call-api';
 import { queryKeyOf } from './query-keys';
 
 type Paged = { page: number; hasMore: boolean };
+type Cursored = { nextCursor: string | null };
+
+/** One load-more list: `first` is the first page's parameter, `next` reads the following one from a page. */
+const usePages = <E extends EndpointDefinition, P>(
+  endpoint: E,
+  inputFor: (param: P) => CallInput<E>,
+  first: P,
+  next: (last: ResponseOf<E>) => P | undefined,
+  enabled: boolean | undefined,
+) =>
+  useInfiniteQuery<ResponseOf<E>, ApiError, { pages: ResponseOf<E>[] }, readonly unknown[], P>({
+    queryKey: [...queryKeyOf(endpoint, inputFor(first)), 'pages'],
+    queryFn: ({ pageParam, signal }) => callApi(endpoint, inputFor(pageParam as P), { signal }),
+    initialPageParam: first,
+    getNextPageParam: next,
+    ...(enabled === undefined ? {} : { enabled }),
+  });
 
 /**
  * Load-more lists (docs/product.md#behaviour "Paging"): the first load is page 1, each further page is appended.
@@ -15,13 +32,30 @@ export const useApiPages = <E extends EndpointDefinition>(
   inputFor: (page: number) => CallInput<E>,
   options: { enabled?: boolean; firstPage?: number } = {},
 ) =>
-  useInfiniteQuery<ResponseOf<E>, ApiError, { pages: ResponseOf<E>[] }, readonly unknown[], number>({
-    queryKey: [...queryKeyOf(endpoint, inputFor(options.firstPage ?? 1)), 'pages'],
-    queryFn: ({ pageParam, signal }) => callApi(endpoint, inputFor(pageParam), { signal }),
-    initialPageParam: options.firstPage ?? 1,
-    getNextPageParam: (last) => {
+  usePages(
+    endpoint,
+    inputFor,
+    options.firstPage ?? 1,
+    (last) => {
       const paged = last as unknown as Paged;
       return paged.hasMore ? paged.page + 1 : undefined;
     },
-    ...(options.enabled === undefined ? {} : { enabled: options.enabled }),
-  });
+    options.enabled,
+  );
+
+/**
+ * Load-more lists paged by cursor (`nextCursor` of the previous answer, null on the last page):
+ * `inputFor(undefined)` is the first page.
+ */
+export const useApiCursorPages = <E extends EndpointDefinition>(
+  endpoint: E,
+  inputFor: (cursor: string | undefined) => CallInput<E>,
+  options: { enabled?: boolean } = {},
+) =>
+  usePages<E, string | undefined>(
+    endpoint,
+    inputFor,
+    undefined,
+    (last) => (last as unknown as Cursored).nextCursor ?? undefined,
+    options.enabled,
+  );

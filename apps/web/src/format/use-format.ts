@@ -10,6 +10,23 @@ const symbolsOf = (locale: string): NumberSymbols => {
   return { group, decimal };
 };
 
+const DAY_MS = 86_400_000;
+
+const startOfLocalDay = (date: Date) =>
+  new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+
+const capitalized = (text: string, locale: string) =>
+  text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+
+/** The largest unit that keeps the amount readable; seconds are negative for the past. */
+const relativeUnit = (seconds: number): [number, Intl.RelativeTimeFormatUnit] => {
+  const abs = Math.abs(seconds);
+  if (abs < 45) return [0, 'second'];
+  if (abs < 3600) return [Math.round(seconds / 60), 'minute'];
+  if (abs < 86_400) return [Math.round(seconds / 3600), 'hour'];
+  return [Math.round(seconds / 86_400), 'day'];
+};
+
 export type Formatters = ReturnType<typeof createFormatters>;
 
 export const createFormatters = (locale: string) => {
@@ -26,7 +43,15 @@ export const createFormatters = (locale: string) => {
     hour: '2-digit',
     minute: '2-digit',
   });
+  const shortDateFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const dayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long' });
+  const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {
     /** USDT with 2 decimals: `1,234.50`. */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
@@ -40,9 +65,25 @@ export const createFormatters = (locale: string) => {
     integer: (value: number) => localizeDecimal(String(Math.trunc(value)), symbols),
     /** `YYYY-MM-DD` or an ISO date-time, as a calendar date. */
     date: (value: string) => dateFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)),
+    /** `YYYY-MM-DD` as a day of the month without the year: `12 Mar`. */
+    shortDate: (value: string) => shortDateFormat.format(new Date(`${value}T00:00:00Z`)),
     dateTime: (value: string) => dateTimeFormat.format(new Date(value)),
     /** `YYYY-MM`. */
     month: (value: string) => monthFormat.format(new Date(`${value}-01T00:00:00Z`)),
+    /** The local time of an ISO date-time: `09:30`. */
+    time: (value: string) => timeFormat.format(new Date(value)),
+    /** How long ago, in words: `now`, `5 minutes ago`, `3 hours ago`, `yesterday`, `4 days ago`. */
+    relative: (value: string, now: number = Date.now()) => {
+      const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+      const [amount, unit] = relativeUnit(seconds);
+      return relativeFormat.format(amount, unit);
+    },
+    /** The local calendar day of an ISO date-time for list headers: `Today`, `Yesterday`, else `Fri, 14 March`. */
+    day: (value: string, now: number = Date.now()) => {
+      const days = Math.round((startOfLocalDay(new Date(value)) - startOfLocalDay(new Date(now))) / DAY_MS);
+      if (days === 0 || days === -1) return capitalized(relativeFormat.format(days, 'day'), locale);
+      return dayFormat.format(new Date(value));
+    },
   };
 };
 

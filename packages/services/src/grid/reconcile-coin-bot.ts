@@ -347,7 +347,13 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         data: { status: 'rejected', liveKey: null },
       });
       run.result.error = error.code;
-      run.log('order_rejected', row, { code: error.code, message: error.message, price: intent.sendPrice });
+      // The exchange's own code and message as it sent them (docs/grid.md#activity-log), with our code.
+      run.log('order_rejected', row, {
+        code: error.code,
+        exchangeCode: error.options.exchangeCode ?? null,
+        message: error.message,
+        price: intent.sendPrice,
+      });
     }
   }
   return { changed: false };

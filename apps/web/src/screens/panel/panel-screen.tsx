@@ -12,6 +12,8 @@ import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinStateBadge } from '../shared/coin-state-badge';
+import { CoinProfit } from './coin-profit';
+import { CoinRating } from './coin-rating';
 import { ProfitChart } from './profit-chart';
 import { TradingControls } from './trading-controls';
 
@@ -150,6 +152,8 @@ export const PanelScreen = () => {
           <Coins panel={panel.data} />
         </>
       ) : null}
+      <CoinProfit />
+      <CoinRating />
       <Card flush>
         <LinkRow
           link={{ to: '/pnl-stat' }}

@@ -12,13 +12,11 @@ import { Pct, Usdt } from '../../ui/money';
 import { Progress } from '../../ui/progress';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
-import { Segmented } from '../../ui/segmented';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinStateBadge } from '../shared/coin-state-badge';
+import { PeriodSwitch } from '../shared/period-switch';
 
 type Portfolio = ResponseOf<typeof getPortfolio>;
-
-const PERIODS: readonly CoinProfitPeriod[] = ['day', 'week', 'month', 'year', 'all'];
 
 const Totals = ({ portfolio }: { portfolio: Portfolio }) => {
   const { t } = useTranslation();
@@ -136,12 +134,7 @@ export const PortfolioScreen = () => {
         </Link>
       }
     >
-      <Segmented
-        label={t('portfolio.periodPnl')}
-        value={period}
-        onChange={setPeriod}
-        options={PERIODS.map((value) => ({ value, label: t(`portfolio.periods.${value}`) }))}
-      />
+      <PeriodSwitch label={t('portfolio.periodPnl')} value={period} onChange={setPeriod} />
       <QueryView query={query} loading={<Skeleton height={150} />} title={t('portfolio.periodPnl')}>
         {(portfolio) => (
           <>

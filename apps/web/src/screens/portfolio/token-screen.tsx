@@ -14,6 +14,7 @@ import { Segmented } from '../../ui/segmented';
 import { KeyValue, Stat, Stats } from '../../ui/stat';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinStateBadge } from '../shared/coin-state-badge';
+import { CoinHistory } from './coin-history';
 import { LadderView } from './ladder-view';
 
 const route = getRouteApi('/user/portfolio/show');
@@ -136,6 +137,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
         <KeyValue label={t('token.dry')} value={settings.dry ? t('common.on') : t('common.off')} />
       </Card>
       <LadderView ladder={card.ladder} />
+      <CoinHistory coin={coin} />
     </>
   );
 };

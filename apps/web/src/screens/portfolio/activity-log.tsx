@@ -1,0 +1,93 @@
+import { listCoinActivity } from '@gridbot/contracts';
+import { useTranslation } from 'react-i18next';
+import { useApiCursorPages } from '../../api/use-api-pages';
+import { useFormat } from '../../format/use-format';
+import { PagesView } from '../../ui/pages-view';
+import { Card, SectionTitle } from '../../ui/screen';
+import { EmptyState } from '../../ui/states';
+import { type ActivityEntry, describeActivity } from './activity-text';
+
+/** Entries per page of the log. */
+export const ACTIVITY_PAGE_SIZE = 30;
+
+/** Entries younger than this say how long ago they happened; older ones only their time. */
+const RECENT_MS = 6 * 3_600_000;
+
+/** The local calendar day of an entry: the log is grouped by the reader's days. */
+const localDayOf = (iso: string) => {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+};
+
+/** Consecutive entries of one local day together, newest day first (the log comes newest first). */
+const byDay = (entries: readonly ActivityEntry[]) =>
+  entries.reduce<Array<{ day: string; at: string; entries: ActivityEntry[] }>>((days, entry) => {
+    const day = localDayOf(entry.at);
+    const last = days.at(-1);
+    if (last?.day === day) last.entries.push(entry);
+    else days.push({ day, at: entry.at, entries: [entry] });
+    return days;
+  }, []);
+
+const ActivityLine = ({ entry }: { entry: ActivityEntry }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const text = describeActivity(entry, t, format);
+  const recent = Date.now() - new Date(entry.at).getTime() < RECENT_MS;
+  return (
+    <li className="activity-line" data-kind={entry.kind}>
+      <span className={`activity-line__dot activity-line__dot--${text.tone}`} aria-hidden="true" />
+      <div className="activity-line__body">
+        <div className="activity-line__title">{text.title}</div>
+        {text.details.map((detail) => (
+          <div key={detail} className="activity-line__detail">
+            {detail}
+          </div>
+        ))}
+        {text.quote ? <blockquote className="activity-line__quote mono">{text.quote}</blockquote> : null}
+        <div className="activity-line__meta">
+          <time dateTime={entry.at} title={format.dateTime(entry.at)}>
+            {format.time(entry.at)}
+            {recent ? ` · ${format.relative(entry.at)}` : ''}
+          </time>
+          {' · '}
+          {t(`activity.actor.${entry.actor}`)}
+        </div>
+      </div>
+    </li>
+  );
+};
+
+/** The coin bot's activity log (docs/grid.md#activity-log), newest first, grouped by day, loaded a page at a time. */
+export const CoinActivity = ({ coinUserId }: { coinUserId: number }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const query = useApiCursorPages(listCoinActivity, (cursor) => ({
+    query: { coin_user_id: coinUserId, limit: ACTIVITY_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+  }));
+  return (
+    <div className="coin-activity">
+      <SectionTitle>{t('activity.title')}</SectionTitle>
+      <PagesView
+        query={query}
+        itemsOf={(page) => page.data}
+        empty={<EmptyState title={t('activity.empty')} />}
+      >
+        {(entries) =>
+          byDay(entries).map(({ day, at, entries: ofDay }) => (
+            <section key={day} className="activity-day">
+              <h3 className="activity-day__title">{format.day(at)}</h3>
+              <Card flush>
+                <ul className="activity-list">
+                  {ofDay.map((entry) => (
+                    <ActivityLine key={entry.id} entry={entry} />
+                  ))}
+                </ul>
+              </Card>
+            </section>
+          ))
+        }
+      </PagesView>
+    </div>
+  );
+};

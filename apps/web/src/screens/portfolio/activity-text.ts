@@ -1,0 +1,211 @@
+import type { listCoinActivity, ResponseOf } from '@gridbot/contracts';
+import type { TFunction } from 'i18next';
+import { trimDecimal } from '../../format/decimal';
+import type { Formatters } from '../../format/use-format';
+
+export type ActivityEntry = ResponseOf<typeof listCoinActivity>['data'][number];
+
+/** How an entry reads: one line, optional facts below it, and the exchange's own words verbatim. */
+export type ActivityText = {
+  title: string;
+  details: string[];
+  /** A rejection's message exactly as the exchange sent it. */
+  quote: string | null;
+  tone: 'positive' | 'negative' | 'neutral';
+};
+
+type Data = Record<string, unknown>;
+
+/** A fact of `data` as text: the writer stores decimals as strings and counts as numbers. */
+const textOf = (data: Data, key: string): string | null => {
+  const value = data[key];
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+};
+
+const objectOf = (data: Data, key: string): Data | null => {
+  const value = data[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Data) : null;
+};
+
+const SETTINGS = ['orderSize', 'stepPct', 'stepIncreasePct', 'maxTrades', 'dry'] as const;
+type SettingKey = (typeof SETTINGS)[number];
+
+const SETTING_LABEL = {
+  orderSize: 'token.orderSize',
+  stepPct: 'token.step',
+  stepIncreasePct: 'token.stepIncrease',
+  maxTrades: 'token.maxTrades',
+  dry: 'token.dry',
+} as const satisfies Record<SettingKey, string>;
+
+type Context = { t: TFunction; format: Formatters };
+
+const settingValue = ({ t, format }: Context, key: SettingKey, value: unknown): string | null => {
+  if (key === 'dry') return typeof value === 'boolean' ? t(value ? 'common.on' : 'common.off') : null;
+  const text = textOf({ value }, 'value');
+  if (text === null) return null;
+  if (key === 'orderSize') return t('common.usdt', { amount: format.amount(text) });
+  if (key === 'maxTrades') return text;
+  return format.pct(text);
+};
+
+/** One line per setting that differs between `from` and `to` (decimals compared without trailing zeros). */
+const settingChanges = (context: Context, data: Data): string[] => {
+  const from = objectOf(data, 'from');
+  const to = objectOf(data, 'to');
+  if (!from || !to) return [];
+  return SETTINGS.flatMap((key) => {
+    const before = settingValue(context, key, from[key]);
+    const after = settingValue(context, key, to[key]);
+    if (after === null) return [];
+    const same =
+      typeof from[key] === 'boolean'
+        ? from[key] === to[key]
+        : trimDecimal(String(from[key])) === trimDecimal(String(to[key]));
+    if (same) return [];
+    return [
+      context.t('activity.change', { name: context.t(SETTING_LABEL[key]), from: before ?? '—', to: after }),
+    ];
+  });
+};
+
+/** The coin's settings in one line (a coin added with its defaults). */
+const settingsLine = (context: Context, settings: Data | null): string[] => {
+  if (!settings) return [];
+  return [
+    SETTINGS.flatMap((key) => {
+      const value = settingValue(context, key, settings[key]);
+      return value === null ? [] : [`${context.t(SETTING_LABEL[key])}: ${value}`];
+    }).join(' · '),
+  ].filter(Boolean);
+};
+
+/** Which order of the grid: `entry:<lot>`, `buy:<lot>`, `tp:<lot>` (docs/grid.md#editing-settings). */
+const orderName = ({ t }: Context, data: Data): string => {
+  const [role, lot] = (textOf(data, 'key') ?? '').split(':');
+  if (lot && (role === 'entry' || role === 'buy' || role === 'tp'))
+    return t(`activity.order.${role}`, { lot });
+  return t('activity.order.other');
+};
+
+const sideOf = ({ t }: Context, data: Data): string =>
+  data.side === 'sell' ? t('activity.side.sell') : t('activity.side.buy');
+
+const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): ActivityText => {
+  const { t, format } = context;
+  const order = orderName(context, data);
+  const side = sideOf(context, data);
+  const price = textOf(data, 'price');
+  const qty = textOf(data, 'qty');
+  const quote = textOf(data, 'quote');
+  const base = { details: [] as string[], quote: null, tone: 'neutral' as const };
+  if (kind === 'order_placed') {
+    if (price && qty) {
+      return {
+        ...base,
+        title: t('activity.placed', { order, side, qty: format.amount(qty), price: format.amount(price) }),
+      };
+    }
+    if (quote)
+      return { ...base, title: t('activity.placedMarket', { order, side, quote: format.usdt(quote) }) };
+    return { ...base, title: t('activity.placedPlain', { order }) };
+  }
+  if (kind === 'order_filled') {
+    const title =
+      price && qty
+        ? t('activity.filled', { order, side, qty: format.amount(qty), price: format.amount(price) })
+        : t('activity.filledPlain', { order });
+    return { ...base, title, tone: 'positive' };
+  }
+  if (kind === 'order_cancelled') {
+    const reason = textOf(data, 'reason');
+    return {
+      ...base,
+      title: price
+        ? t('activity.cancelledAt', { order, price: format.amount(price) })
+        : t('activity.cancelled', { order }),
+      details: reason === 'replanned' || reason === 'orphan' ? [t(`activity.cancelReason.${reason}`)] : [],
+    };
+  }
+  const code = textOf(data, 'exchangeCode') ?? textOf(data, 'code');
+  return {
+    title: t('activity.rejected', { order }),
+    details: [
+      ...(price ? [t('activity.rejectedOrder', { side, price: format.amount(price) })] : []),
+      ...(code ? [t('activity.code', { code })] : []),
+    ],
+    quote: textOf(data, 'message'),
+    tone: 'negative',
+  };
+};
+
+const plain = (title: string, details: string[] = []): ActivityText => ({
+  title,
+  details,
+  quote: null,
+  tone: 'neutral',
+});
+
+/** One activity entry in the reader's language, with every fact its `data` carries (docs/grid.md#activity-log). */
+export const describeActivity = (entry: ActivityEntry, t: TFunction, format: Formatters): ActivityText => {
+  const context = { t, format };
+  const data = entry.data ?? {};
+  switch (entry.kind) {
+    case 'order_placed':
+    case 'order_filled':
+    case 'order_cancelled':
+    case 'order_rejected':
+      return orderText(context, entry.kind, data);
+    case 'started':
+      return plain(t('activity.started'));
+    case 'paused':
+      return plain(t('activity.paused'));
+    case 'dry_on':
+      return plain(t(data.scope === 'all' ? 'activity.dryOnAll' : 'activity.dryOn'));
+    case 'dry_off':
+      return plain(t(data.scope === 'all' ? 'activity.dryOffAll' : 'activity.dryOff'));
+    case 'settings_changed':
+      return plain(t('activity.settingsChanged'), settingChanges(context, data));
+    case 'settings_reset':
+      return plain(t('activity.settingsReset'), settingChanges(context, data));
+    case 'keys_changed':
+      return plain(t('activity.keysChanged'));
+    case 'coin_added': {
+      const symbol = textOf(data, 'symbol');
+      return plain(
+        symbol ? t('activity.coinAdded', { symbol }) : t('activity.coinAddedPlain'),
+        settingsLine(context, objectOf(data, 'settings')),
+      );
+    }
+    case 'coin_removed': {
+      const orders = textOf(data, 'cancelledOrders');
+      const lots = textOf(data, 'lotsLeft');
+      const qty = textOf(data, 'quantityLeft');
+      const details =
+        orders !== null && lots !== null
+          ? [t('activity.coinRemovedDetail', { orders, lots, qty: format.amount(qty ?? '0') })]
+          : [];
+      return plain(t('activity.coinRemoved'), details);
+    }
+    case 'restart_summary': {
+      const count = (key: string) => textOf(data, key) ?? '0';
+      return {
+        ...plain(t('activity.restart'), [
+          t('activity.restartDetail', {
+            adopted: count('adopted'),
+            filled: count('filled'),
+            orphans: count('orphansCanceled'),
+            placed: count('placed'),
+            cancelled: count('canceled'),
+          }),
+          ...(typeof data.converged === 'boolean'
+            ? [t(data.converged ? 'activity.inSync' : 'activity.notInSync')]
+            : []),
+        ]),
+        tone: data.converged === false ? 'negative' : 'neutral',
+      };
+    }
+  }
+};

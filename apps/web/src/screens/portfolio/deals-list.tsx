@@ -1,0 +1,200 @@
+import { type Deal, listCoinTrades } from '@gridbot/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiPages } from '../../api/use-api-pages';
+import { useFormat } from '../../format/use-format';
+import { Badge } from '../../ui/badge';
+import { ChevronIcon } from '../../ui/icons';
+import { Pct, Usdt } from '../../ui/money';
+import { PagesView } from '../../ui/pages-view';
+import { Card, SectionTitle } from '../../ui/screen';
+import { Segmented } from '../../ui/segmented';
+import { KeyValue } from '../../ui/stat';
+import { EmptyState } from '../../ui/states';
+
+type Status = 'open' | 'closed';
+type Fill = Deal['buy'];
+
+/** Deals per page: a screenful on a phone, and few enough for the 1 call per second limit to never matter. */
+export const DEALS_PAGE_SIZE = 20;
+
+const FillFacts = ({ title, fill, coin }: { title: string; fill: Fill; coin: string }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className="deal__facts">
+      <h3 className="deal__facts-title">
+        {title} <Badge tone="neutral">{t(`deals.kind.${fill.kind}`)}</Badge>
+      </h3>
+      <KeyValue label={t('deals.time')} value={format.dateTime(fill.at)} />
+      <KeyValue label={t('deals.price')} value={format.amount(fill.price)} />
+      <KeyValue label={t('deals.quantity')} value={`${format.amount(fill.quantity)} ${coin}`} />
+      <KeyValue label={t('deals.amount')} value={<Usdt value={fill.quoteAmount} />} />
+      <KeyValue label={t('deals.exchangeFee')} value={<Usdt value={fill.fee} />} />
+      {fill.orderId ? (
+        <KeyValue label={t('deals.orderId')} value={<span className="mono">{fill.orderId}</span>} />
+      ) : null}
+      {fill.clientOrderId ? (
+        <KeyValue
+          label={t('deals.clientOrderId')}
+          value={<span className="mono">{fill.clientOrderId}</span>}
+        />
+      ) : null}
+    </div>
+  );
+};
+
+const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className="nested-list deal__details" id={id}>
+      <FillFacts title={t('deals.buy')} fill={deal.buy} coin={coin} />
+      {deal.sell ? <FillFacts title={t('deals.sell')} fill={deal.sell} coin={coin} /> : null}
+      {deal.takeProfitPrice ? (
+        <div className="deal__facts">
+          <h3 className="deal__facts-title">{t('deals.takeProfit')}</h3>
+          <KeyValue label={t('deals.restingAt')} value={format.amount(deal.takeProfitPrice)} />
+        </div>
+      ) : null}
+      <div className="deal__facts">
+        <h3 className="deal__facts-title">{t('deals.result')}</h3>
+        <KeyValue label={t('deals.cost')} value={<Usdt value={deal.cost} />} />
+        {deal.sell ? (
+          <KeyValue label={t('deals.proceeds')} value={<Usdt value={deal.sell.quoteAmount} />} />
+        ) : null}
+        <KeyValue
+          label={deal.status === 'open' ? t('deals.pnlNow') : t('deals.pnl')}
+          value={
+            <>
+              <Usdt value={deal.pnl} signed /> <Pct value={deal.pnlPct} signed />
+            </>
+          }
+        />
+        {deal.tradeFee ? (
+          <KeyValue label={t('deals.platformFee')} value={<Usdt value={deal.tradeFee} />} />
+        ) : null}
+      </div>
+    </div>
+  );
+};
+
+/** One deal: lot, buy → take profit (open) or sell (closed), when, and its PnL; tapping shows the fills. */
+const DealRow = ({
+  deal,
+  coin,
+  open,
+  onToggle,
+}: {
+  deal: Deal;
+  coin: string;
+  open: boolean;
+  onToggle: () => void;
+}) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const id = useId();
+  const target = deal.sell
+    ? format.amount(deal.sell.price)
+    : deal.takeProfitPrice
+      ? t('deals.takeProfitShort', { price: format.amount(deal.takeProfitPrice) })
+      : t('token.notSet');
+  const when = deal.sell
+    ? t('deals.soldAt', { time: format.dateTime(deal.sell.at) })
+    : t('deals.boughtAt', { time: format.dateTime(deal.buy.at) });
+  return (
+    <div className={`deal${open ? ' deal--open' : ''}`} data-lot={deal.lotNumber}>
+      <button
+        type="button"
+        className="row deal__head"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={onToggle}
+      >
+        <span className="avatar avatar--icon deal__lot" aria-hidden="true">
+          {deal.lotNumber}
+        </span>
+        <span className="row__body">
+          <span className="row__title deal__title">
+            {t('token.lot', { number: deal.lotNumber })}{' '}
+            <Badge tone="neutral">{t(`deals.kind.${deal.buy.kind}`)}</Badge>
+          </span>
+          <span className="row__subtitle deal__line">
+            {t('deals.route', { buy: format.amount(deal.buy.price), sell: target })}
+          </span>
+          <span className="row__subtitle deal__line">
+            {format.amount(deal.quantity)} {coin} · {when}
+          </span>
+        </span>
+        <span className="row__end deal__pnl">
+          <Usdt value={deal.pnl} signed unit={false} />
+          <span className="deal__pct">
+            <Pct value={deal.pnlPct} signed />
+          </span>
+        </span>
+        <ChevronIcon className="row__chevron deal__chevron" />
+      </button>
+      {open ? <DealDetails id={id} deal={deal} coin={coin} /> : null}
+    </div>
+  );
+};
+
+const DealPages = ({ coinUserId, coin, status }: { coinUserId: number; coin: string; status: Status }) => {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const query = useApiPages(listCoinTrades, (page) => ({
+    query: { coin_user_id: coinUserId, status, page, limit: DEALS_PAGE_SIZE },
+  }));
+  const empty =
+    status === 'open' ? (
+      <EmptyState title={t('deals.emptyOpen')} text={t('deals.emptyOpenHint')} />
+    ) : (
+      <EmptyState title={t('deals.emptyClosed')} text={t('deals.emptyClosedHint')} />
+    );
+  return (
+    <PagesView query={query} itemsOf={(page) => page.data} empty={empty}>
+      {(deals) => (
+        <Card flush>
+          {deals.map((deal) => (
+            <DealRow
+              key={deal.lotId}
+              deal={deal}
+              coin={coin}
+              open={expanded === deal.lotId}
+              onToggle={() => setExpanded(expanded === deal.lotId ? null : deal.lotId)}
+            />
+          ))}
+        </Card>
+      )}
+    </PagesView>
+  );
+};
+
+type CoinDealsProps = {
+  coinUserId: number;
+  coin: string;
+  /** Counts from the coin's statistics, shown on the switch. */
+  openDeals: number;
+  closedDeals: number;
+};
+
+/** The coin bot's deals (docs/pnl.md#a-lot): open ones with their take profit, closed ones with their result. */
+export const CoinDeals = ({ coinUserId, coin, openDeals, closedDeals }: CoinDealsProps) => {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>(openDeals === 0 && closedDeals > 0 ? 'closed' : 'open');
+  return (
+    <div className="coin-deals" data-status={status}>
+      <SectionTitle>{t('deals.title')}</SectionTitle>
+      <Segmented
+        label={t('deals.switch')}
+        value={status}
+        onChange={setStatus}
+        options={[
+          { value: 'open', label: t('deals.open', { count: openDeals }) },
+          { value: 'closed', label: t('deals.closed', { count: closedDeals }) },
+        ]}
+      />
+      <DealPages key={status} coinUserId={coinUserId} coin={coin} status={status} />
+    </div>
+  );
+};

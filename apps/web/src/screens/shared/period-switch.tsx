@@ -1,0 +1,26 @@
+import type { CoinProfitPeriod } from '@gridbot/contracts';
+import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../ui/segmented';
+
+const PERIODS: readonly CoinProfitPeriod[] = ['day', 'week', 'month', 'year', 'all'];
+
+/** The coin profit's window (docs/pnl.md#portfolio-figures): day, week, month, year or all. */
+export const PeriodSwitch = ({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: CoinProfitPeriod;
+  onChange: (period: CoinProfitPeriod) => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Segmented
+      label={label}
+      value={value}
+      onChange={onChange}
+      options={PERIODS.map((period) => ({ value: period, label: t(`portfolio.periods.${period}`) }))}
+    />
+  );
+};
