@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { coinIcons } from './build/coin-icons';
 import { firstScreenChunks } from './build/first-screen';
 import { precompress } from './build/precompress';
 
@@ -26,7 +27,7 @@ const contractsWithoutSideEffects = (id: string) =>
 const firstScreen = firstScreenChunks();
 
 export default defineConfig({
-  plugins: [react(), firstScreen.plugin, precompress()],
+  plugins: [react(), firstScreen.plugin, coinIcons(), precompress()],
   base: '/',
   build: {
     target: 'es2022',

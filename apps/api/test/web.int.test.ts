@@ -18,6 +18,10 @@ const write = (path: string, text: string) => {
   writeFileSync(join(webDist, `${path}.gz`), gzipSync(text));
 };
 write('index.html', html);
+// docs/grid.md#adding-a-coin: the build copies the coin icons to /coins/ (small ones uncompressed).
+const btcIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${'<g/>'.repeat(300)}</svg>`;
+mkdirSync(join(webDist, 'coins'));
+write('coins/btc.svg', btcIcon);
 write('assets/index-AbCd12_-.js', script);
 writeFileSync(join(webDist, 'assets/index-AbCd12_-.js.map'), '{"version":3}');
 writeFileSync(join(webDist, 'assets/ru-RuRu1234.js'), 'export const ru = {};');
@@ -87,6 +91,26 @@ describe('the built web app: caching', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the built web app: coin icons', () => {
+  it('serves a coin icon from the installation, compressed and cached for a month', async () => {
+    const res = await get('/coins/btc.svg', { accept: 'image/avif,image/webp,*/*', 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=2592000, stale-while-revalidate=604800');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(btcIcon);
+  });
+
+  it('answers a coin without an icon with a plain 404, not the app page', async () => {
+    for (const accept of ['image/avif,image/webp,*/*', 'text/html']) {
+      const res = await get('/coins/nosuchcoin.svg', { accept });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body).not.toContain('<title>mini app</title>');
+    }
   });
 });
 

@@ -23,22 +23,26 @@ const filesUnder = (dir: string): string[] =>
 export const precompress = (): Plugin => ({
   name: 'gridbot:precompress',
   apply: 'build',
-  writeBundle(options) {
-    const dir = options.dir;
-    if (!dir) return;
-    for (const file of filesUnder(dir)) {
-      if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
-      const source = readFileSync(file);
-      writeFileSync(
-        `${file}.br`,
-        brotliCompressSync(source, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        }),
-      );
-      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-    }
+  // Sequential: the files other plugins add in their writeBundle (the coin icons) are compressed too.
+  writeBundle: {
+    sequential: true,
+    handler(options) {
+      const dir = options.dir;
+      if (!dir) return;
+      for (const file of filesUnder(dir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+        const source = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
   },
 });

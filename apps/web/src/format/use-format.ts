@@ -52,6 +52,7 @@ export const createFormatters = (locale: string) => {
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
   const dayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long' });
   const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const compactFormat = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
   return {
     /** USDT with 2 decimals: `1,234.50`. */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
@@ -63,6 +64,14 @@ export const createFormatters = (locale: string) => {
     pct: (value: string, options: { plus?: boolean } = {}) =>
       `${localizeDecimal(trimDecimal(roundDecimal(value, 2)), symbols, options)}%`,
     integer: (value: number) => localizeDecimal(String(Math.trunc(value)), symbols),
+    /**
+     * A large amount shortened for a list (`1.82B`, `18.2亿`): its whole part as a BigInt, so Intl
+     * rounds the exact figure and no float is involved.
+     */
+    compact: (value: string) => {
+      const whole = /^\d+/.exec(value.trim())?.[0];
+      return whole ? compactFormat.format(BigInt(whole)) : value;
+    },
     /** `YYYY-MM-DD` or an ISO date-time, as a calendar date. */
     date: (value: string) => dateFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)),
     /** `YYYY-MM-DD` as a day of the month without the year: `12 Mar`. */

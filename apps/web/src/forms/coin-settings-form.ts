@@ -1,4 +1,9 @@
-import { DEEPEST_STEP_PCT_LIMIT, ZCoinSettingsInput } from '@gridbot/contracts';
+import {
+  compareDecimal,
+  DEEPEST_STEP_PCT_LIMIT,
+  type ErrorCode,
+  ZCoinSettingsInput,
+} from '@gridbot/contracts';
 import {
   checkField,
   type FieldRule,
@@ -17,7 +22,8 @@ export type SettingsDraft = {
   dry: boolean;
 };
 
-type Field = Exclude<keyof SettingsDraft, 'dry'>;
+export type SettingsField = Exclude<keyof SettingsDraft, 'dry'>;
+type Field = SettingsField;
 export type SettingsProblems = Record<Field, Problem | null>;
 
 const FIELDS = ZCoinSettingsInput.shape;
@@ -54,3 +60,29 @@ export const settingsProblems = (coin: string, draft: SettingsDraft): SettingsPr
   const field: Field = path in problems ? (path as Field) : 'stepIncreasePct';
   return { ...problems, [field]: problemOfIssue(issue, ZCoinSettingsInput, '', DEEPEST) };
 };
+
+/**
+ * The exchange's minimum order for the market (its NOTIONAL filter, as the add-coin list reports
+ * it): known on the client, so an order size below it is refused before the server does the same
+ * (ORDER_BELOW_EXCHANGE_MIN, docs/grid.md#editing-settings).
+ */
+export const isBelowExchangeMin = (
+  draft: SettingsDraft,
+  minOrderUsdt: string | null | undefined,
+): boolean => {
+  const orderSize = wireText(draft.orderSize, DECIMAL);
+  if (!minOrderUsdt || !/^\d+(\.\d+)?$/.test(orderSize)) return false;
+  return compareDecimal(orderSize, minOrderUsdt) < 0;
+};
+
+/**
+ * The field a refusal of the settings is about, so it is shown under that field: the order size is
+ * what the exchange minimum and the licence balance limit (Σ order size × purchase limit) refuse.
+ */
+const REFUSAL_FIELD: Partial<Record<ErrorCode, Field>> = {
+  ORDER_BELOW_EXCHANGE_MIN: 'orderSize',
+  LICENSE_BALANCE_LIMIT: 'orderSize',
+};
+
+export const fieldOfRefusal = (code: string): Field | null =>
+  Object.hasOwn(REFUSAL_FIELD, code) ? (REFUSAL_FIELD[code as ErrorCode] ?? null) : null;

@@ -11,6 +11,7 @@ export const ZAddableCoin = z.object({
   minOrderUsdt: ZUsdt.nullable().describe("the market's minimum order (notional) on the exchange"),
   inPortfolio: z.boolean(),
 });
+export type AddableCoin = z.output<typeof ZAddableCoin>;
 
 /**
  * Add-token screen: the spot markets `<COIN>/USDT` open on the user's exchange, most traded first.

@@ -8,6 +8,13 @@ import fp from 'fastify-plugin';
 /** docs/performance.md#web: Vite names everything under /assets/ by its content hash. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * docs/grid.md#adding-a-coin: the coin icons the build copies to /coins/ keep their names across
+ * releases (the screens ask for `/coins/<coin>.svg`), so they are not immutable, but an icon set
+ * changes rarely: a month, then a revalidation in the background.
+ */
+const COIN_ICON = /[\\/]coins[\\/][a-z0-9]+\.svg(\.(br|gz))?$/;
+const COIN_ICON_CACHE = 'public, max-age=2592000, stale-while-revalidate=604800';
 
 /** Source maps are built hidden (for the operator's own symbolication) and never served. */
 const isSourceMap = (pathname: string) => pathname.endsWith('.map');
@@ -42,8 +49,13 @@ const likelyLanguage = (acceptLanguage: string | undefined) => {
   return 'en';
 };
 
+const cacheControlOf = (path: string) => {
+  if (HASHED_ASSET.test(path)) return IMMUTABLE;
+  return COIN_ICON.test(path) ? COIN_ICON_CACHE : 'no-cache';
+};
+
 const setCacheHeaders = (reply: FastifyReply, path: string) => {
-  reply.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
+  reply.header('cache-control', cacheControlOf(path));
 };
 
 /**

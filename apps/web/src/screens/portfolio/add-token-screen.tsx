@@ -1,28 +1,75 @@
-import { addCoin, listAddableCoins } from '@gridbot/contracts';
-import { useDeferredValue, useState } from 'react';
+import { type AddableCoin, listAddableCoins } from '@gridbot/contracts';
+import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionError } from '../../api/use-action-error';
-import { useApiMutation, useApiQuery } from '../../api/use-api';
+import { useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
-import { showToast } from '../../shell/toast-store';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { CoinAvatar, Row } from '../../ui/list-row';
+import { CoinAvatar } from '../../ui/list-row';
 import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { EmptyState } from '../../ui/states';
+import { AddableCoinPanel } from './addable-coin-panel';
 
 const exchangeName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** One market as an exchange's market list shows it: icon, pair and volume; price over the 24 h change. */
+const MarketRow = ({
+  market,
+  open,
+  onToggle,
+}: {
+  market: AddableCoin;
+  open: boolean;
+  onToggle: () => void;
+}) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const panelId = useId();
+  const change = market.change24hPct;
+  const tone = change ? signOf(change) : 'zero';
+  return (
+    <div className={`market${open ? ' market--open' : ''}`} data-coin={market.coin}>
+      <button
+        type="button"
+        className="row market__row"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+      >
+        <CoinAvatar coin={market.coin} />
+        <span className="row__body">
+          <span className="market__pair">
+            <span className="row__title">{market.coin}</span>
+            <span className="market__quote">/{market.symbol.split('/')[1] ?? 'USDT'}</span>
+          </span>
+          <span className="row__subtitle market__volume">
+            {market.quoteVolume24h
+              ? t('addToken.volume', { amount: format.compact(market.quoteVolume24h) })
+              : null}
+            {market.inPortfolio ? <span className="market__owned">{t('addToken.inPortfolio')}</span> : null}
+          </span>
+        </span>
+        <span className="market__quote-col">
+          <span className="market__price">{market.lastPrice ? format.amount(market.lastPrice) : '—'}</span>
+          <span className={`market__change market__change--${tone}`}>
+            <span className="visually-hidden">{t('addToken.change24h')} </span>
+            {change ? format.pct(change, { plus: true }) : '—'}
+          </span>
+        </span>
+      </button>
+      {open ? <AddableCoinPanel market={market} id={panelId} /> : null}
+    </div>
+  );
+};
 
 /** Add-token: the exchange's USDT spot markets, most traded first, with a search. */
 export const AddTokenScreen = () => {
   const { t } = useTranslation();
-  const format = useFormat();
-  const errorText = useActionError();
   const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState<string | null>(null);
   const term = useDeferredValue(
     search
       .trim()
@@ -31,12 +78,6 @@ export const AddTokenScreen = () => {
       .slice(0, 15),
   );
   const query = useApiQuery(listAddableCoins, { query: term ? { search: term } : {} });
-  const add = useApiMutation(addCoin, {
-    onSuccess: ({ coin }) => {
-      showToast(t('addToken.added', { coin: coin.coin }), 'success');
-    },
-    onError: (error) => showToast(errorText(error), 'error'),
-  });
   return (
     <Screen back title={t('addToken.title')}>
       <Field
@@ -51,49 +92,37 @@ export const AddTokenScreen = () => {
       <QueryView query={query} title={t('addToken.title')}>
         {(list) => (
           <>
-            <p className="muted" style={{ margin: '0 4px 10px' }}>
+            <p className="muted market-list__info">
               {t('addToken.exchange', { name: exchangeName(list.exchange) })} ·{' '}
               {t('addToken.limit', { used: list.coinsUsed, limit: list.coinsLimit })}
             </p>
-            {list.keysConnected ? null : <Notice>{t('addToken.keysHint')}</Notice>}
+            {list.keysConnected ? null : (
+              <Notice>
+                <p style={{ margin: 0 }}>{t('addToken.keysHint')}</p>
+                <Link to="/profile/api-key" className="notice__link">
+                  {t('addToken.keysLink')}
+                </Link>
+              </Notice>
+            )}
+            {list.coinsUsed >= list.coinsLimit ? (
+              <Notice tone="warning">{t('addToken.limitReached', { limit: list.coinsLimit })}</Notice>
+            ) : null}
             {list.coins.length === 0 ? (
               <Card>
-                <EmptyState title={t('addToken.noMatches', { query: term })} />
+                <EmptyState title={term ? t('addToken.noMatches', { query: term }) : t('common.empty')} />
               </Card>
             ) : (
               <Card flush>
-                {list.coins.map((coin) => (
-                  <Row
-                    key={coin.coin}
-                    start={<CoinAvatar coin={coin.coin} />}
-                    title={coin.symbol}
-                    subtitle={
-                      <>
-                        {coin.lastPrice ? format.amount(coin.lastPrice) : '—'}
-                        {coin.change24hPct ? (
-                          <span
-                            className={signOf(coin.change24hPct) === 'zero' ? '' : signOf(coin.change24hPct)}
-                          >
-                            {' '}
-                            · {t('addToken.change24h')} {format.pct(coin.change24hPct, { plus: true })}
-                          </span>
-                        ) : null}
-                      </>
-                    }
-                    end={
-                      coin.inPortfolio ? (
-                        <Badge tone="neutral">{t('addToken.inPortfolio')}</Badge>
-                      ) : (
-                        <Button
-                          small
-                          variant="secondary"
-                          busy={add.isPending && add.variables?.query.data_send === coin.coin}
-                          onClick={() => add.mutate({ query: { data_send: coin.coin } })}
-                        >
-                          {t('addToken.add')}
-                        </Button>
-                      )
-                    }
+                <div className="market-list__head" aria-hidden="true">
+                  <span>{t('addToken.columns.name')}</span>
+                  <span>{t('addToken.columns.price')}</span>
+                </div>
+                {list.coins.map((market) => (
+                  <MarketRow
+                    key={market.coin}
+                    market={market}
+                    open={opened === market.coin}
+                    onToggle={() => setOpened((current) => (current === market.coin ? null : market.coin))}
                   />
                 ))}
               </Card>

@@ -1,21 +1,34 @@
 import {
   type CoinSettings,
+  DEFAULT_COIN_SETTINGS,
   deepestStepPct,
   editCoinSettings,
   getCoin,
-  type Ladder,
+  listAddableCoins,
+  type PortfolioCoin,
   resetCoinSettings,
 } from '@gridbot/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
-import { type SettingsDraft, settingsBody, settingsProblems } from '../../forms/coin-settings-form';
+import {
+  fieldOfRefusal,
+  isBelowExchangeMin,
+  type SettingsDraft,
+  type SettingsField,
+  settingsBody,
+  settingsProblems,
+} from '../../forms/coin-settings-form';
 import { useProblemText } from '../../forms/use-problem-text';
 import { showToast } from '../../shell/toast-store';
+import { useDebouncedValue } from '../../state/use-debounced-value';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
+import { confirmAction } from '../../telegram/confirm';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { MainAction, SecondaryAction } from '../../ui/main-action';
@@ -23,9 +36,16 @@ import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { Switch } from '../../ui/switch';
+import { ActionProblem } from './action-problem';
+import { BacktestPanel } from './backtest-panel';
 import { LadderView } from './ladder-view';
+import { RemoveCoin } from './remove-coin';
+import { SettingsPreview } from './settings-preview';
 
 const route = getRouteApi('/user/portfolio/edit');
+
+/** docs/grid.md#editing-settings: the preview is asked for once typing has stopped this long. */
+const PREVIEW_DELAY_MS = 400;
 
 const draftOf = (settings: CoinSettings): SettingsDraft => ({
   orderSize: settings.orderSize,
@@ -35,58 +55,102 @@ const draftOf = (settings: CoinSettings): SettingsDraft => ({
   dry: settings.dry,
 });
 
-const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }) => {
+/** The market's minimum order, from the add-coin list of the user's exchange (null while unknown). */
+const useMinOrder = (coin: string): string | null => {
+  const markets = useApiQuery(
+    listAddableCoins,
+    { query: { search: coin } },
+    { staleTime: 30_000, retry: false },
+  );
+  return markets.data?.coins.find((market) => market.coin === coin)?.minOrderUsdt ?? null;
+};
+
+const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
   const errorText = useActionError();
   const problemText = useProblemText();
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(initial));
+  const minOrder = useMinOrder(coin.coin);
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(coin.settings));
   const [touched, setTouched] = useState(false);
-  const [preview, setPreview] = useState<Ladder | null>(null);
-  const problems = settingsProblems(coin, draft);
-  const valid = Object.values(problems).every((problem) => problem === null);
-  const saved = draftOf(initial);
-  useClosingConfirmation(
-    (Object.keys(saved) as (keyof SettingsDraft)[]).some((key) => draft[key] !== saved[key]),
+  const problems = settingsProblems(coin.coin, draft);
+  const belowMin = !problems.orderSize && isBelowExchangeMin(draft, minOrder);
+  const valid = !belowMin && Object.values(problems).every((problem) => problem === null);
+  const saved = draftOf(coin.settings);
+  const changed = (Object.keys(saved) as (keyof SettingsDraft)[]).some((key) => draft[key] !== saved[key]);
+  useClosingConfirmation(changed);
+  const body = valid ? JSON.stringify(settingsBody(coin.coin, draft, true)) : null;
+  const [settledBody, previewNow] = useDebouncedValue(body, PREVIEW_DELAY_MS);
+  // A preview saves nothing: a read keyed by the settings, so the answer for older input is dropped.
+  const preview = useApiQuery(
+    editCoinSettings,
+    { body: settledBody ? JSON.parse(settledBody) : undefined },
+    {
+      enabled: settledBody !== null && settledBody === body,
+      retry: false,
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      placeholderData: keepPreviousData,
+    },
   );
-  const set = (patch: Partial<SettingsDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setPreview(null);
-  };
-  const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
-  // A preview saves nothing, so it leaves the cached coin, portfolio and panel alone.
-  const previewCall = useApiMutation(editCoinSettings, {
-    invalidate: false,
-    onSuccess: (result) => setPreview(result.ladder),
-    onError,
-  });
   const save = useApiMutation(editCoinSettings, {
     onSuccess: () => {
       showToast(t('editToken.saved'), 'success');
-      void navigate({ to: '/portfolio/show', search: { coin } });
+      void navigate({ to: '/portfolio/show', search: { coin: coin.coin } });
     },
-    onError,
   });
   const reset = useApiMutation(resetCoinSettings, {
     onSuccess: (result) => {
       setDraft(draftOf(result.coin.settings));
-      setPreview(result.ladder);
+      showToast(t('editToken.resetDone'), 'success');
     },
-    onError,
   });
+  const set = (patch: Partial<SettingsDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    save.reset();
+  };
+  // The newest refusal for the settings on screen: the save's, else the preview's of this input.
+  const previewError = preview.isError && settledBody === body ? preview.error : null;
+  const refusal = save.error ?? previewError;
+  const refusedField = isApiError(refusal) ? fieldOfRefusal(refusal.code) : null;
+  const shown = (key: SettingsField): string | null => {
+    const own = touched || draft[key] !== saved[key] ? problemText(problems[key]) : null;
+    if (own) return own;
+    if (key === 'orderSize' && belowMin && minOrder)
+      return t('editToken.belowExchangeMin', { min: minOrder });
+    return refusal && refusedField === key ? errorText(refusal) : null;
+  };
   const submit = (previewOnly: boolean) => {
     setTouched(true);
     if (!valid) return;
-    (previewOnly ? previewCall : save).mutate({ body: settingsBody(coin, draft, previewOnly) });
+    if (previewOnly) {
+      previewNow();
+      if (settledBody === body) void preview.refetch();
+      return;
+    }
+    save.mutate({ body: settingsBody(coin.coin, draft, false) });
   };
-  const shown = (key: keyof typeof problems) =>
-    touched || draft[key] !== saved[key] ? problemText(problems[key]) : null;
-  const sent = settingsBody(coin, draft, true);
+  const askReset = async () => {
+    const ok = await confirmAction({
+      message: t('editToken.confirmReset', {
+        coin: coin.coin,
+        orderSize: format.amount(DEFAULT_COIN_SETTINGS.orderSize),
+        stepPct: format.amount(DEFAULT_COIN_SETTINGS.stepPct),
+        stepIncreasePct: format.amount(DEFAULT_COIN_SETTINGS.stepIncreasePct),
+        maxTrades: DEFAULT_COIN_SETTINGS.maxTrades,
+      }),
+      confirmText: t('editToken.reset'),
+    });
+    if (ok) reset.mutate({ body: { coin: coin.coin } });
+  };
+  const sent = settingsBody(coin.coin, draft, true);
   const deepest =
     !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
       ? deepestStepPct(sent.stepPct, sent.stepIncreasePct, sent.maxTrades)
       : null;
+  const ladder = preview.data?.ladder;
+  const formProblem = refusal && !refusedField ? refusal : (reset.error ?? null);
   return (
     <>
       <Card>
@@ -96,6 +160,7 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
           value={draft.orderSize}
           onChange={(orderSize) => set({ orderSize })}
           error={shown('orderSize')}
+          hint={minOrder ? t('editToken.exchangeMin', { min: format.amount(minOrder) }) : undefined}
         />
         <Field
           label={t('editToken.step')}
@@ -130,23 +195,36 @@ const SettingsForm = ({ coin, initial }: { coin: string; initial: CoinSettings }
           <Switch label={t('editToken.dry')} checked={draft.dry} onChange={(dry) => set({ dry })} />
         </div>
       </Card>
+      <SettingsPreview
+        ladder={ladder}
+        updating={preview.isFetching || body !== settledBody}
+        waiting={!valid}
+      />
+      {formProblem ? <ActionProblem error={formProblem} coin={coin.coin} fallback="tryLater" /> : null}
+      <p className="muted form-note">{t('editToken.appliesToOpen')}</p>
       <div className="actions" style={{ marginBottom: 12 }}>
         <SecondaryAction
           text={t('editToken.preview')}
-          busy={previewCall.isPending}
+          busy={preview.isFetching}
           onClick={() => submit(true)}
         />
         <MainAction text={t('editToken.save')} busy={save.isPending} onClick={() => submit(false)} />
       </div>
-      <Button variant="ghost" block busy={reset.isPending} onClick={() => reset.mutate({ body: { coin } })}>
+      {ladder ? <LadderView ladder={ladder} /> : null}
+      <BacktestPanel
+        coin={coin.coin}
+        settings={valid ? { ...sent, coin: coin.coin } : null}
+        onInvalid={() => setTouched(true)}
+      />
+      <Button variant="ghost" block busy={reset.isPending} onClick={() => void askReset()}>
         {t('editToken.reset')}
       </Button>
-      {preview ? <LadderView ladder={preview} /> : null}
+      <RemoveCoin coin={coin} />
     </>
   );
 };
 
-/** Edit-token (`?coin=BTC`): the grid settings; the new ladder can be previewed before saving. */
+/** Edit-token (`?coin=BTC`): the grid settings with a live preview, a backtest, reset and removal. */
 export const EditTokenScreen = () => {
   const { t } = useTranslation();
   const { coin } = route.useSearch();
@@ -156,12 +234,10 @@ export const EditTokenScreen = () => {
     { enabled: Boolean(coin) },
   );
   return (
-    <Screen back title={coin ? t('editToken.title', { coin }) : t('editToken.title', { coin: '' })}>
+    <Screen back title={t('editToken.title', { coin: coin ?? '' })}>
       {coin ? (
         <QueryView query={query} loading={<Skeleton height={320} />} title={t('token.settings')}>
-          {(card) => (
-            <SettingsForm key={card.coin.coinUserId} coin={card.coin.coin} initial={card.coin.settings} />
-          )}
+          {(card) => <SettingsForm key={card.coin.coinUserId} coin={card.coin} />}
         </QueryView>
       ) : (
         <Card>
