@@ -104,6 +104,21 @@ export const cn: Messages = {
     copied: '已复制到剪贴板',
     signedIn: '已登录',
   },
+  coinStatus: {
+    short: {
+      coin: '清仓：此币种',
+      all: '清仓：所有币种',
+      license_expired: '清仓：许可证已过期',
+      fee_balance_empty: '清仓：手续费余额为空',
+    },
+    dry: {
+      coin: '此币种已开启清仓模式：只卖出已持有的仓位。',
+      all: '所有币种已开启清仓模式：关闭前只进行卖出。',
+      license_expired: '许可证已过期：续期前此币种只卖出。',
+      fee_balance_empty: '手续费余额为空：充值钱包前此币种只卖出。',
+    },
+    lastError: '最近的问题：{{message}}（{{time}}）',
+  },
   coinState: {
     running: '运行中',
     waiting: '等待中',

@@ -105,6 +105,21 @@ export const en = {
     copied: 'Copied to clipboard',
     signedIn: 'Signed in',
   },
+  coinStatus: {
+    short: {
+      coin: 'drying: this coin',
+      all: 'drying: all coins',
+      license_expired: 'drying: licence expired',
+      fee_balance_empty: 'drying: fee balance empty',
+    },
+    dry: {
+      coin: 'Drying is on for this coin: it only sells its open lots.',
+      all: 'Drying is on for all coins: only sells happen until you turn it off.',
+      license_expired: 'The licence has expired: the coin only sells until you renew it.',
+      fee_balance_empty: 'The fee balance is empty: the coin only sells until you top up the wallet.',
+    },
+    lastError: 'Last problem: {{message}} ({{time}})',
+  },
   coinState: {
     running: 'Running',
     waiting: 'Waiting',

@@ -14,6 +14,7 @@ import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinStateBadge } from '../shared/coin-state-badge';
+import { CoinStatusNote } from '../shared/coin-status-note';
 import { PeriodSwitch } from '../shared/period-switch';
 
 type Portfolio = ResponseOf<typeof getPortfolio>;
@@ -111,7 +112,17 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
               {coin.coin} <CoinStateBadge state={coin.state} />
             </>
           }
-          subtitle={`${format.amount(coin.settings.orderSize)} USDT · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${coin.stats.openDeals}/${coin.settings.maxTrades}`}
+          subtitle={
+            <>
+              {`${format.amount(coin.settings.orderSize)} USDT · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${coin.stats.openDeals}/${coin.settings.maxTrades}`}
+              {coin.dryReason || coin.lastError ? (
+                <>
+                  <br />
+                  <CoinStatusNote coin={coin} compact />
+                </>
+              ) : null}
+            </>
+          }
           end={<Usdt value={coin.periodPnl} signed unit={false} />}
         />
       ))}

@@ -1,0 +1,41 @@
+import type { PortfolioCoin } from '@gridbot/contracts';
+import { useTranslation } from 'react-i18next';
+import { isCatalogueCode } from '../../api/error-text';
+import { useCatalogueText } from '../../api/use-action-error';
+import { useFormat } from '../../format/use-format';
+import { Notice } from '../../ui/notice';
+
+type Status = Pick<PortfolioCoin, 'dryReason' | 'lastError'>;
+
+/**
+ * Why a coin does not buy, in a sentence (docs/grid.md#coin-states): the reason it is dry when the
+ * user did not just dry this coin, and the exchange's or the engine's last refusal with its time.
+ */
+export const CoinStatusNote = ({ coin, compact = false }: { coin: Status; compact?: boolean }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const catalogue = useCatalogueText();
+  const { dryReason, lastError } = coin;
+  const dryText = dryReason ? t(`coinStatus.dry.${dryReason}`) : null;
+  const errorText = lastError
+    ? t('coinStatus.lastError', {
+        message: isCatalogueCode(lastError.code) ? catalogue(lastError.code) : lastError.message,
+        time: format.dateTime(lastError.at),
+      })
+    : null;
+  if (!dryText && !errorText) return null;
+  if (compact) {
+    // In a list row: the refusal's sentence, else the reason in a few words.
+    return errorText ? (
+      <span className="negative">{errorText}</span>
+    ) : (
+      <span>{dryReason ? t(`coinStatus.short.${dryReason}`) : null}</span>
+    );
+  }
+  return (
+    <>
+      {errorText ? <Notice tone="warning">{errorText}</Notice> : null}
+      {dryText ? <Notice>{dryText}</Notice> : null}
+    </>
+  );
+};
