@@ -12,6 +12,7 @@ import { QueryView } from '../../ui/query-view';
 import { Card, SectionTitle } from '../../ui/screen';
 import { EmptyState, SkeletonRows } from '../../ui/states';
 import { PeriodSwitch } from '../shared/period-switch';
+import { PANEL_REFRESH_MS } from './panel-screen';
 
 /** Best coin first; equal profits keep the order the user added them in. */
 const byProfit = (coins: readonly PortfolioCoin[]) =>
@@ -29,9 +30,8 @@ export const CoinProfit = () => {
   const query = useApiQuery(
     getPortfolio,
     period === 'day' ? INITIAL_INPUTS.coinProfit : { query: { period } },
-    {
-      placeholderData: keepPreviousData,
-    },
+    // Live like the panel around it: its coins' profit of today changes with every sale.
+    { placeholderData: keepPreviousData, refetchInterval: PANEL_REFRESH_MS },
   );
   return (
     <>

@@ -60,9 +60,6 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
       <div className="deal__facts">
         <h3 className="deal__facts-title">{t('deals.result')}</h3>
         <KeyValue label={t('deals.cost')} value={<Usdt value={deal.cost} />} />
-        {deal.sell ? (
-          <KeyValue label={t('deals.proceeds')} value={<Usdt value={deal.sell.quoteAmount} />} />
-        ) : null}
         <KeyValue
           label={deal.status === 'open' ? t('deals.pnlNow') : t('deals.pnl')}
           value={
@@ -99,9 +96,7 @@ const DealRow = ({
     : deal.takeProfitPrice
       ? t('deals.takeProfitShort', { price: format.amount(deal.takeProfitPrice) })
       : t('token.notSet');
-  const when = deal.sell
-    ? t('deals.soldAt', { time: format.dateTime(deal.sell.at) })
-    : t('deals.boughtAt', { time: format.dateTime(deal.buy.at) });
+  const when = deal.sell ? deal.sell.at : deal.buy.at;
   return (
     <div className={`deal${open ? ' deal--open' : ''}`} data-lot={deal.lotNumber}>
       <button
@@ -122,8 +117,17 @@ const DealRow = ({
           <span className="row__subtitle deal__line">
             {t('deals.route', { buy: format.amount(deal.buy.price), sell: target })}
           </span>
+          {/* Quantity and time break apart, never inside a date. */}
           <span className="row__subtitle deal__line">
-            {format.amount(deal.quantity)} {coin} · {when}
+            <span className="nowrap">
+              {format.amount(deal.quantity)} {coin}
+            </span>
+            {' · '}
+            <span className="nowrap">
+              {/* The tab says which: bought for open deals, sold for closed ones; spoken, not shown. */}
+              <span className="visually-hidden">{t(deal.sell ? 'deals.sold' : 'deals.bought')} </span>
+              {format.dateTime(when)}
+            </span>
           </span>
         </span>
         <span className="row__end deal__pnl">
