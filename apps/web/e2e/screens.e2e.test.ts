@@ -141,9 +141,9 @@ describe('screens', () => {
     await app.page.getByLabel(ru.editToken.maxTrades).fill('300');
     // Inside Telegram "Save" is its MainButton.
     await app.telegramEvent('main_button_pressed');
-    // The contract's cross-field rule, caught before anything is sent.
+    // The contract's cross-field rule, caught before anything is sent (saved or previewed).
     await app.page.getByText(ru.validation.deepestStep.replace('{{max}}', '100')).waitFor();
-    expect(edits).toEqual([]);
+    expect(edits.filter((body) => JSON.parse(body).preview === false || body.includes('300'))).toEqual([]);
 
     // A decimal comma is what a Russian keyboard types; the server gets a point. Its refusal is
     // shown by code: the English message of another code must not choose the text.
@@ -162,8 +162,11 @@ describe('screens', () => {
     );
     await app.page.getByLabel(ru.editToken.stepIncrease).fill('0,3');
     await app.telegramEvent('main_button_pressed');
-    await app.page.getByRole('status').getByText(errorCatalogue.COIN_LIMIT.detail.ru).waitFor();
-    expect(JSON.parse(edits[0] ?? '{}')).toMatchObject({
+    // In place, next to the form (the live preview meets the same refusal).
+    await app.page.getByRole('alert').getByText(errorCatalogue.COIN_LIMIT.detail.ru).waitFor();
+    const saves = () => edits.map((body) => JSON.parse(body)).filter((body) => body.preview === false);
+    await expect.poll(() => saves().length).toBe(1);
+    expect(saves()[0]).toMatchObject({
       stepPct: '10',
       stepIncreasePct: '0.3',
       maxTrades: 300,

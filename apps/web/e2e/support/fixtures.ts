@@ -1,6 +1,10 @@
 import {
+  addCoin,
+  backtestCoin,
   checkKeys,
+  deleteCoin,
   type EndpointDefinition,
+  editCoinSettings,
   getCoin,
   getCoinRating,
   getDailyCoinsPnl,
@@ -25,6 +29,7 @@ import {
   listMonthlyPnl,
   listMyPartners,
   listReferralBonusHistory,
+  resetCoinSettings,
 } from '@gridbot/contracts';
 import type { Page } from 'playwright-core';
 import { activityAnswer, dealsAnswer, ratingAnswer } from './coin-history-fixtures';
@@ -154,6 +159,48 @@ const ladder = {
   coverageDropPct: '18.6',
   plannedAt: at,
 };
+/**
+ * A 30-day backtest of BTC on 5-minute candles (docs/grid.md#what-if-backtest): closes drawn as a
+ * wave around 65 000 and a buy or sell at every sixth point. Figures are the answer's, not derived.
+ */
+const BACKTEST_FROM = Date.parse('2025-02-12T00:00:00.000Z');
+const BACKTEST_STEP_MS = 6 * 60 * 60 * 1000;
+const backtestPrices = Array.from({ length: 120 }, (_, index) => ({
+  time: new Date(BACKTEST_FROM + index * BACKTEST_STEP_MS).toISOString(),
+  close: (65_000 + 1_800 * Math.sin(index / 9) - index * 6).toFixed(2),
+}));
+const backtest = {
+  coin: 'BTC',
+  window: '30d_5m',
+  from: '2025-02-12T00:00:00.000Z',
+  to: '2025-03-14T00:00:00.000Z',
+  candles: 8640,
+  feePct: '0.1',
+  realizedPnl: '18.42',
+  realizedPnlPct: '4.47',
+  closedDeals: 74,
+  profitableDeals: 74,
+  buys: 78,
+  sells: 74,
+  openLots: 4,
+  openQty: '0.00152',
+  unrealizedPnl: '-3.41',
+  lastClose: backtestPrices.at(-1)?.close ?? null,
+  maxOpenLots: 9,
+  capitalAtLimit: '412.38',
+  capitalUsed: '228.6',
+  worstDrawdown: { usdt: '-21.37', pct: '-5.18', at: '2025-02-27T06:00:00.000Z' },
+  fills: backtestPrices
+    .filter((_, index) => index % 6 === 3)
+    .map((point, index) => ({
+      time: point.time,
+      side: index % 2 === 0 ? 'buy' : 'sell',
+      price: point.close,
+      qty: '0.000385',
+    })),
+  fillsTruncated: false,
+  prices: backtestPrices,
+};
 const transaction = (
   id: string,
   type: string,
@@ -259,6 +306,11 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [listCoinTrades, dealsAnswer],
   [listCoinActivity, activityAnswer],
   [getCoinRating, ratingAnswer],
+  [editCoinSettings, { saved: false, coin: coins[0], ladder }],
+  [resetCoinSettings, { saved: true, coin: coins[0], ladder }],
+  [addCoin, { coin: { ...coin('SOL', 4, 'paused', '0'), lastPrice: '178.31' } }],
+  [deleteCoin, { coin: 'BTC', cancelledOrders: 3, leftOnExchange: { lots: 4, quantity: '0.00152' } }],
+  [backtestCoin, backtest],
   [
     listAddableCoins,
     {
@@ -675,6 +727,13 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
 
 const pattern = (path: string) =>
   new RegExp(`^${path.replace(/\/$/, '').replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`);
+
+/** The sample answer of one endpoint, parsed by its contract: a test changes a copy of it. */
+export const fixtureOf = (endpoint: EndpointDefinition): Record<string, unknown> => {
+  const fixture = FIXTURES.find(([candidate]) => candidate.id === endpoint.id);
+  if (!fixture || typeof fixture[1] === 'function') throw new Error(`no fixed answer for ${endpoint.id}`);
+  return structuredClone(endpoint.response.parse(fixture[1])) as Record<string, unknown>;
+};
 
 /** Answers the feature endpoints from the fixtures (static paths before `:param` ones). */
 export const serveFixtures = async (page: Page) => {

@@ -5,10 +5,12 @@ type SegmentedProps<T extends string> = {
   options: ReadonlyArray<{ value: T; label: string }>;
   onChange: (value: T) => void;
   label: string;
+  /** Options in two columns (several long labels), instead of one scrolling row. */
+  grid?: boolean;
 };
 
-export const Segmented = <T extends string>({ value, options, onChange, label }: SegmentedProps<T>) => (
-  <fieldset className="segmented">
+export const Segmented = <T extends string>({ value, options, onChange, label, grid }: SegmentedProps<T>) => (
+  <fieldset className={grid ? 'segmented segmented--grid' : 'segmented'}>
     <legend className="visually-hidden">{label}</legend>
     {options.map((option) => (
       <button

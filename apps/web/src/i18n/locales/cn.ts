@@ -272,6 +272,8 @@ export const cn: Messages = {
     capitalAtLimit: '达到买入上限时的资金',
     coverage: '可覆盖的价格跌幅',
     notPriced: '暂无价格',
+    coverageNone: '无',
+    belowDeepest: '价格已低于最深买入价',
     appliesToOpen: '保存后同样适用于持仓交易：挂单将按新价格替换。',
     save: '保存设置',
     saved: '设置已保存',

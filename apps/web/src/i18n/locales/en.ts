@@ -274,6 +274,8 @@ export const en = {
     capitalAtLimit: 'Capital at the purchase limit',
     coverage: 'Price drop covered',
     notPriced: 'no price yet',
+    coverageNone: 'None',
+    belowDeepest: 'The price is already below the deepest buy',
     appliesToOpen: 'Saving applies to open deals too: resting orders are replaced at the new prices.',
     save: 'Save settings',
     saved: 'Settings saved',

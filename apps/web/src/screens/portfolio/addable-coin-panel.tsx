@@ -48,7 +48,7 @@ export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: stri
       />
       <KeyValue
         label={t('addToken.volume24h')}
-        value={market.quoteVolume24h ? <Usdt value={market.quoteVolume24h} /> : t('token.notSet')}
+        value={market.quoteVolume24h ? `${format.compact(market.quoteVolume24h)} USDT` : t('token.notSet')}
       />
       {added ? (
         <div className="market-panel__done" role="status">

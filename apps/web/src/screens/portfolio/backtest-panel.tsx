@@ -58,6 +58,7 @@ export const BacktestPanel = ({
       </p>
       <Segmented
         label={t('backtest.window')}
+        grid
         value={span}
         onChange={setSpan}
         options={BACKTEST_WINDOWS.map((value) => ({ value, label: t(`backtest.windows.${value}`) }))}

@@ -149,6 +149,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
     !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
       ? deepestStepPct(sent.stepPct, sent.stepIncreasePct, sent.maxTrades)
       : null;
+  const { dry: _dry, preview: _preview, ...replayed } = sent;
   const ladder = preview.data?.ladder;
   const formProblem = refusal && !refusedField ? refusal : (reset.error ?? null);
   return (
@@ -211,11 +212,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
         <MainAction text={t('editToken.save')} busy={save.isPending} onClick={() => submit(false)} />
       </div>
       {ladder ? <LadderView ladder={ladder} /> : null}
-      <BacktestPanel
-        coin={coin.coin}
-        settings={valid ? { ...sent, coin: coin.coin } : null}
-        onInvalid={() => setTouched(true)}
-      />
+      <BacktestPanel coin={coin.coin} settings={valid ? replayed : null} onInvalid={() => setTouched(true)} />
       <Button variant="ghost" block busy={reset.isPending} onClick={() => void askReset()}>
         {t('editToken.reset')}
       </Button>

@@ -1,5 +1,6 @@
 import type { Ladder } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
+import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { Usdt } from '../../ui/money';
 import { Card } from '../../ui/screen';
@@ -23,6 +24,19 @@ export const SettingsPreview = ({
   const { t } = useTranslation();
   const format = useFormat();
   const notPriced = <span className="muted">{t('editToken.notPriced')}</span>;
+  const coverage = ladder?.coverageDropPct ?? null;
+  // Below zero when every lot is bought and the price is already under the deepest one.
+  const coverageText =
+    coverage === null ? (
+      notPriced
+    ) : signOf(coverage) === 'positive' ? (
+      `−${format.pct(coverage)}`
+    ) : (
+      <>
+        {t('editToken.coverageNone')}
+        <span className="stat__note">{t('editToken.belowDeepest')}</span>
+      </>
+    );
   return (
     <Card title={t('editToken.previewTitle')}>
       <div className="preview-figures" data-testid="settings-preview" aria-live="polite">
@@ -30,10 +44,7 @@ export const SettingsPreview = ({
           label={t('editToken.capitalAtLimit')}
           value={ladder?.capitalAtLimit ? <Usdt value={ladder.capitalAtLimit} /> : notPriced}
         />
-        <Stat
-          label={t('editToken.coverage')}
-          value={ladder?.coverageDropPct ? `−${format.pct(ladder.coverageDropPct)}` : notPriced}
-        />
+        <Stat label={t('editToken.coverage')} value={coverageText} />
       </div>
       {waiting ? <p className="muted preview-figures__note">{t('editToken.previewPending')}</p> : null}
       {updating && !waiting ? (
