@@ -39,6 +39,7 @@ export * from './portfolio/coin-settings';
 export * from './portfolio/delete-coin';
 export * from './portfolio/edit-coin-settings';
 export * from './portfolio/get-coin';
+export * from './portfolio/get-coin-chart';
 export * from './portfolio/get-portfolio';
 export * from './portfolio/get-profit-chart';
 export * from './portfolio/list-addable-coins';
@@ -96,6 +97,7 @@ import { backtestCoin } from './portfolio/backtest-coin';
 import { deleteCoin } from './portfolio/delete-coin';
 import { editCoinSettings } from './portfolio/edit-coin-settings';
 import { getCoin } from './portfolio/get-coin';
+import { getCoinChart } from './portfolio/get-coin-chart';
 import { getPortfolio } from './portfolio/get-portfolio';
 import { getProfitChart } from './portfolio/get-profit-chart';
 import { listAddableCoins } from './portfolio/list-addable-coins';
@@ -171,6 +173,7 @@ export const endpoints = [
   updateLicense,
   updateNotifications,
   backtestCoin,
+  getCoinChart,
 ] as const;
 
 export type AnyEndpoint = (typeof endpoints)[number];

@@ -88,8 +88,14 @@ const specCalls: readonly { call: string; rate?: number }[] = [
   { call: 'GET /demo/launch-data' },
 ];
 
-/** Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest). */
-const BEYOND_SPEC: { call: string; rate: number }[] = [{ call: 'POST /portfolio/backtest', rate: 3000 }];
+/**
+ * Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest,
+ * docs/grid.md#coin-chart).
+ */
+const BEYOND_SPEC: { call: string; rate: number }[] = [
+  { call: 'POST /portfolio/backtest', rate: 3000 },
+  { call: 'GET /portfolio/chart?coin=&range=', rate: 1000 },
+];
 
 /** The list widened to the common shape, for checks over all contracts. */
 const contracts: readonly EndpointDefinition[] = endpoints;

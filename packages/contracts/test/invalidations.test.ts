@@ -16,6 +16,7 @@ const READS = new Set([
   'home.listDailyPnl',
   'home.listMonthlyPnl',
   'portfolio.getCoin',
+  'portfolio.getCoinChart',
   'portfolio.getPortfolio',
   'portfolio.getProfitChart',
   'portfolio.listCoinActivity',
@@ -82,5 +83,15 @@ describe('cache invalidations declared with the mutation contracts', () => {
     ['config.set', 'config.get'],
   ])('%s refreshes %s', (mutation, read) => {
     expect(all.find((endpoint) => endpoint.id === mutation)?.invalidates).toContain(read);
+  });
+
+  it("refreshes the coin chart wherever the coin page's ladder changes (not for adding or removing a coin)", () => {
+    const ladderChanges = mutations
+      .filter((endpoint) => endpoint.invalidates?.includes('portfolio.getCoin'))
+      .map((endpoint) => endpoint.id)
+      .filter((id) => id !== 'portfolio.addCoin' && id !== 'portfolio.deleteCoin');
+    expect(ladderChanges.length).toBeGreaterThanOrEqual(7);
+    for (const id of ladderChanges)
+      expect(all.find((endpoint) => endpoint.id === id)?.invalidates, id).toContain('portfolio.getCoinChart');
   });
 });

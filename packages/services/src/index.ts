@@ -40,6 +40,7 @@ export * from './portfolio/delete-coin';
 export * from './portfolio/edit-coin-settings';
 export * from './portfolio/figures';
 export * from './portfolio/get-coin';
+export * from './portfolio/get-coin-chart';
 export * from './portfolio/get-portfolio';
 export * from './portfolio/ladder-view';
 export * from './portfolio/list-addable-coins';

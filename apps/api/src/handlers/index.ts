@@ -18,6 +18,7 @@ import { backtestCoinHandler } from './portfolio/backtest-coin';
 import { deleteCoinHandler } from './portfolio/delete-coin';
 import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
+import { getCoinChartHandler } from './portfolio/get-coin-chart';
 import { getPortfolioHandler } from './portfolio/get-portfolio';
 import { getProfitChartHandler } from './portfolio/get-profit-chart';
 import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
@@ -63,4 +64,5 @@ export const handlers: HandlerMap = Object.fromEntries([
   listCoinActivityHandler,
 
   backtestCoinHandler,
+  getCoinChartHandler,
 ]);

@@ -1,11 +1,13 @@
 import {
   addCoin,
   backtestCoin,
+  type ChartRange,
   checkKeys,
   deleteCoin,
   type EndpointDefinition,
   editCoinSettings,
   getCoin,
+  getCoinChart,
   getCoinRating,
   getDailyCoinsPnl,
   getDepositAddress,
@@ -201,6 +203,60 @@ const backtest = {
   fillsTruncated: false,
   prices: backtestPrices,
 };
+/** Candle size and count of each chart range, as the API answers them. */
+const CHART_RANGE_SHAPE: Record<ChartRange, { size: string; ms: number; count: number }> = {
+  '1d': { size: '5m', ms: 300_000, count: 288 },
+  '7d': { size: '1h', ms: 3_600_000, count: 168 },
+  '30d': { size: '4h', ms: 14_400_000, count: 180 },
+};
+
+/**
+ * A coin chart around the BTC sample price: a wave of candles ending at `at`, three fills (two
+ * buys, a sell) on closes of the range, and the sample ladder's next buy and two take profits.
+ */
+export const coinChartFixture = (coin = 'BTC', range: ChartRange = '1d') => {
+  const shape = CHART_RANGE_SHAPE[range];
+  const end = Date.parse(at) - (Date.parse(at) % shape.ms);
+  const start = end - (shape.count - 1) * shape.ms;
+  let previous = 65_200;
+  const candles = Array.from({ length: shape.count }, (_, i) => {
+    const close = 65_350 + 700 * Math.sin(i / 23) + 220 * Math.sin(i / 5);
+    const open = previous;
+    previous = close;
+    return {
+      time: new Date(start + i * shape.ms).toISOString(),
+      open: open.toFixed(2),
+      high: (Math.max(open, close) + 45).toFixed(2),
+      low: (Math.min(open, close) - 45).toFixed(2),
+      close: close.toFixed(2),
+    };
+  });
+  const fill = (index: number, side: 'buy' | 'sell', lotNumber: number) => ({
+    time: new Date(Date.parse(candles[index]!.time) + 60_000).toISOString(),
+    side,
+    kind: side === 'sell' ? ('take_profit' as const) : ('averaging' as const),
+    price: candles[index]!.close,
+    qty: '0.00038',
+    lotNumber,
+  });
+  return {
+    coin,
+    symbol: `${coin}/USDT`,
+    range,
+    candleSize: shape.size,
+    from: candles[0]!.time,
+    to: at,
+    candles,
+    fills: [
+      fill(Math.floor(shape.count * 0.25), 'buy', 3),
+      fill(Math.floor(shape.count * 0.55), 'buy', 4),
+      fill(Math.floor(shape.count * 0.8), 'sell', 2),
+    ],
+    fillsTruncated: false,
+    ladder: { nextBuy: ladder.buys[0], takeProfits: ladder.takeProfits },
+    lastPrice: '65420.5',
+  };
+};
 const transaction = (
   id: string,
   type: string,
@@ -311,6 +367,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [addCoin, { coin: { ...coin('SOL', 4, 'paused', '0'), lastPrice: '178.31' } }],
   [deleteCoin, { coin: 'BTC', cancelledOrders: 3, leftOnExchange: { lots: 4, quantity: '0.00152' } }],
   [backtestCoin, backtest],
+  [getCoinChart, coinChartFixture()],
   [
     listAddableCoins,
     {

@@ -17,7 +17,7 @@ export const pauseTrading = defineEndpoint({
   auth: true,
   query: z.object({ coin_name: ZCoinName.optional().describe('absent = all coins') }),
   response: ZTradingState,
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel'],
+  invalidates: ['portfolio.getCoin', 'portfolio.getCoinChart', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

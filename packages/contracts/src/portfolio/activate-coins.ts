@@ -17,6 +17,6 @@ export const activateCoins = defineEndpoint({
   auth: true,
   query: z.object({ status: ZSwitch.describe('true = every coin active (own dry flag off)') }),
   response: ZTradingState,
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel'],
+  invalidates: ['portfolio.getCoin', 'portfolio.getCoinChart', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: { 400: documented('VALIDATION'), 401: documented('UNAUTHORIZED') },
 });

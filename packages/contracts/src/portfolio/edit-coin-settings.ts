@@ -18,7 +18,13 @@ export const editCoinSettings = defineEndpoint({
   auth: true,
   body: ZCoinSettingsInput,
   response: z.object({ saved: z.boolean(), coin: ZPortfolioCoin, ladder: ZLadder }),
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listCoinActivity'],
+  invalidates: [
+    'portfolio.getCoin',
+    'portfolio.getCoinChart',
+    'portfolio.getPortfolio',
+    'home.getPanel',
+    'portfolio.listCoinActivity',
+  ],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

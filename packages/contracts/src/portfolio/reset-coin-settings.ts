@@ -14,7 +14,13 @@ export const resetCoinSettings = defineEndpoint({
   auth: true,
   body: z.object({ coin: ZCoinName }),
   response: z.object({ saved: z.literal(true), coin: ZPortfolioCoin, ladder: ZLadder }),
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listCoinActivity'],
+  invalidates: [
+    'portfolio.getCoin',
+    'portfolio.getCoinChart',
+    'portfolio.getPortfolio',
+    'home.getPanel',
+    'portfolio.listCoinActivity',
+  ],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

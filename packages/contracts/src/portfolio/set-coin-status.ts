@@ -24,7 +24,7 @@ export const setCoinStatus = defineEndpoint({
   auth: true,
   query: z.object({ coin_name: ZCoinName, status: ZCoinMode }),
   response: ZTradingState,
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel'],
+  invalidates: ['portfolio.getCoin', 'portfolio.getCoinChart', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),

@@ -16,6 +16,6 @@ export const setDryAll = defineEndpoint({
   auth: true,
   query: z.object({ status: ZSwitch.describe('true = dry all coins') }),
   response: ZTradingState,
-  invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel'],
+  invalidates: ['portfolio.getCoin', 'portfolio.getCoinChart', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: { 400: documented('VALIDATION'), 401: documented('UNAUTHORIZED') },
 });

@@ -11,6 +11,7 @@ import { Pct, Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
+import { PanelPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinProfit } from './coin-profit';
 import { CoinRating } from './coin-rating';
@@ -152,6 +153,7 @@ export const PanelScreen = () => {
           <Coins panel={panel.data} />
         </>
       ) : null}
+      {panel.data ? <PanelPriceChart coins={panel.data.coins} /> : null}
       <CoinProfit />
       <CoinRating />
       <Card flush>

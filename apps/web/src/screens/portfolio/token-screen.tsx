@@ -13,6 +13,7 @@ import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { KeyValue, Stat, Stats } from '../../ui/stat';
 import { EmptyState, Skeleton } from '../../ui/states';
+import { CoinPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinHistory } from './coin-history';
 import { LadderView } from './ladder-view';
@@ -92,6 +93,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
           </span>
         </div>
       </div>
+      <CoinPriceChart coin={coin.coin} />
       <ModeSwitch card={card} />
       <SectionTitle>{t('token.statistics')}</SectionTitle>
       <Card>

@@ -1,0 +1,323 @@
+import {
+  type AutoscaleInfo,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  createSeriesMarkers,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  LineStyle,
+  type SeriesMarker,
+  TickMarkType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { localizeDecimal, type NumberSymbols } from '../../format/decimal';
+
+/**
+ * The price chart drawn with lightweight-charts (loaded lazily: the library is ~60 KB gzip and no
+ * first screen needs it). It takes plain data — the contracts' decimal strings and ISO times — so
+ * the coin page, the panel and a backtest can all draw with it; prices become doubles only to be
+ * drawn. Colours are the Telegram theme's (CSS variables), read when the data or theme changes.
+ */
+export type PriceChartCandle = { time: string; open: string; high: string; low: string; close: string };
+export type PriceChartMarker = { time: string; side: 'buy' | 'sell'; price: string };
+export type PriceChartLine = { price: string; side: 'buy' | 'sell'; title: string; dashed?: boolean };
+
+export type PriceChartProps = {
+  candles: readonly PriceChartCandle[];
+  /** Fills: drawn on the candle they happened in, buys below it and sells above it. */
+  markers: readonly PriceChartMarker[];
+  /** Horizontal price lines with an axis label (the resting ladder). */
+  lines: readonly PriceChartLine[];
+  /** What the chart shows, for screen readers. */
+  label: string;
+  /** BCP 47 locale of the axis labels. */
+  locale: string;
+  height?: number;
+};
+
+/** How long a resize waits for the next one before redrawing. */
+export const RESIZE_DEBOUNCE_MS = 150;
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
+
+/** Decimals the data carries (at most 10): the axis shows prices as the exchange writes them. */
+const precisionOf = (candles: readonly PriceChartCandle[], lines: readonly PriceChartLine[]) => {
+  let digits = 0;
+  const consider = (value: string) => {
+    const dot = value.indexOf('.');
+    if (dot >= 0) digits = Math.max(digits, value.length - dot - 1);
+  };
+  for (const c of candles.slice(-50)) for (const value of [c.open, c.high, c.low, c.close]) consider(value);
+  for (const line of lines) consider(line.price);
+  return Math.min(Math.max(digits, 2), 10);
+};
+
+type Palette = {
+  text: string;
+  hint: string;
+  grid: string;
+  up: string;
+  down: string;
+  buy: string;
+  sell: string;
+};
+
+/**
+ * A CSS colour (variables, color-mix) as the canvas's rgba: a probe element resolves the cascade,
+ * a 1×1 canvas turns whatever colour syntax the browser computed into bytes.
+ */
+const resolveColors = (host: HTMLElement, values: Record<keyof Palette, string>): Palette => {
+  const probe = document.createElement('span');
+  probe.style.display = 'none';
+  host.append(probe);
+  const canvas = document.createElement('canvas');
+  canvas.width = 1;
+  canvas.height = 1;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const out = {} as Palette;
+  for (const [name, css] of Object.entries(values) as [keyof Palette, string][]) {
+    probe.style.color = css;
+    const computed = getComputedStyle(probe).color;
+    if (!context) {
+      out[name] = computed;
+      continue;
+    }
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = computed;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+    out[name] = `rgba(${r}, ${g}, ${b}, ${((a ?? 255) / 255).toFixed(3)})`;
+  }
+  probe.remove();
+  return out;
+};
+
+const themeColors = (host: HTMLElement) =>
+  resolveColors(host, {
+    text: 'var(--text)',
+    hint: 'var(--hint-text)',
+    grid: 'color-mix(in srgb, var(--hint) 18%, transparent)',
+    up: 'var(--positive)',
+    down: 'var(--negative)',
+    buy: 'var(--accent)',
+    sell: 'var(--positive-text)',
+  });
+
+/**
+ * One marker per candle and side: fills land on the candle they happened in (the last one that
+ * opened at or before them), several in one candle show their count.
+ */
+export const markersOnCandles = (
+  candles: readonly PriceChartCandle[],
+  markers: readonly PriceChartMarker[],
+  colors: Pick<Palette, 'buy' | 'sell'>,
+): SeriesMarker<Time>[] => {
+  const opens = candles.map((c) => Date.parse(c.time));
+  const groups = new Map<string, { time: UTCTimestamp; side: 'buy' | 'sell'; count: number }>();
+  for (const marker of markers) {
+    const at = Date.parse(marker.time);
+    let lo = 0;
+    let hi = opens.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (opens[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === 0) continue;
+    const time = Math.floor(opens[lo - 1]! / 1000) as UTCTimestamp;
+    const key = `${time}:${marker.side}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { time, side: marker.side, count: 1 });
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.time - b.time || (a.side === 'buy' ? -1 : 1))
+    .map((group) => ({
+      time: group.time,
+      position: group.side === 'buy' ? 'belowBar' : 'aboveBar',
+      shape: group.side === 'buy' ? 'arrowUp' : 'arrowDown',
+      color: group.side === 'buy' ? colors.buy : colors.sell,
+      ...(group.count > 1 ? { text: String(group.count) } : {}),
+    }));
+};
+
+const symbolsOf = (locale: string): NumberSymbols => {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+  return {
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+  };
+};
+
+type Chart = {
+  api: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+  lines: IPriceLine[];
+};
+
+export const PriceChart = ({ candles, markers, lines, label, locale, height = 260 }: PriceChartProps) => {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const fitted = useRef(false);
+  const [palette, setPalette] = useState<Palette | null>(null);
+
+  // Created once per mount, removed on unmount; resizes follow the element, debounced.
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const api = createChart(element, {
+      width: element.clientWidth,
+      height,
+      handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: true },
+      handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.12 } },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 3 },
+    });
+    const series = api.addSeries(CandlestickSeries, { borderVisible: false, priceLineVisible: true });
+    chart.current = { api, series, markers: createSeriesMarkers(series, []), lines: [] };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (element.clientWidth > 0) api.resize(element.clientWidth, height);
+      }, RESIZE_DEBOUNCE_MS);
+    });
+    observer.observe(element);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      chart.current = null;
+      fitted.current = false;
+      api.remove();
+    };
+  }, [height]);
+
+  // The theme's colours, again whenever Telegram changes the theme (the SDK rewrites the root's
+  // CSS variables).
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    let last = '';
+    const read = () => {
+      const next = themeColors(element);
+      const key = JSON.stringify(next);
+      if (key !== last) {
+        last = key;
+        setPalette(next);
+      }
+    };
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style', 'class'] });
+    return () => observer.disconnect();
+  }, []);
+
+  const precision = useMemo(() => precisionOf(candles, lines), [candles, lines]);
+
+  useEffect(() => {
+    const element = host.current;
+    const current = chart.current;
+    const colors = palette;
+    if (!element || !current || !colors) return;
+    const symbols = symbolsOf(locale);
+    // 24-hour clock everywhere: "09:00" fits under a candle where "09:00 AM" is cut.
+    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
+    const full = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const price = (value: number) => localizeDecimal(value.toFixed(precision), symbols);
+    const dateOf = (t: Time) => new Date((t as number) * 1000);
+    current.api.applyOptions({
+      layout: {
+        // The licence's link to TradingView is the card's attribution line (coin-chart.tsx): the
+        // built-in logo is a link smaller than a finger.
+        attributionLogo: false,
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: colors.hint,
+        fontSize: 11,
+        fontFamily: getComputedStyle(element).fontFamily,
+      },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      localization: { locale, priceFormatter: price, timeFormatter: (t: Time) => full.format(dateOf(t)) },
+      timeScale: {
+        // Local time on the axis: days at day marks, hours and minutes in between.
+        tickMarkFormatter: (t: Time, type: TickMarkType) =>
+          type === TickMarkType.Year || type === TickMarkType.Month || type === TickMarkType.DayOfMonth
+            ? day.format(dateOf(t))
+            : time.format(dateOf(t)),
+      },
+    });
+    const { series } = current;
+    series.applyOptions({
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+      // The ladder stays in view: the scale spans the candles and every line.
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+        const range = base();
+        const prices = lines.map((line) => Number(line.price));
+        if (!range?.priceRange || prices.length === 0) return range;
+        return {
+          ...range,
+          priceRange: {
+            minValue: Math.min(range.priceRange.minValue, ...prices),
+            maxValue: Math.max(range.priceRange.maxValue, ...prices),
+          },
+        };
+      },
+    });
+    series.setData(
+      candles.map((c) => ({
+        time: seconds(c.time),
+        open: Number(c.open),
+        high: Number(c.high),
+        low: Number(c.low),
+        close: Number(c.close),
+      })),
+    );
+    current.markers.setMarkers(markersOnCandles(candles, markers, colors));
+    for (const line of current.lines) series.removePriceLine(line);
+    current.lines = lines.map((line) =>
+      series.createPriceLine({
+        price: Number(line.price),
+        color: line.side === 'buy' ? colors.buy : colors.sell,
+        lineWidth: 1,
+        lineStyle: line.dashed ? LineStyle.Dashed : LineStyle.Dotted,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+    // Fit once per mount (a new coin or range mounts a new chart): a refresh keeps the user's zoom.
+    if (!fitted.current && candles.length > 0) {
+      fitted.current = true;
+      current.api.timeScale().fitContent();
+    }
+  }, [candles, markers, lines, locale, precision, palette]);
+
+  return (
+    <div
+      ref={host}
+      className="price-chart__canvas"
+      role="img"
+      aria-label={label}
+      style={{ height }}
+      data-testid="price-chart"
+      data-candles={candles.length}
+      data-markers={markers.length}
+      data-lines={lines.length}
+    />
+  );
+};
