@@ -13,6 +13,7 @@ import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { PanelPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
+import { CoinStatusNote } from '../shared/coin-status-note';
 import { CoinProfit } from './coin-profit';
 import { CoinRating } from './coin-rating';
 import { ProfitChart } from './profit-chart';
@@ -109,6 +110,12 @@ const Coins = ({ panel }: { panel: Panel }) => {
             <>
               <CoinStateBadge state={coin.state} />{' '}
               {t('panel.deals', { open: coin.openDeals, max: coin.maxTrades })}
+              {coin.dryReason || coin.lastError ? (
+                <>
+                  <br />
+                  <CoinStatusNote coin={coin} compact />
+                </>
+              ) : null}
             </>
           }
           end={<Usdt value={coin.pnlToday} signed unit={false} />}

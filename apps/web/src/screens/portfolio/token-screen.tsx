@@ -15,6 +15,7 @@ import { KeyValue, Stat, Stats } from '../../ui/stat';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
+import { CoinStatusNote } from '../shared/coin-status-note';
 import { CoinHistory } from './coin-history';
 import { LadderView } from './ladder-view';
 
@@ -93,6 +94,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
           </span>
         </div>
       </div>
+      <CoinStatusNote coin={coin} />
       <CoinPriceChart coin={coin.coin} />
       <ModeSwitch card={card} />
       <SectionTitle>{t('token.statistics')}</SectionTitle>
@@ -144,6 +146,9 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
   );
 };
 
+/** How often the open coin page refreshes its figures (not in the background). */
+export const COIN_REFRESH_MS = 10_000;
+
 /** One coin (`?coin=BTC`): statistics, mode, settings and its grid. */
 export const TokenScreen = () => {
   const { t } = useTranslation();
@@ -151,7 +156,8 @@ export const TokenScreen = () => {
   const query = useApiQuery(
     getCoin,
     { params: { coin: coin ?? '' }, query: { period: 'day' } },
-    { enabled: Boolean(coin) },
+    // The bot trades while the page is open: its figures follow, like the panel's.
+    { enabled: Boolean(coin), refetchInterval: COIN_REFRESH_MS },
   );
   return (
     <Screen
