@@ -149,5 +149,36 @@ describe('a new user trades from the mini app', () => {
     expect(await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } })).toBe(2);
     expect(app.problems).toEqual([]);
     await app.close();
-  }, 180_000);
+
+    // 10. Every trading screen with this user's real records, in each language (look at them:
+    // artifacts/screenshots/<language>/real-*.png).
+    const screens: Array<[string, string]> = [
+      ['/', 'real-panel'],
+      ['/portfolio', 'real-portfolio'],
+      ['/portfolio/show?coin=XRP', 'real-coin'],
+      ['/portfolio/edit?coin=XRP', 'real-coin-settings'],
+      ['/portfolio/add', 'real-add-coin'],
+      ['/pnl-stat', 'real-pnl'],
+      ['/profile/api-key', 'real-api-key'],
+    ];
+    for (const language of ['en', 'ru', 'cn']) {
+      await stack.prisma.userConfig.upsert({
+        where: { userId_name: { userId: user.id, name: 'localization' } },
+        create: { userId: user.id, name: 'localization', value: language },
+        update: { value: language },
+      });
+      const shot = await openAppPage(browser, { telegram: false });
+      await shot.page.goto(stack.launchUrlFor(user));
+      await shot.page.locator('nav.tabbar').waitFor();
+      for (const [path, name] of screens) {
+        await navigateInApp(shot.page, path);
+        // The screen's code and data arrive after the URL changes: the old screen stays until then.
+        await shot.page.waitForLoadState('networkidle');
+        await settle(shot.page);
+        await screenshot(shot.page, language, name);
+      }
+      expect(shot.problems).toEqual([]);
+      await shot.close();
+    }
+  }, 300_000);
 });
