@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/locales/en';
 import { ru } from '../src/i18n/locales/ru';
+import { cutTexts, headingProblems, seriousViolations, smallTapTargets } from './support/a11y';
 import {
   type AppPage,
   launchBrowser,
@@ -132,6 +133,12 @@ describe('coin page: deals', () => {
     await expect(details.locator('.mono').allInnerTexts()).resolves.toEqual(
       expect.arrayContaining(['8123600', '8123601']),
     );
+    // The opened deal reads as well as the rest of the screen.
+    await app.page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(seriousViolations(app.page)).resolves.toEqual([]);
+    await expect(smallTapTargets(app.page)).resolves.toEqual([]);
+    await expect(headingProblems(app.page)).resolves.toEqual([]);
+    await expect(cutTexts(app.page)).resolves.toEqual([]);
     await screenshot(app.page, 'coinpage/fixtures', 'deal-open');
     await head.click();
     await expect(details.count()).resolves.toBe(0);

@@ -419,7 +419,7 @@ export const ru: Messages = {
     title: 'Доход по монетам',
     period: 'Период дохода по монетам',
     total: 'Все монеты',
-    ofCapital: '{{pct}} от задействованного капитала',
+    ofCapital: '{{pct}} от капитала',
     empty: 'Нет монет для подсчёта дохода',
   },
   coinRating: {

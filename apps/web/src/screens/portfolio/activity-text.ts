@@ -191,15 +191,22 @@ export const describeActivity = (entry: ActivityEntry, t: TFunction, format: For
     }
     case 'restart_summary': {
       const count = (key: string) => textOf(data, key) ?? '0';
+      const counted = ['adopted', 'filled', 'orphansCanceled', 'placed', 'canceled'].some(
+        (key) => textOf(data, key) !== null,
+      );
       return {
         ...plain(t('activity.restart'), [
-          t('activity.restartDetail', {
-            adopted: count('adopted'),
-            filled: count('filled'),
-            orphans: count('orphansCanceled'),
-            placed: count('placed'),
-            cancelled: count('canceled'),
-          }),
+          ...(counted
+            ? [
+                t('activity.restartDetail', {
+                  adopted: count('adopted'),
+                  filled: count('filled'),
+                  orphans: count('orphansCanceled'),
+                  placed: count('placed'),
+                  cancelled: count('canceled'),
+                }),
+              ]
+            : []),
           ...(typeof data.converged === 'boolean'
             ? [t(data.converged ? 'activity.inSync' : 'activity.notInSync')]
             : []),
