@@ -231,6 +231,8 @@ describe('GET /portfolio/activity', () => {
     expect(refused.data.message.length).toBeGreaterThan(0);
     // The exchange's own code comes with its message (Binance's filter failure is -1013).
     expect(refused.data.exchangeCode).toBe('-1013');
+    // Its message is the exchange's own sentence, not the client library's wrapping of the body.
+    expect(refused.data.message).toMatch(/^Filter failure: /);
 
     const other = await trader('activity_other', []);
     const res = await t.app.inject({

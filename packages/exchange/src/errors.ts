@@ -43,7 +43,13 @@ export class ExchangeError extends Error {
   constructor(
     readonly code: ExchangeErrorCode,
     message: string,
-    readonly options: { retryable?: boolean; exchangeCode?: string; cause?: unknown } = {},
+    readonly options: {
+      retryable?: boolean;
+      /** The exchange's own error code and message, when its answer carried them (Binance's body). */
+      exchangeCode?: string;
+      exchangeMessage?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
   }
@@ -70,8 +76,15 @@ export type Failure =
       kind: 'unknown' | 'duplicate' | 'not-found' | 'clock' | 'throttled';
       message: string;
       exchangeCode?: string;
+      exchangeMessage?: string;
     }
-  | { kind: 'failed'; code: ExchangeErrorCode; message: string; exchangeCode?: string };
+  | {
+      kind: 'failed';
+      code: ExchangeErrorCode;
+      message: string;
+      exchangeCode?: string;
+      exchangeMessage?: string;
+    };
 
 const BINANCE_BODY = /\{"code":(-?\d+),"msg":"((?:[^"\\]|\\.)*)"/;
 
@@ -81,9 +94,18 @@ const binanceCode = (message: string): { code: string; msg: string } | undefined
   return match ? { code: match[1]!, msg: match[2]! } : undefined;
 };
 
+/** `msg` as Binance wrote it, its JSON escapes undone (kept as found when they are malformed). */
+const unescapeJson = (msg: string): string => {
+  try {
+    return JSON.parse(`"${msg}"`) as string;
+  } catch {
+    return msg;
+  }
+};
+
 /** Binance codes, read from the body because ccxt maps them differently per URL (live vs. local). */
 const fromBinanceCode = (code: string, msg: string, message: string): Failure => {
-  const known = { message, exchangeCode: code };
+  const known = { message, exchangeCode: code, exchangeMessage: unescapeJson(msg) };
   switch (code) {
     case '-1000':
     case '-1001':
@@ -155,6 +177,7 @@ export const toExchangeError = (error: unknown): ExchangeError => {
   if (failure.kind === 'failed') {
     return new ExchangeError(failure.code, failure.message, {
       exchangeCode: failure.exchangeCode,
+      exchangeMessage: failure.exchangeMessage,
       retryable: failure.code === 'EXCHANGE_UNAVAILABLE',
       cause: error,
     });
@@ -162,11 +185,13 @@ export const toExchangeError = (error: unknown): ExchangeError => {
   if (failure.kind === 'not-found') {
     return new ExchangeError('ORDER_REJECTED', failure.message, {
       exchangeCode: failure.exchangeCode,
+      exchangeMessage: failure.exchangeMessage,
       cause: error,
     });
   }
   return new ExchangeError('EXCHANGE_UNAVAILABLE', failure.message, {
     exchangeCode: failure.exchangeCode,
+    exchangeMessage: failure.exchangeMessage,
     retryable: true,
     cause: error,
   });

@@ -50,3 +50,12 @@ describe('classifyFailure', () => {
     expect(toExchangeError(binance(-2015, 'x'))).toMatchObject({ code: 'API_KEY_INVALID', retryable: false });
   });
 });
+
+describe("the exchange's own words", () => {
+  it('keeps Binance code and message, escapes undone, beside the client library text', () => {
+    const error = toExchangeError(binance(-2010, 'Account has "insufficient" balance for requested action.'));
+    expect(error.options.exchangeCode).toBe('-2010');
+    expect(error.options.exchangeMessage).toBe('Account has "insufficient" balance for requested action.');
+    expect(error.message).toContain('binance {');
+  });
+});

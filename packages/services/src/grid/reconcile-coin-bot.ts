@@ -351,7 +351,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       run.log('order_rejected', row, {
         code: error.code,
         exchangeCode: error.options.exchangeCode ?? null,
-        message: error.message,
+        message: error.options.exchangeMessage ?? error.message,
         price: intent.sendPrice,
       });
     }
