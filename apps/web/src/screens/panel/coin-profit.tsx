@@ -12,7 +12,7 @@ import { QueryView } from '../../ui/query-view';
 import { Card, SectionTitle } from '../../ui/screen';
 import { EmptyState, SkeletonRows } from '../../ui/states';
 import { PeriodSwitch } from '../shared/period-switch';
-import { PANEL_REFRESH_MS } from './panel-screen';
+import { PANEL_REFRESH_MS } from './refresh';
 
 /** Best coin first; equal profits keep the order the user added them in. */
 const byProfit = (coins: readonly PortfolioCoin[]) =>

@@ -17,12 +17,10 @@ import { CoinStatusNote } from '../shared/coin-status-note';
 import { CoinProfit } from './coin-profit';
 import { CoinRating } from './coin-rating';
 import { ProfitChart } from './profit-chart';
+import { PANEL_REFRESH_MS } from './refresh';
 import { TradingControls } from './trading-controls';
 
 type Panel = ResponseOf<typeof getPanel>;
-
-/** How often the open panel refreshes itself (not in the background). */
-export const PANEL_REFRESH_MS = 5000;
 
 const PnlHero = ({ panel }: { panel: Panel }) => {
   const { t } = useTranslation();
