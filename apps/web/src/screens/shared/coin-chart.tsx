@@ -80,15 +80,11 @@ const Legend = ({ data }: { data: CoinChart }) => {
   return (
     <ul className="price-chart__legend">
       <li>
-        <span className="price-chart__key price-chart__key--buy" aria-hidden="true">
-          ▲
-        </span>
+        <span className="price-chart__key price-chart__key--buy" aria-hidden="true" />
         {t('chart.buys')}
       </li>
       <li>
-        <span className="price-chart__key price-chart__key--sell" aria-hidden="true">
-          ▼
-        </span>
+        <span className="price-chart__key price-chart__key--sell" aria-hidden="true" />
         {t('chart.sells')}
       </li>
       {data.ladder.nextBuy ? (

@@ -177,9 +177,15 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
       handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: true },
       handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.12 } },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 3 },
+      // Room right of the last candle, so the last time label is not cut by the price axis.
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffsetPixels: 18 },
     });
-    const series = api.addSeries(CandlestickSeries, { borderVisible: false, priceLineVisible: true });
+    // The last price's line is solid: dashed and dotted are the ladder's (the legend says so).
+    const series = api.addSeries(CandlestickSeries, {
+      borderVisible: false,
+      priceLineVisible: true,
+      priceLineStyle: LineStyle.Solid,
+    });
     chart.current = { api, series, markers: createSeriesMarkers(series, []), lines: [] };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(() => {
