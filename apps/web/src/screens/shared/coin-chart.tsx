@@ -17,7 +17,7 @@ import { createStore, useStore } from '../../state/create-store';
 import { QueryView } from '../../ui/query-view';
 import { Segmented } from '../../ui/segmented';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
-import type { PriceChartLine, PriceChartMarker } from './price-chart';
+import type { PriceChartLine, PriceChartMarker } from './price-chart-data';
 
 // The chart library is a chunk of its own, loaded when a chart is first shown (never at start).
 const PriceChart = lazy(() => import('./price-chart').then((module) => ({ default: module.PriceChart })));
@@ -144,10 +144,12 @@ const ChartBody = ({ data }: { data: CoinChart }) => {
             },
           ]
         : []),
-      ...data.ladder.takeProfits.map((tp) => ({
+      // Ascending: the nearest take profit is labelled and kept in view, the ones above are lines.
+      ...data.ladder.takeProfits.map((tp, index) => ({
         price: tp.price,
         side: 'sell' as const,
-        title: t('chart.sellLine', { number: tp.lotNumber }),
+        title: t('chart.sellLine'),
+        labelled: index === 0,
       })),
     ],
     [data.ladder, t],
