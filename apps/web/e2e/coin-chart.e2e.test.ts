@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type ChartRange, errorCatalogue } from '@gridbot/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cutTexts, headingProblems, seriousViolations, smallTapTargets } from './support/a11y';
 import {
   type AppPage,
   launchBrowser,
@@ -118,6 +119,29 @@ const capture = async (page: Page, name: string) => {
   await page.screenshot({ path: `${dir}/${name}.png` });
 };
 
+/** The language chosen on the profile screen, as a user does (a11y.e2e.test.ts does the same). */
+const chooseLanguage = async (app: AppPage, language: string) => {
+  await navigateInApp(app.page, '/profile');
+  await app.page.locator(`button[data-language="${language}"]`).click();
+  await app.page.waitForFunction(
+    (lang) => document.documentElement.lang.startsWith(lang === 'cn' ? 'zh' : lang),
+    language,
+  );
+  await app.page.waitForFunction(() => !document.querySelector('.toast'), undefined, { timeout: 10_000 });
+  await navigateInApp(app.page, '/');
+};
+
+/** axe's serious violations, small tap targets, heading order and cut text, by kind (empty when none). */
+const a11yProblems = async (page: Page) => {
+  const problems = {
+    axe: await seriousViolations(page),
+    tapTargets: await smallTapTargets(page),
+    headings: await headingProblems(page),
+    cut: await cutTexts(page),
+  };
+  return Object.fromEntries(Object.entries(problems).filter(([, list]) => list.length > 0));
+};
+
 describe('coin price chart', () => {
   it('draws the candles on a canvas with the fills as markers and the ladder as lines, and refreshes', async () => {
     const { app, calls } = await signedIn();
@@ -217,18 +241,28 @@ describe('coin price chart', () => {
     await app.close();
   });
 
-  it.each(['light', 'dark'] as const)(
-    'is readable at 390 px in the %s theme (screenshots of the coin page and the panel)',
-    async (theme) => {
+  it.each([
+    ['light', 'en'],
+    ['dark', 'en'],
+    ['dark', 'ru'],
+    ['light', 'cn'],
+  ] as const)(
+    'is readable at 390 px in the %s theme, %s (screenshots of the coin page and the panel)',
+    async (theme, language) => {
       const { app } = await signedIn({ theme });
+      if (language !== 'en') await chooseLanguage(app, language);
       await card(app.page).scrollIntoViewIfNeeded();
       await drawnChart(app.page);
       await card(app.page).evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await capture(app.page, `panel-${theme}`);
+      await capture(app.page, `panel-${theme}-${language}`);
+      const findings: Record<string, unknown> = { panel: await a11yProblems(app.page) };
       await openCoinPage(app);
       await drawnChart(app.page);
       await app.page.evaluate(() => window.scrollTo(0, 0));
-      await capture(app.page, `coin-${theme}`);
+      await capture(app.page, `coin-${theme}-${language}`);
+      findings.coin = await a11yProblems(app.page);
+      // The checks of a11y.e2e.test.ts, on the screens with the chart drawn.
+      expect(findings).toEqual({ panel: {}, coin: {} });
       // Text in the card keeps its contrast with the card (the theme's colours, not fixed ones).
       const colors = await card(app.page).evaluate((element) => ({
         text: getComputedStyle(element.querySelector('.price-chart__legend')!).color,

@@ -721,7 +721,7 @@ export const cn: Messages = {
     nextBuy: '下一笔买入',
     takeProfits: '止盈',
     buyLine: '买入',
-    sellLine: '止盈 {{number}}',
+    sellLine: '止盈',
     empty: '该周期暂无价格数据',
     fillsTruncated: '仅标记了该周期最近的成交',
     attribution: '图表：',

@@ -725,7 +725,7 @@ export const en = {
     nextBuy: 'Next buy',
     takeProfits: 'Take profits',
     buyLine: 'Buy',
-    sellLine: 'TP {{number}}',
+    sellLine: 'TP',
     empty: 'No price data for this period yet',
     fillsTruncated: 'Only the latest trades of this period are marked',
     attribution: 'Chart:',

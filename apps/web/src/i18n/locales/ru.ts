@@ -725,7 +725,7 @@ export const ru: Messages = {
     nextBuy: 'Следующая покупка',
     takeProfits: 'Тейк-профиты',
     buyLine: 'Покупка',
-    sellLine: 'ТП {{number}}',
+    sellLine: 'ТП',
     empty: 'За этот период пока нет данных о цене',
     fillsTruncated: 'Отмечены только последние сделки периода',
     attribution: 'График:',

@@ -17,7 +17,7 @@ import { createStore, useStore } from '../../state/create-store';
 import { QueryView } from '../../ui/query-view';
 import { Segmented } from '../../ui/segmented';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/states';
-import type { PriceChartLine, PriceChartMarker } from './price-chart';
+import type { PriceChartLine, PriceChartMarker } from './price-chart-data';
 
 // The chart library is a chunk of its own, loaded when a chart is first shown (never at start).
 const PriceChart = lazy(() => import('./price-chart').then((module) => ({ default: module.PriceChart })));
@@ -80,15 +80,11 @@ const Legend = ({ data }: { data: CoinChart }) => {
   return (
     <ul className="price-chart__legend">
       <li>
-        <span className="price-chart__key price-chart__key--buy" aria-hidden="true">
-          ▲
-        </span>
+        <span className="price-chart__key price-chart__key--buy" aria-hidden="true" />
         {t('chart.buys')}
       </li>
       <li>
-        <span className="price-chart__key price-chart__key--sell" aria-hidden="true">
-          ▼
-        </span>
+        <span className="price-chart__key price-chart__key--sell" aria-hidden="true" />
         {t('chart.sells')}
       </li>
       {data.ladder.nextBuy ? (
@@ -148,10 +144,12 @@ const ChartBody = ({ data }: { data: CoinChart }) => {
             },
           ]
         : []),
-      ...data.ladder.takeProfits.map((tp) => ({
+      // Ascending: the nearest take profit is labelled and kept in view, the ones above are lines.
+      ...data.ladder.takeProfits.map((tp, index) => ({
         price: tp.price,
         side: 'sell' as const,
-        title: t('chart.sellLine', { number: tp.lotNumber }),
+        title: t('chart.sellLine'),
+        labelled: index === 0,
       })),
     ],
     [data.ladder, t],

@@ -9,13 +9,19 @@ import {
   type ISeriesApi,
   type ISeriesMarkersPluginApi,
   LineStyle,
-  type SeriesMarker,
   TickMarkType,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { localizeDecimal, type NumberSymbols } from '../../format/decimal';
+import {
+  markersOnCandles,
+  type PriceChartCandle,
+  type PriceChartLine,
+  type PriceChartMarker,
+  precisionOf,
+} from './price-chart-data';
 
 /**
  * The price chart drawn with lightweight-charts (loaded lazily: the library is ~60 KB gzip and no
@@ -23,9 +29,7 @@ import { localizeDecimal, type NumberSymbols } from '../../format/decimal';
  * the coin page, the panel and a backtest can all draw with it; prices become doubles only to be
  * drawn. Colours are the Telegram theme's (CSS variables), read when the data or theme changes.
  */
-export type PriceChartCandle = { time: string; open: string; high: string; low: string; close: string };
-export type PriceChartMarker = { time: string; side: 'buy' | 'sell'; price: string };
-export type PriceChartLine = { price: string; side: 'buy' | 'sell'; title: string; dashed?: boolean };
+export type { PriceChartCandle, PriceChartLine, PriceChartMarker } from './price-chart-data';
 
 export type PriceChartProps = {
   candles: readonly PriceChartCandle[];
@@ -44,18 +48,6 @@ export type PriceChartProps = {
 export const RESIZE_DEBOUNCE_MS = 150;
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
-
-/** Decimals the data carries (at most 10): the axis shows prices as the exchange writes them. */
-const precisionOf = (candles: readonly PriceChartCandle[], lines: readonly PriceChartLine[]) => {
-  let digits = 0;
-  const consider = (value: string) => {
-    const dot = value.indexOf('.');
-    if (dot >= 0) digits = Math.max(digits, value.length - dot - 1);
-  };
-  for (const c of candles.slice(-50)) for (const value of [c.open, c.high, c.low, c.close]) consider(value);
-  for (const line of lines) consider(line.price);
-  return Math.min(Math.max(digits, 2), 10);
-};
 
 type Palette = {
   text: string;
@@ -108,44 +100,6 @@ const themeColors = (host: HTMLElement) =>
     sell: 'var(--positive-text)',
   });
 
-/**
- * One marker per candle and side: fills land on the candle they happened in (the last one that
- * opened at or before them), several in one candle show their count.
- */
-export const markersOnCandles = (
-  candles: readonly PriceChartCandle[],
-  markers: readonly PriceChartMarker[],
-  colors: Pick<Palette, 'buy' | 'sell'>,
-): SeriesMarker<Time>[] => {
-  const opens = candles.map((c) => Date.parse(c.time));
-  const groups = new Map<string, { time: UTCTimestamp; side: 'buy' | 'sell'; count: number }>();
-  for (const marker of markers) {
-    const at = Date.parse(marker.time);
-    let lo = 0;
-    let hi = opens.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (opens[mid]! <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo === 0) continue;
-    const time = Math.floor(opens[lo - 1]! / 1000) as UTCTimestamp;
-    const key = `${time}:${marker.side}`;
-    const group = groups.get(key);
-    if (group) group.count += 1;
-    else groups.set(key, { time, side: marker.side, count: 1 });
-  }
-  return [...groups.values()]
-    .sort((a, b) => a.time - b.time || (a.side === 'buy' ? -1 : 1))
-    .map((group) => ({
-      time: group.time,
-      position: group.side === 'buy' ? 'belowBar' : 'aboveBar',
-      shape: group.side === 'buy' ? 'arrowUp' : 'arrowDown',
-      color: group.side === 'buy' ? colors.buy : colors.sell,
-      ...(group.count > 1 ? { text: String(group.count) } : {}),
-    }));
-};
-
 const symbolsOf = (locale: string): NumberSymbols => {
   const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
   return {
@@ -177,9 +131,15 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
       handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: true },
       handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.12 } },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 3 },
+      // Room right of the last candle, so the last time label is not cut by the price axis.
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffsetPixels: 18 },
     });
-    const series = api.addSeries(CandlestickSeries, { borderVisible: false, priceLineVisible: true });
+    // The last price's line is solid: dashed and dotted are the ladder's (the legend says so).
+    const series = api.addSeries(CandlestickSeries, {
+      borderVisible: false,
+      priceLineVisible: true,
+      priceLineStyle: LineStyle.Solid,
+    });
     chart.current = { api, series, markers: createSeriesMarkers(series, []), lines: [] };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(() => {
@@ -218,7 +178,7 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
     return () => observer.disconnect();
   }, []);
 
-  const precision = useMemo(() => precisionOf(candles, lines), [candles, lines]);
+  const precision = useMemo(() => precisionOf(candles), [candles]);
 
   useEffect(() => {
     const element = host.current;
@@ -268,7 +228,7 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
       // The ladder stays in view: the scale spans the candles and every line.
       autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
         const range = base();
-        const prices = lines.map((line) => Number(line.price));
+        const prices = lines.filter((line) => line.labelled !== false).map((line) => Number(line.price));
         if (!range?.priceRange || prices.length === 0) return range;
         return {
           ...range,
@@ -296,8 +256,8 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
         color: line.side === 'buy' ? colors.buy : colors.sell,
         lineWidth: 1,
         lineStyle: line.dashed ? LineStyle.Dashed : LineStyle.Dotted,
-        axisLabelVisible: true,
-        title: line.title,
+        axisLabelVisible: line.labelled !== false,
+        title: line.labelled === false ? '' : line.title,
       }),
     );
     // Fit once per mount (a new coin or range mounts a new chart): a refresh keeps the user's zoom.
