@@ -80,6 +80,13 @@ const callsTo = (page: Page, path: string) => {
 const fill = (app: AppPage, label: string, value: string) =>
   app.page.getByLabel(label, { exact: true }).fill(value);
 
+/** The edit screen of BTC, its own heading on screen (not the previous screen still showing). */
+const openEdit = async (app: AppPage) => {
+  await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
+  await app.page.getByRole('heading', { level: 1, name: 'Settings of BTC' }).waitFor();
+  await settle(app.page);
+};
+
 const openMarket = async (app: AppPage, coin: string) => {
   await app.page.locator(`.market[data-coin="${coin}"] > button`).click();
   return app.page.locator(`.market[data-coin="${coin}"]`);
@@ -193,8 +200,7 @@ describe('edit settings', () => {
   it('previews the ladder while typing: capital at the purchase limit and the drop covered', async () => {
     const app = await signedIn();
     const previews = callsTo(app.page, '/portfolio/setting/edit');
-    await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
-    await settle(app.page);
+    await openEdit(app);
     const preview = app.page.getByTestId('settings-preview');
     await preview.getByText('412.38').waitFor();
     await expect(preview.innerText()).resolves.toContain('−18.6%');
@@ -223,8 +229,7 @@ describe('edit settings', () => {
     await listWith(app.page, (coins) => {
       if (coins[0]) coins[0].minOrderUsdt = '10';
     });
-    await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
-    await settle(app.page);
+    await openEdit(app);
     await app.page.getByTestId('settings-preview').getByText('412.38').waitFor();
     const edits = callsTo(app.page, '/portfolio/setting/edit');
     await app.page.getByText('Minimum order on the exchange: 10 USDT').waitFor();
@@ -258,8 +263,7 @@ describe('edit settings', () => {
 
   it('resets and removes a coin after a confirmation that says what happens to its open lots', async () => {
     const app = await signedIn();
-    await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
-    await settle(app.page);
+    await openEdit(app);
     const removals = callsTo(app.page, '/portfolio/setting/delete');
     const popups = async () =>
       (await app.telegramCalls())
@@ -294,8 +298,7 @@ describe('backtest these settings', () => {
   it("replays the form's values and shows every figure of the answer with the fills on the price", async () => {
     const app = await signedIn();
     const runs = callsTo(app.page, '/portfolio/backtest');
-    await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
-    await settle(app.page);
+    await openEdit(app);
     await fill(app, en.editToken.step, '1.5');
     await app.page.getByRole('button', { name: en.backtest.windows['7d_1m'] }).click();
     await app.page.getByRole('button', { name: en.backtest.run }).click();
@@ -341,8 +344,7 @@ describe('backtest these settings', () => {
   it.each(['RATE_LIMITED', 'API_KEYS_MISSING'] as const)('shows %s in place', async (code) => {
     const app = await signedIn();
     await refuse(app.page, '/portfolio/backtest', code);
-    await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
-    await settle(app.page);
+    await openEdit(app);
     await app.page.getByRole('button', { name: en.backtest.run }).click();
     const panel = app.page.locator('.backtest-panel__out');
     await panel.getByRole('alert').getByText(errorCatalogue[code].detail.en).waitFor();
@@ -364,8 +366,7 @@ describe('accessibility of the opened states', () => {
       await expect(accessibilityProblems(app.page)).resolves.toEqual({});
       await screenshot(app.page, `addedit/fixtures-${theme}`, 'add-token-opened');
 
-      await navigateInApp(app.page, '/portfolio/edit?coin=BTC');
-      await settle(app.page);
+      await openEdit(app);
       // A refused run: by the app's own request guard within 3 s of the last, else by the route.
       await refuse(app.page, '/portfolio/backtest', 'API_KEYS_MISSING');
       await app.page.getByRole('button', { name: en.backtest.run }).click();
