@@ -10,7 +10,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiKeyProblem } from '../src/forms/api-key-form';
-import { type SettingsDraft, settingsBody, settingsProblems } from '../src/forms/coin-settings-form';
+import {
+  fieldOfRefusal,
+  isBelowExchangeMin,
+  type SettingsDraft,
+  settingsBody,
+  settingsProblems,
+} from '../src/forms/coin-settings-form';
 import { type Problem, wireText } from '../src/forms/validation';
 import {
   recipientProblem,
@@ -198,6 +204,22 @@ describe('checks only the client can make, on top of the contract', () => {
     expect(withdrawAmountProblem('100', '100')).toBeNull();
     expect(topUpAmountProblem('5,5', '5.49')).toEqual({ key: 'max', params: { max: '5.49' } });
     expect(transferAmountProblem('2', '1.5')).toEqual({ key: 'max', params: { max: '1.5' } });
+  });
+
+  it("refuses an order size below the market's minimum on the exchange, exactly, decimal comma too", () => {
+    expect(isBelowExchangeMin({ ...DEFAULTS, orderSize: '9.99' }, '10')).toBe(true);
+    expect(isBelowExchangeMin({ ...DEFAULTS, orderSize: '9,999999' }, '10')).toBe(true);
+    expect(isBelowExchangeMin({ ...DEFAULTS, orderSize: '10' }, '10')).toBe(false);
+    // Unknown minimum or a malformed size: the contract's own checks speak.
+    expect(isBelowExchangeMin({ ...DEFAULTS, orderSize: '1' }, null)).toBe(false);
+    expect(isBelowExchangeMin({ ...DEFAULTS, orderSize: 'abc' }, '10')).toBe(false);
+  });
+
+  it("puts the API's settings refusals under the field they are about", () => {
+    expect(fieldOfRefusal('ORDER_BELOW_EXCHANGE_MIN')).toBe('orderSize');
+    expect(fieldOfRefusal('LICENSE_BALANCE_LIMIT')).toBe('orderSize');
+    expect(fieldOfRefusal('EXCHANGE_UNAVAILABLE')).toBeNull();
+    expect(fieldOfRefusal('toString')).toBeNull();
   });
 
   it('refuses a transfer to yourself with the catalogue text', () => {

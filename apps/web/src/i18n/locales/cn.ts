@@ -291,8 +291,8 @@ export const cn: Messages = {
   },
   backtest: {
     title: '回测这些设置',
-    hint: '用您交易所上 {{coin}} 的历史K线回放这些设置，不会进行任何交易。',
-    window: '周期与K线',
+    hint: '用您交易所上 {{coin}} 的历史行情回放这些设置，不会进行任何交易。',
+    window: '周期与间隔',
     windows: {
       '7d_1m': '7天 · 1分钟',
       '30d_5m': '30天 · 5分钟',
@@ -300,9 +300,9 @@ export const cn: Messages = {
       '365d_1h': '1年 · 1小时',
     },
     run: '开始回测',
-    running: '正在回放K线…',
+    running: '正在回放历史行情…',
     stale: '此结果之后设置已更改：请重新回测。',
-    period: '{{from}} – {{to}} · K线：{{candles}}',
+    period: '{{from}} – {{to}} · 数据点：{{candles}}',
     realized: '已实现利润',
     ofCapital: '占上限资金的 {{pct}}',
     deals: '已平仓交易',
@@ -319,7 +319,7 @@ export const cn: Messages = {
     buy: '买入',
     sell: '卖出',
     fillsTruncated: '图表显示前 {{count}} 笔成交。',
-    disclaimer: '基于历史K线，不含滑点，仅计交易所手续费：仅供参考，并非承诺。',
+    disclaimer: '基于历史行情，不含滑点，仅计交易所手续费：仅供参考，并非承诺。',
   },
   deals: {
     title: '交易',
