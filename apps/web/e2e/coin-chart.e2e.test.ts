@@ -209,6 +209,29 @@ describe('coin price chart', () => {
     await app.close();
   }, 60_000);
 
+  it('shows a chart chunk that failed to load in place, and loads it on retry (a reload)', async () => {
+    const { app } = await signedIn();
+    const chunk = '**/assets/price-chart-*.js';
+    await app.page.route(chunk, (route) => route.abort('connectionfailed'));
+    await openCoinPage(app);
+    const error = card(app.page).locator('[data-state="error"]');
+    await error.waitFor();
+    await expect(app.page.locator('.hero').isVisible()).resolves.toBe(true);
+    await app.page.unroute(chunk);
+    await Promise.all([
+      app.page.waitForEvent('load'),
+      error.getByRole('button', { name: 'Try again' }).click(),
+    ]);
+    expect((await drawnChart(app.page)).markers).toBe(3);
+    // What the browser and React report about the failed chunk, and nothing else.
+    expect(
+      app.problems.filter(
+        (problem) => !/price-chart|dynamically imported module|ERR_CONNECTION_FAILED/.test(problem),
+      ),
+    ).toEqual([]);
+    await app.close();
+  }, 60_000);
+
   it("shows the panel's chart once scrolled to, for the first coin, and switches coins", async () => {
     const { app, calls } = await signedIn();
     await card(app.page).waitFor();

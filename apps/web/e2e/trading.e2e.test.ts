@@ -96,6 +96,13 @@ describe('trading from the mini app', () => {
     await settle(app.page);
     await screenshot(app.page, 'en', 'trading-panel-running');
 
+    // The panel's price chart, once scrolled to: the exchange's candles, the buy as a marker, the
+    // ladder's next buy and the lot's take profit as lines (GET /portfolio/chart, docs/grid.md#coin-chart).
+    await app.page.locator('[data-testid="coin-chart"]').scrollIntoViewIfNeeded();
+    const chart = app.page.locator('[data-testid="price-chart"][data-markers="1"][data-lines="2"]');
+    await chart.locator('canvas').first().waitFor({ timeout: 15_000 });
+    expect(Number(await chart.getAttribute('data-candles'))).toBeGreaterThan(0);
+
     // Pause all (confirmed): the bot stops, its lot stays.
     await app.page.getByRole('button', { name: 'Pause all' }).click();
     await app.page.getByText('Trading stopped').waitFor();

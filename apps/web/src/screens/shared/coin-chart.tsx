@@ -56,7 +56,10 @@ const useOnScreen = (element: RefObject<HTMLElement | null>, initially: boolean)
   return state;
 };
 
-/** A chart chunk that failed to load is shown in place with a retry, like a failed call. */
+/**
+ * A chart chunk that failed to load is shown in place. The browser keeps a failed module import
+ * for the page's life, so "Try again" reloads the page (as the router does for a screen's chunk).
+ */
 class ChunkBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
@@ -64,7 +67,7 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { error: unknown 
   }
   override render() {
     if (this.state.error)
-      return <ErrorState error={this.state.error} onRetry={() => this.setState({ error: null })} />;
+      return <ErrorState error={this.state.error} onRetry={() => window.location.reload()} />;
     return this.props.children;
   }
 }

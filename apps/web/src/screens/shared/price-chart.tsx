@@ -50,7 +50,6 @@ export const RESIZE_DEBOUNCE_MS = 150;
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
 
 type Palette = {
-  text: string;
   hint: string;
   grid: string;
   up: string;
@@ -91,7 +90,6 @@ const resolveColors = (host: HTMLElement, values: Record<keyof Palette, string>)
 
 const themeColors = (host: HTMLElement) =>
   resolveColors(host, {
-    text: 'var(--text)',
     hint: 'var(--hint-text)',
     grid: 'color-mix(in srgb, var(--hint) 18%, transparent)',
     up: 'var(--positive)',
@@ -225,7 +223,7 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
       wickUpColor: colors.up,
       wickDownColor: colors.down,
       priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
-      // The ladder stays in view: the scale spans the candles and every line.
+      // The ladder stays in view: the scale spans the candles and every labelled line.
       autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
         const range = base();
         const prices = lines.filter((line) => line.labelled !== false).map((line) => Number(line.price));
