@@ -147,10 +147,29 @@ describe('a new user trades from the mini app', () => {
       .poll(async () => (await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } })).running)
       .toBe(false);
     expect(await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } })).toBe(2);
+
+    // 10. From the panel: global drying on and off, then every coin's own dry flag cleared in bulk.
+    await navigateInApp(app.page, '/');
+    await app.page.getByText('Coins dried by their own setting: 1').waitFor();
+    const dryAll = app.page.getByRole('switch', { name: 'Drying mode for all coins' });
+    await dryAll.click();
+    await app.page.getByText('Drying mode is on for all coins').waitFor();
+    await expect
+      .poll(async () => (await stack.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).dryAll)
+      .toBe(true);
+    await expect.poll(async () => dryAll.getAttribute('aria-checked')).toBe('true');
+    await dryAll.click();
+    await expect
+      .poll(async () => (await stack.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).dryAll)
+      .toBe(false);
+    await app.page.getByRole('button', { name: 'Activate every coin' }).click();
+    await app.page.getByText('Every coin buys again').waitFor();
+    expect((await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } })).dry).toBe(false);
+    await app.page.getByText('Coins dried by their own setting: 1').waitFor({ state: 'detached' });
     expect(app.problems).toEqual([]);
     await app.close();
 
-    // 10. Every trading screen with this user's real records, in each language (look at them:
+    // 11. Every trading screen with this user's real records, in each language (look at them:
     // artifacts/screenshots/<language>/real-*.png).
     const screens: Array<[string, string]> = [
       ['/', 'real-panel'],

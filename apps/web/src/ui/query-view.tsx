@@ -28,10 +28,13 @@ export const QueryView = <T,>({
   title,
 }: QueryViewProps<T>) => {
   if (query.isPending) return <>{loading ?? <SkeletonRows />}</>;
-  if (query.isError) {
+  // A refresh that failed (a polled screen, a refetch refused by the rate limit) keeps what is on
+  // screen; only a section that never loaded shows the error in its place.
+  if (query.isError && query.data === undefined) {
     const state = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
     return card ? <Card {...(title ? { title } : {})}>{state}</Card> : state;
   }
-  if (isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  const data = query.data as T;
+  if (isEmpty?.(data)) return <>{empty}</>;
+  return <>{children(data)}</>;
 };
