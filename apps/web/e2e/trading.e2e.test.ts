@@ -84,7 +84,7 @@ describe('trading from the mini app', () => {
 
     // With a fee balance it starts; the engine buys; the panel shows the deal.
     await fundWallet(stack.prisma, { userId: user.id, deposit: '20', fee: '20', key: `e2e:${user.id}` });
-    await app.page.waitForTimeout(2_100);
+    await app.page.waitForTimeout(2_600);
     await app.page.getByRole('button', { name: 'Start all' }).click();
     await app.page.getByText('Trading started').waitFor();
     expect((await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } })).running).toBe(true);

@@ -27,7 +27,7 @@ const guard = createRequestGuard();
  * The guard keeps a little more than the server's window between two calls, so a call the guard
  * lets through never reaches the server early (its window starts when the first call arrives).
  */
-const WINDOW_MARGIN_MS = 250;
+const WINDOW_MARGIN_MS = 500;
 
 let onUnauthorized: (() => void) | undefined;
 /** The session registers what a 401 on a signed-in call does (docs/product.md#behaviour: clear token, go to login). */
