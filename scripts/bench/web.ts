@@ -126,11 +126,17 @@ const openApp = (url: string) =>
       timeout: 60_000,
     });
     const load = await timeline(page, 'first-screen');
-    // What "interactive" promises: the screen rendered with its data (no loader or skeleton left;
-    // a call that failed shows its error or "coming soon" in place), a tab bar that takes a tap.
+    // What "interactive" promises: the screen rendered with its data (no loader or skeleton left
+    // in the viewport; sections below the fold load as they come into view; a call that failed
+    // shows its error or "coming soon" in place), a tab bar that takes a tap.
     await page.locator('main.content .screen-header__title').waitFor({ timeout: 1000 });
-    if (await page.locator('.loader, .skeleton, [aria-busy="true"]').count())
-      throw new Error('first screen marked with a loader or skeleton still on screen');
+    const busyInView = await page.evaluate(() =>
+      [...document.querySelectorAll('.loader, .skeleton, [aria-busy="true"]')].some((element) => {
+        const box = element.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight && box.width > 0 && box.height > 0;
+      }),
+    );
+    if (busyInView) throw new Error('first screen marked with a loader or skeleton still in view');
     await page.locator('nav.tabbar a[data-tab="wallet"]').click({ trial: true, timeout: 1000 });
     return load;
   });
