@@ -205,7 +205,9 @@ if (process.argv[2] === '--serve') {
       return { status: 200 };
     });
     await direct.close();
-    console.log(`  getPanel service alone ${(serviceDone / SLICE_SECONDS).toFixed(0)} q/s, SELECT 1 ${(selectDone / SLICE_SECONDS).toFixed(0)} q/s (same process, no HTTP)`);
+    console.log(
+      `  getPanel service alone ${(serviceDone / SLICE_SECONDS).toFixed(0)} q/s, SELECT 1 ${(selectDone / SLICE_SECONDS).toFixed(0)} q/s (same process, no HTTP)`,
+    );
     const seconds = ROUNDS * SLICE_SECONDS;
     const panelRps = panelDone / seconds;
     const bareRps = bareDone / seconds;
