@@ -9,7 +9,7 @@ import {
   simulateGrid,
   usdtFigure,
 } from '@gridbot/domain';
-import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
+import { type SandboxExchangeHandle, startSandboxExchange, waveHistory } from '@gridbot/sandbox';
 import { backtestCoin } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,27 +23,8 @@ type Minute = Parameters<
 >[0][number];
 
 /** A day of one-minute candles ending before the current minute: a wave wide enough to fill the grid. */
-const wave = (base: number, phase: number): Minute[] => {
-  const now = Date.now();
-  const current = now - (now % MINUTE);
-  const out: Minute[] = [];
-  let previous = base;
-  for (let i = 1440; i >= 1; i--) {
-    const close = +(base * (1 + 0.06 * Math.sin((i + phase) / 37) + 0.02 * Math.sin(i / 5))).toFixed(4);
-    const open = previous;
-    out.push({
-      openTime: current - i * MINUTE,
-      open: open.toFixed(4),
-      high: (Math.max(open, close) * 1.002).toFixed(4),
-      low: (Math.min(open, close) * 0.998).toFixed(4),
-      close: close.toFixed(4),
-      volume: '10',
-      trades: 3,
-    });
-    previous = close;
-  }
-  return out;
-};
+const wave = (base: number, phase: number): Minute[] =>
+  waveHistory(base, { slow: 0.06, slowPeriod: 37, fast: 0.02, fastPeriod: 5, wick: 0.002, phase });
 
 /** What the replay says over the seeded candles of [from, to), straight from the engine. */
 const direct = (minutes: Minute[], from: number, to: number, settings: typeof SETTINGS) => {

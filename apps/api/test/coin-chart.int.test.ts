@@ -1,5 +1,5 @@
 import type { User } from '@gridbot/db';
-import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
+import { type SandboxExchangeHandle, startSandboxExchange, waveHistory } from '@gridbot/sandbox';
 import { reconcileCoinBot } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,26 +15,8 @@ type Minute = Parameters<
 >[0][number];
 
 /** A day of one-minute candles around `base` (all the sandbox keeps), ending before the current minute. */
-const wave = (base: number): Minute[] => {
-  const now = Date.now();
-  const current = now - (now % MINUTE);
-  const out: Minute[] = [];
-  let previous = base;
-  for (let i = 1440; i >= 1; i--) {
-    const close = +(base * (1 + 0.03 * Math.sin(i / 41) + 0.01 * Math.sin(i / 7))).toFixed(4);
-    out.push({
-      openTime: current - i * MINUTE,
-      open: previous.toFixed(4),
-      high: (Math.max(previous, close) * 1.001).toFixed(4),
-      low: (Math.min(previous, close) * 0.999).toFixed(4),
-      close: close.toFixed(4),
-      volume: '10',
-      trades: 3,
-    });
-    previous = close;
-  }
-  return out;
-};
+const wave = (base: number): Minute[] =>
+  waveHistory(base, { slow: 0.03, slowPeriod: 41, fast: 0.01, fastPeriod: 7, wick: 0.001 });
 
 /** The minutes merged into `size`-long candles aligned to UTC, as the chart answers them. */
 const merged = (minutes: Minute[], size: number) => {

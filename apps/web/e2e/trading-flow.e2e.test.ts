@@ -1,4 +1,4 @@
-import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
+import { type SandboxExchangeHandle, startSandboxExchange, waveHistory } from '@gridbot/sandbox';
 import { fundWallet, reconcileCoinBot } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,30 +8,6 @@ import { type Stack, startStack } from './support/stack';
 // A new user's whole way to a running bot, from the mini app only, against the real API, the real
 // engine and the sandbox exchange over HTTP: keys, add a coin, preview and backtest settings, save,
 // start, a buy on the chart after the price moves, dry, pause. No fixtures.
-const MINUTE = 60_000;
-
-/** A day of one-minute candles before the current minute: a wave the backtest can trade. */
-const pastDay = (base: number) => {
-  const now = Date.now();
-  const current = now - (now % MINUTE);
-  let previous = base;
-  return Array.from({ length: 1440 }, (_, k) => {
-    const i = 1440 - k;
-    const close = +(base * (1 + 0.05 * Math.sin(i / 41) + 0.015 * Math.sin(i / 6))).toFixed(4);
-    const open = previous;
-    previous = close;
-    return {
-      openTime: current - i * MINUTE,
-      open: open.toFixed(4),
-      high: (Math.max(open, close) * 1.002).toFixed(4),
-      low: (Math.min(open, close) * 0.998).toFixed(4),
-      close: close.toFixed(4),
-      volume: '1000',
-      trades: 12,
-    };
-  });
-};
-
 let sandbox: SandboxExchangeHandle;
 let stack: Stack;
 let browser: Browser;
@@ -51,7 +27,20 @@ beforeAll(async () => {
       },
     ],
   });
-  sandbox.exchange.market('XRPUSDT').history.load(pastDay(0.5));
+  // A day of past candles the backtest can trade and the chart can draw.
+  sandbox.exchange
+    .market('XRPUSDT')
+    .history.load(
+      waveHistory(0.5, {
+        slow: 0.05,
+        slowPeriod: 41,
+        fast: 0.015,
+        fastPeriod: 6,
+        wick: 0.002,
+        volume: '1000',
+        trades: 12,
+      }),
+    );
   [stack, browser] = await Promise.all([startStack({ sandboxUrl: sandbox.url }), launchBrowser()]);
 }, 60_000);
 

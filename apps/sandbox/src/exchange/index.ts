@@ -30,3 +30,4 @@ export {
   writeSandboxState,
 } from './state-file';
 export type { UserDataStreams } from './user-data-streams';
+export { type WaveShape, waveHistory } from './wave-history';

@@ -18,16 +18,11 @@ declare global {
 const usable = (): EarlyStart | undefined =>
   import.meta.env.VITE_API_BASE_URL ? undefined : window.__gridbotEarly;
 
-/** Resolves when the inline script has the launch parameters (or knows there are none). */
-export const earlyLaunchSettled = async (): Promise<void> => {
-  await usable()?.launch;
-};
-
-/** True when the inline script looked for demo launch data and found none: no need to ask again. */
-export const earlyLaunchMissing = async (): Promise<boolean> => {
-  const launch = usable()?.launch;
-  return launch ? (await launch) === null : false;
-};
+/**
+ * The launch parameters the inline script found (in the demo, after fetching them): a query
+ * string, null when there are none, undefined when the page ran no such script.
+ */
+export const earlyLaunch = async (): Promise<string | null | undefined> => usable()?.launch;
 
 /**
  * The answer to the sign-in the page sent for this initData, once; null when it sent none, sent it

@@ -1,7 +1,7 @@
 import { getLaunchData } from '@gridbot/contracts';
 import { isApiError } from '../api/api-error';
 import { callApi } from '../api/call-api';
-import { earlyLaunchMissing, earlyLaunchSettled } from '../session/early-start';
+import { earlyLaunch } from '../session/early-start';
 import { readRawLaunchParams } from './launch-params';
 
 export type TelegramUser = {
@@ -66,10 +66,11 @@ const DEMO_FLAG = 'gridbot/demo';
  */
 export const resolveLaunch = async (): Promise<LaunchContext | null> => {
   // The page's inline script reads the same parameters and, in the demo, fetches them first.
-  await earlyLaunchSettled();
+  const early = await earlyLaunch();
   const existing = readLaunchContext(sessionStorage.getItem(DEMO_FLAG) === '1');
   if (existing) return existing;
-  if (await earlyLaunchMissing()) return null;
+  // The script already asked the demo and there was nothing to have.
+  if (early === null) return null;
   try {
     const demo = await callApi(getLaunchData);
     const hash = new URL(demo.url, location.href).hash;
