@@ -28,19 +28,17 @@ beforeAll(async () => {
     ],
   });
   // A day of past candles the backtest can trade and the chart can draw.
-  sandbox.exchange
-    .market('XRPUSDT')
-    .history.load(
-      waveHistory(0.5, {
-        slow: 0.05,
-        slowPeriod: 41,
-        fast: 0.015,
-        fastPeriod: 6,
-        wick: 0.002,
-        volume: '1000',
-        trades: 12,
-      }),
-    );
+  sandbox.exchange.market('XRPUSDT').history.load(
+    waveHistory(0.5, {
+      slow: 0.05,
+      slowPeriod: 41,
+      fast: 0.015,
+      fastPeriod: 6,
+      wick: 0.002,
+      volume: '1000',
+      trades: 12,
+    }),
+  );
   [stack, browser] = await Promise.all([startStack({ sandboxUrl: sandbox.url }), launchBrowser()]);
 }, 60_000);
 
