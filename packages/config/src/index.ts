@@ -92,6 +92,38 @@ export const ZEnv = z.object({
   SCAN_RANGE_MAX_SYMBOLS: z.coerce.number().int().min(0).max(1000).default(30),
   /** Range requests in flight at once per venue scan. */
   SCAN_RANGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * Wallet (docs/wallet.md). WALLET_XPUB: the operator's extended public key of m/44'/195'/0'
+   * (deposit addresses are its children 0/i; no private key on the api or watcher hosts). The demo
+   * derives one from a fixed test phrase. TRON_NODE_URL: the full node / TronGrid HTTP API the
+   * watcher reads and broadcasts through (embedded: the sandbox's TRON node).
+   */
+  WALLET_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'an extended public key (xpub…)')
+    .optional(),
+  TRON_NODE_URL: ZOptionalUrl.pipe(z.url().optional()),
+  /** TronGrid API key sent as TRON-PRO-API-KEY (optional). */
+  TRON_API_KEY: z.string().optional(),
+  /** USDT TRC20 contract the watcher credits (mainnet's by default; the sandbox node uses it too). */
+  USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  /** File holding the hot wallet's private key (hex) the watcher signs withdrawals with. */
+  HOT_WALLET_KEY_FILE: z.string().optional(),
+  /** Network fee charged per withdrawal, USDT (part of the amount). */
+  WITHDRAW_FEE_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('1'),
+  /** Withdrawals up to this amount (USDT) are approved automatically; above, an operator decides. */
+  WITHDRAW_AUTO_APPROVE_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('1000'),
+  /** Watcher: how often it polls the node for new blocks and pending withdrawals. */
+  WATCHER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   /** Root account: the first referral code of a fresh installation. */
   ROOT_TELEGRAM_ID: z.coerce.bigint().optional(),
   ROOT_USERNAME: z.string().default('root'),
