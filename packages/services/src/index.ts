@@ -49,3 +49,4 @@ export * from './portfolio/list-coin-trades';
 export * from './portfolio/portfolio-coin';
 export * from './portfolio/venue-market-data';
 export * from './trading/trading-control';
+export * from './wallet/tron-keys';
