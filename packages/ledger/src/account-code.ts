@@ -11,6 +11,8 @@ export const SYSTEM_ACCOUNTS = {
   bonusPool: 'system:bonus_pool',
   chainClearing: 'system:chain_clearing',
   withdrawalFees: 'system:withdrawal_fees',
+  /** Withdrawals requested and not yet confirmed on chain or refunded (the users' "on hold"). */
+  withdrawalsHeld: 'system:withdrawals_held',
 } as const;
 
 export const userAccountCode = (userId: number, subBalance: SubBalance): string =>

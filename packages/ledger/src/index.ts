@@ -18,6 +18,7 @@ export { isLedgerError, LEDGER_ERROR_CATALOGUE, LedgerError, type LedgerErrorCod
 export { fromMicro, MICRO_PER_USDT, toMicro } from './micro-usdt';
 export { type AccountEntry, balanceOf, type EntriesPage, entriesOf, MAX_ENTRIES_LIMIT } from './read-ledger';
 export {
+  type LedgerClient,
   ledgerRefusalOf,
   type TransferEntry,
   type TransferInput,

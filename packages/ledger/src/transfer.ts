@@ -1,4 +1,8 @@
 import { type LedgerTransferType, Prisma, type PrismaClient } from '@gridbot/db';
+
+/** A client or an interactive transaction's client: a transfer can be one step of a larger transaction. */
+export type LedgerClient = PrismaClient | Prisma.TransactionClient;
+
 import { LedgerError } from './ledger-error';
 import { type TransferLeg, validateTransfer } from './validate-transfer';
 
@@ -61,7 +65,7 @@ const TRANSFER_SQL = `SELECT r_transfer_id, r_created_at, r_account, r_balance_a
  *   and it costs one round trip instead of ~7 for an interactive transaction (docs/performance.md asks for
  *   ≥ 2,000 transfers/s on PostgreSQL; through Prisma's interactive transaction it did ~1,300/s).
  */
-export const transfer = async (prisma: PrismaClient, input: TransferInput): Promise<TransferResult> => {
+export const transfer = async (prisma: LedgerClient, input: TransferInput): Promise<TransferResult> => {
   const legs = validateTransfer(input);
   const memo = input.memo === undefined ? null : JSON.stringify(input.memo);
   let rows: Row[];
@@ -123,7 +127,7 @@ export const ledgerRefusalOf = (error: unknown): LedgerError | undefined => {
 
 /** The key was used before: the same request gets the original back, a different one an error. */
 const replay = async (
-  prisma: PrismaClient,
+  prisma: LedgerClient,
   input: TransferInput,
   legs: TransferLeg[],
 ): Promise<TransferResult> => {

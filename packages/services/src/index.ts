@@ -50,3 +50,4 @@ export * from './portfolio/portfolio-coin';
 export * from './portfolio/venue-market-data';
 export * from './trading/trading-control';
 export * from './wallet/tron-keys';
+export * from './wallet/withdrawal-ledger';
