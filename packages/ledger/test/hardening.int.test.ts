@@ -290,6 +290,7 @@ describe('overdraft: only chain clearing, and a fee balance through trade_fee', 
       ['system:bonus_pool', 'none'],
       ['system:chain_clearing', 'unlimited'],
       ['system:withdrawal_fees', 'none'],
+      ['system:withdrawals_held', 'none'],
     ]);
     expect([user.main.overdraft, user.fee.overdraft]).toEqual(['none', 'trade_fee']);
     await expect(ensureAccount(prisma, `user:${userId}:savings`)).rejects.toMatchObject({
