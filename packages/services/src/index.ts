@@ -32,6 +32,7 @@ export * from './grid/record-order-outcome';
 export * from './grid/redis-pacer';
 export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';
+export * from './grid/trade-fee';
 export * from './license/user-license';
 export * from './panel/get-panel';
 export * from './pnl/pnl-stats';
