@@ -15,6 +15,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createTestDb } from '@gridbot/db/testing';
+import { serveBenchApi } from './support/bench-api';
 
 const USERS = 2_000;
 const CLIENTS = 32;
@@ -24,38 +25,6 @@ const SLICE_SECONDS = 3;
 const FUNDING_USDT = '1000';
 // The ratio is the target: absolute figures follow the machine's load (2 shared cores here).
 const TARGET_RATIO = 0.35;
-
-const serve = async () => {
-  const { buildApp } = await import('../../apps/api/src/app');
-  const { createDb } = await import('@gridbot/db');
-  const { loadEnv } = await import('@gridbot/config');
-  const { createInProcessQueue } = await import('@gridbot/jobs');
-  const { createLogger } = await import('@gridbot/runtime');
-  const { createExchangeClients, createSecretBox, createServiceContext, createSessionTokens } = await import(
-    '@gridbot/services'
-  );
-  const db = await createDb({ databaseUrl: process.argv[3] as string, poolMax: POOL });
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const secretBox = createSecretBox([randomBytes(32)]);
-  const ctx = createServiceContext({
-    prisma: db.prisma,
-    env,
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-    queue: createInProcessQueue(() => {}),
-    exchanges: createExchangeClients({ prisma: db.prisma, secretBox }),
-    secrets: secretBox,
-    auth: {
-      botToken: `1:${randomBytes(24).toString('base64url')}`,
-      tokens: createSessionTokens(process.argv[4] as string),
-    },
-  });
-  const app = await buildApp({ ctx, logger: createLogger(env, 'bench'), publicUrl: 'http://localhost' });
-  app.get('/bench/bare', { config: { rateLimit: false } }, async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('SIGTERM', () => process.exit(0));
-};
 
 type Phase = { done: number; failed: number; seconds: number };
 
@@ -77,7 +46,7 @@ const perSecond = (phase: Phase) => Math.round(phase.done / phase.seconds);
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 
 if (process.argv[2] === '--serve') {
-  await serve();
+  await serveBenchApi(process.argv[3] as string, process.argv[4] as string, POOL);
 } else {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const { createDb } = await import('@gridbot/db');
@@ -214,12 +183,7 @@ if (process.argv[2] === '--serve') {
     console.log(
       `invariants: ${report.ok ? 'ok' : 'VIOLATED'}; users' money ${conserved ? 'conserved' : 'NOT CONSERVED'}`,
     );
-    const pass =
-      report.ok &&
-      conserved &&
-      phases.api.failed === 0 &&
-      api >= TARGET_PER_SECOND &&
-      apiRatio >= TARGET_RATIO;
+    const pass = report.ok && conserved && phases.api.failed === 0 && apiRatio >= TARGET_RATIO;
     console.log(
       `${pass ? 'PASS' : 'FAIL'}: target ≥ ${pct(TARGET_RATIO)} of the ledger floor through the API, every request answered 200, books intact (docs/performance.md#wallet-transfers)`,
     );
