@@ -14,6 +14,7 @@ type Slot<K extends string, T> = [T] extends [never]
 
 export type CallInput<E extends EndpointDefinition> = Slot<'params', Field<E['params']>> &
   Slot<'query', Field<E['query']>> &
+  Slot<'headers', Field<E['headers']>> &
   Slot<'body', Field<E['body']>>;
 
 export type CallOptions = { signal?: AbortSignal };
@@ -81,6 +82,8 @@ export const callApi = async <E extends EndpointDefinition>(
     query?: Record<string, unknown>;
     body?: unknown;
   };
+  // Headers the contract declares, e.g. a money move's Idempotency-Key (docs/wallet.md#retries).
+  const declared = (input as { headers?: Record<string, unknown> }).headers ?? {};
   const limit = endpoint.rateLimit ?? DEFAULT_LIMIT;
   guard.check(endpoint.id, { max: limit.max, windowMs: limit.windowMs + WINDOW_MARGIN_MS });
 
@@ -88,6 +91,9 @@ export const callApi = async <E extends EndpointDefinition>(
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
+  for (const [name, value] of Object.entries(declared)) {
+    if (typeof value === 'string') headers[name] = value;
+  }
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
