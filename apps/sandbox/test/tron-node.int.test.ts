@@ -163,11 +163,13 @@ describe('sandbox TRON node (java-tron HTTP API through tronweb)', () => {
     expect((await tronWeb.trx.getBlockByNumber(31)).blockID).not.toBe(before.blockID);
     expect(node.tron.balances(alice).usdt).toBe('0');
 
-    // Requeued, the transaction lands again in the new branch.
+    // Requeued, the transaction lands again after the new branch's blocks.
     const again = node.tron.send({ to: alice, amount: '7' });
     node.tron.mine(1);
-    node.tron.chain.fork(1, true);
-    expect((await tronWeb.trx.getUnconfirmedTransactionInfo(again.txid)).blockNumber).toBe(34);
+    expect(node.tron.chain.fork(1, true)).toEqual({ removed: [again.txid], head: 35 });
+    expect(await tronWeb.trx.getUnconfirmedTransactionInfo(again.txid)).toEqual({});
+    node.tron.mine(1);
+    expect((await tronWeb.trx.getUnconfirmedTransactionInfo(again.txid)).blockNumber).toBe(36);
     expect(node.tron.balances(alice).usdt).toBe('7');
   });
 

@@ -49,5 +49,6 @@ export * from './portfolio/list-coin-trades';
 export * from './portfolio/portfolio-coin';
 export * from './portfolio/venue-market-data';
 export * from './trading/trading-control';
+export * from './wallet/chain/index';
 export * from './wallet/tron-keys';
 export * from './wallet/withdrawal-ledger';

@@ -193,22 +193,20 @@ export class TronChain {
   }
 
   /**
-   * Forks away the newest `depth` blocks (never a solidified one) and grows the new branch one block
-   * longer, as a switch to a heavier fork does. The forked transactions are gone unless `requeue`,
-   * which puts them back in the pool (the new branch packs those still valid).
+   * Switches to a heavier fork: the newest `depth` blocks (never a solidified one) are replaced by
+   * `depth + 1` blocks of another branch, which had none of this node's transactions. The forked
+   * transactions are gone unless `requeue`, which puts them back in this node's pool: the next
+   * block packs those still valid (at a new height).
    */
   fork(depth: number, requeue = false): { removed: string[]; head: number } {
     if (!Number.isInteger(depth) || depth < 1 || depth > this.head.number - this.solidNumber) {
       throw new Error(`fork depth must be 1…${this.head.number - this.solidNumber} (unsolidified blocks)`);
     }
     const removed = this.rewind(this.head.number - depth);
-    if (requeue) {
-      for (const tx of removed) {
-        this.pool.unshift(tx);
-        this.poolIds.add(tx.txID);
-      }
-    }
+    const waiting = this.pool.splice(0);
     for (let i = 0; i <= depth; i += 1) this.produceBlock();
+    this.pool = [...(requeue ? removed : []), ...waiting];
+    for (const tx of this.pool) this.poolIds.add(tx.txID);
     return { removed: removed.map((tx) => tx.txID), head: this.head.number };
   }
 
