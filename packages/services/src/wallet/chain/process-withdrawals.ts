@@ -70,7 +70,26 @@ const signApproved = async (
 ): Promise<number> => {
   let signed = 0;
   while (signed < batch) {
-    const done = await ctx.prisma.$transaction(
+    const done = await signOne(ctx, node, hot, blocks);
+    if (!done) break;
+    signed += 1;
+  }
+  return signed;
+};
+
+/**
+ * Signs the first unsigned approved withdrawal nobody else holds; false when there is none. A
+ * transaction equal to one already stored (txid unique) is not kept: the next pass signs it at
+ * another block.
+ */
+const signOne = async (
+  ctx: ChainContext,
+  node: TronNodeClient,
+  hot: HotWallet,
+  blocks: { head: NodeBlock; solid: NodeBlock },
+): Promise<boolean> => {
+  try {
+    return await ctx.prisma.$transaction(
       async (tx) => {
         const [row] = await tx.$queryRaw<
           Array<{ id: number; to_address: string; amount: bigint; network_fee: bigint }>
@@ -86,6 +105,7 @@ const signApproved = async (
           units: BigInt(row.amount) - BigInt(row.network_fee),
           ref: blocks.solid,
           head: blocks.head,
+          distinctMs: row.id % 1000,
         });
         await tx.withdrawal.update({
           where: { id: row.id },
@@ -96,11 +116,15 @@ const signApproved = async (
       },
       { timeout: 30_000 },
     );
-    if (!done) break;
-    signed += 1;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    ctx.log.warn({ err: error }, 'withdrawal transaction equal to a stored one: signing it next pass');
+    return false;
   }
-  return signed;
 };
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 const signedOf = (w: Withdrawal): SignedTransaction => w.signedTx as unknown as SignedTransaction;
 

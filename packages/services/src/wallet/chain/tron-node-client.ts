@@ -52,6 +52,11 @@ export type TronNodeClient = {
     ref: NodeBlock;
     /** The head block: the transaction's timestamp, and its expiration counts from it. */
     head: NodeBlock;
+    /**
+     * Added to the timestamp (ms, < 1000): two equal transfers signed at the same block would
+     * otherwise be the same transaction, and the node would take only one.
+     */
+    distinctMs: number;
   }): Promise<SignedTransaction>;
   broadcast(signed: SignedTransaction): Promise<BroadcastOutcome>;
 };
@@ -105,7 +110,7 @@ export const createTronNodeClient = (options: {
       const info = await request<NodeTransactionInfo | Record<string, never>>(path, { value: txid }, solid);
       return 'id' in info && info.id ? (info as NodeTransactionInfo) : undefined;
     },
-    signUsdtTransfer: async ({ privateKey, to, units, ref, head }) => {
+    signUsdtTransfer: async ({ privateKey, to, units, ref, head, distinctMs }) => {
       const from = TronWeb.address.fromPrivateKey(privateKey);
       if (!from) throw new TronNodeError('the hot wallet key is not a private key');
       const built = await tronWeb.transactionBuilder.triggerSmartContract(
@@ -118,7 +123,7 @@ export const createTronNodeClient = (options: {
             ref_block_bytes: ref.number.toString(16).slice(-4).padStart(4, '0'),
             ref_block_hash: ref.blockID.slice(16, 32),
             expiration: head.timestamp + TRANSACTION_LIFETIME_MS,
-            timestamp: head.timestamp,
+            timestamp: head.timestamp + distinctMs,
           },
         },
         [
