@@ -17,15 +17,6 @@ export const receivesOf = (amount: string, networkFee: string): string | null =>
   return signOf(rest) === 'positive' ? rest : null;
 };
 
-/** Statuses after which nothing more happens to the money. */
-const FINAL: ReadonlySet<TransactionStatus> = new Set([
-  'confirmed',
-  'credited',
-  'not_credited',
-  'rejected',
-  'failed',
-]);
-
 /** Booked and done: its amount counts in the balance it names. */
 export const isSettled = (status: TransactionStatus) => status === 'confirmed' || status === 'credited';
 
