@@ -9,6 +9,8 @@ type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 export type HandlerInput<E extends EndpointDefinition> = {
   params: Out<E['params']>;
   query: Out<E['query']>;
+  /** The headers the contract declares, validated (other headers are on the request). */
+  headers: Out<E['headers']>;
   body: Out<E['body']>;
   /** Present on every `auth: true` contract (the auth hook guarantees it). */
   session: E['auth'] extends true ? SessionClaims : SessionClaims | null;
@@ -35,6 +37,7 @@ export const handle = <E extends EndpointDefinition>(
       {
         params: request.params,
         query: request.query,
+        headers: request.headers,
         body: request.body,
         session: request.session,
       } as HandlerInput<E>,

@@ -22,6 +22,7 @@ const schemaOf = (endpoint: EndpointDefinition) => {
     ...(endpoint.auth ? { security: [{ bearer: [] }] } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     response: { 200: endpoint.response, ...errorResponses },
   };

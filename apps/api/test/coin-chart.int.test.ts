@@ -103,7 +103,7 @@ let users = 0;
 /** A user with sandbox keys saved through the API. */
 const trader = async (): Promise<{ user: User; headers: Headers }> => {
   users += 1;
-  const user = await t.createUser({ username: `chart_${users}` });
+  const user = await t.createUser({ username: `chart_${users}`, feeBalance: '100' });
   const headers = await t.authHeader(user);
   const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
   const saved = await t.app.inject({

@@ -1,7 +1,10 @@
 import type { User } from '@gridbot/db';
+import { tradeFeeMicro } from '@gridbot/domain';
 import {
+  balanceOf,
   ensureAccount,
   ensureUserAccounts,
+  fromMicro,
   SYSTEM_ACCOUNTS,
   toMicro,
   transfer,
@@ -48,7 +51,7 @@ const settle = async (coinBotId: number) => {
 
 describe('PnL statistics agree with the deals the engine recorded', () => {
   it('daily, monthly, per coin and the profit graph sum the closed lots of a real dip and recovery', async () => {
-    const user = await t.createUser({ username: 'pnl_engine' });
+    const user = await t.createUser({ username: 'pnl_engine', feeBalance: '100' });
     const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
     const saved = await t.app.inject({
       method: 'POST',
@@ -92,13 +95,19 @@ describe('PnL statistics agree with the deals the engine recorded', () => {
     const exact = closed.reduce((sum, lot) => sum.plus(lot.realizedPnl.toString()), new Decimal(0));
     const shown = (value: Decimal) => value.toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN).toFixed();
     const today = new Date().toISOString().slice(0, 10);
+    // Each profitable lot was charged 20 % of its profit, rounded down, once, from the fee balance.
+    const fees = closed.map((lot) => tradeFeeMicro(lot.realizedPnl.toString()));
+    expect(closed.map((lot) => lot.tradeFee ?? 0n)).toEqual(fees);
+    const feeSum = fees.reduce((sum, fee) => sum + fee, 0n);
+    expect(feeSum).toBeGreaterThan(0n);
+    expect(await balanceOf(t.prisma, userAccountCode(user.id, 'fee'))).toBe(toMicro('100') - feeSum);
 
     const daily = (await get(user, '/home/pnl/daily')).json();
     expect(daily).toMatchObject({ page: 1, total: 1, hasMore: false });
     expect(daily.items[0]).toEqual({
       date: today,
       realizedPnl: shown(exact),
-      tradeFee: '0',
+      tradeFee: fromMicro(feeSum),
       closedTrades: closed.length,
       profitableTrades: closed.filter((lot) => new Decimal(lot.realizedPnl.toString()).gt(0)).length,
     });
@@ -118,7 +127,8 @@ describe('PnL statistics agree with the deals the engine recorded', () => {
       .filter((lot) => lot.coinBot.coin === 'XRP')
       .reduce((sum, lot) => sum.plus(lot.realizedPnl.toString()), new Decimal(0));
     const xrp = coins.coins.find((c: { coin: string }) => c.coin === 'XRP');
-    expect(xrp).toMatchObject({ realizedPnl: shown(xrpExact), closedTrades: 2 });
+    expect(xrp).toMatchObject({ realizedPnl: shown(xrpExact), tradeFee: fromMicro(feeSum), closedTrades: 2 });
+    expect(coins.tradeFee).toBe(fromMicro(feeSum));
     // ADA bought (entry and averaging) but did not sell: listed with its buys, best coin first.
     const ada = coins.coins.find((c: { coin: string }) => c.coin === 'ADA');
     expect(ada).toMatchObject({ realizedPnl: '0', closedTrades: 0, buys: 2 });
@@ -162,8 +172,8 @@ describe('PnL statistics agree with the deals the engine recorded', () => {
       dryAll: false,
       committedCapital: '60',
       exchange: { name: 'binance', connected: true },
-      blockers: ['FEE_BALANCE_EMPTY'],
-      feeBalance: '0',
+      blockers: [],
+      feeBalance: fromMicro(toMicro('100') - feeSum),
       license: { level: 'FREE', expired: false, coinsLimit: expect.any(Number) },
     });
     const xrpCoin = body.coins.find((c: { coin: string }) => c.coin === 'XRP');
@@ -232,7 +242,7 @@ describe('PnL lists over time', () => {
         },
       });
     }
-    // Today: a sale and a trading fee charged by the ledger (append-only: it books at the present).
+    // Today: a lot closed with a profit and the trading fee it was charged (lot and ledger agree).
     const today = new Date().toISOString().slice(0, 10);
     await t.prisma.dailyPnl.create({
       data: {
@@ -255,6 +265,22 @@ describe('PnL lists over time', () => {
       ],
     });
     expect(charged.replayed).toBe(false);
+    await t.prisma.lot.create({
+      data: {
+        coinBotId: bot.id,
+        seq: 900,
+        buyPrice: '1',
+        qty: '1',
+        cost: '1',
+        openedAt: new Date(`${today}T00:00:00Z`),
+        sellPrice: '1.3',
+        proceeds: '1.3',
+        pnl: '0.3',
+        realizedPnl: '0.3',
+        closedAt: new Date(),
+        tradeFee: toMicro('0.06'),
+      },
+    });
 
     const page1 = (await get(user, '/home/pnl/daily?limit=3')).json();
     expect(page1).toMatchObject({ page: 1, limit: 3, total: 6, hasMore: true });

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 describe('POST /portfolio/setting/delete', () => {
   it('cancels resting orders, leaves the lots on the exchange, keeps every PnL figure, and the coin can come back', async () => {
-    const user = await t.createUser({ username: 'remover' });
+    const user = await t.createUser({ username: 'remover', feeBalance: '100' });
     const headers = await t.authHeader(user);
     const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
     await t.app.inject({

@@ -35,7 +35,7 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 
 const trader = async (username: string, coins: string[]): Promise<{ user: User; headers: Headers }> => {
-  const user = await t.createUser({ username });
+  const user = await t.createUser({ username, feeBalance: '100' });
   const headers = await t.authHeader(user);
   const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
   const saved = await t.app.inject({

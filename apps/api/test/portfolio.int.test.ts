@@ -45,7 +45,7 @@ type Headers = Record<string, string>;
 
 /** A user with API keys saved through the API (checked on the sandbox exchange). */
 const trader = async (username: string): Promise<{ user: User; headers: Headers }> => {
-  const user = await t.createUser({ username });
+  const user = await t.createUser({ username, feeBalance: '100' });
   const headers = await t.authHeader(user);
   const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
   const saved = await t.app.inject({

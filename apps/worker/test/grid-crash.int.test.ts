@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGridHarness, type Harness } from './support/grid-harness';
+import { createGridHarness, expectTradeFeesOncePerLot, type Harness } from './support/grid-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -79,5 +79,6 @@ describe.runIf(process.env.DATABASE_URL)('worker processes killed at random mome
     const spent = lots.reduce((s, l) => s.plus(l.cost.toString()), new Decimal(carried));
     const received = lots.reduce((s, l) => s.plus(l.proceeds?.toString() ?? 0), new Decimal(0));
     expect(h.balance('USDT').toFixed(8)).toBe(new Decimal(1000).minus(spent).plus(received).toFixed(8));
+    await expectTradeFeesOncePerLot(h);
   }, 120_000);
 });

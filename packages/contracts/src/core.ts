@@ -22,6 +22,11 @@ export type EndpointDefinition = {
   rateLimit?: RateLimit;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /**
+   * Request headers the call reads (names lower-case). A loose object: the other headers of the
+   * request (authorization, accept-language…) pass through untouched.
+   */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** The 2xx body. */
   response: z.ZodType;
@@ -39,6 +44,7 @@ export const defineEndpoint = <const T extends EndpointDefinition>(definition: T
 export type RequestOf<T extends EndpointDefinition> = {
   params: T['params'] extends z.ZodType ? z.input<T['params']> : undefined;
   query: T['query'] extends z.ZodType ? z.input<T['query']> : undefined;
+  headers: T['headers'] extends z.ZodType ? z.input<T['headers']> : undefined;
   body: T['body'] extends z.ZodType ? z.input<T['body']> : undefined;
 };
 export type ResponseOf<T extends EndpointDefinition> = z.output<T['response']>;
@@ -119,6 +125,20 @@ export const paged = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     hasMore: z.boolean(),
   });
+
+/**
+ * `Idempotency-Key` of a money-moving call: the client picks a fresh random key per action the user
+ * confirms and sends the same key again when it retries that action, so the money moves once
+ * (docs/wallet.md#retries). Without it every request is a new one.
+ */
+export const ZIdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8-100 letters, digits or _.:-')
+    .optional()
+    .describe('the same key on a retried request moves the money once'),
+});
 
 /** Generic acknowledgement used by action calls that return nothing else. */
 export const ZOk = z.object({ ok: z.literal(true), message: z.string().optional() });

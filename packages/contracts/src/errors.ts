@@ -283,6 +283,27 @@ export const errorCatalogue = {
     'Адрес вывода уже сохранён: измените его.',
     '已保存提现地址，请改为修改该地址。',
   ),
+  WITHDRAW_ADDRESS_IS_DEPOSIT: entry(
+    400,
+    'Withdrawal address is your deposit address',
+    'This is your own deposit address: enter the address of another wallet.',
+    'Это ваш собственный адрес депозита: укажите адрес другого кошелька.',
+    '这是您自己的充值地址：请填写其他钱包的地址。',
+  ),
+  WALLET_NOT_CONFIGURED: entry(
+    503,
+    'Deposits are not configured',
+    'Deposit addresses are not available on this server yet. Please contact support.',
+    'Адреса депозита на этом сервере пока недоступны. Обратитесь в поддержку.',
+    '本服务器暂不提供充值地址，请联系客服。',
+  ),
+  WITHDRAWAL_NOT_PENDING: entry(
+    409,
+    'Withdrawal is not pending',
+    'This withdrawal was already decided: only a pending withdrawal can be approved or rejected.',
+    'По этому выводу уже принято решение: одобрить или отклонить можно только ожидающий вывод.',
+    '该提现已处理：只有待处理的提现才能批准或拒绝。',
+  ),
   // --- licence purchases ---
   LICENSE_LEVEL_UNKNOWN: entry(
     400,

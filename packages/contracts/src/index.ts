@@ -58,6 +58,7 @@ export * from './profile/update-license';
 export * from './profile/update-notifications';
 export * from './wallet/add-withdraw-address';
 export * from './wallet/create-wallet';
+export * from './wallet/find-recipient';
 export * from './wallet/get-deposit-address';
 export * from './wallet/get-wallet';
 export * from './wallet/send-internal-transfer';
@@ -113,6 +114,7 @@ import { updateLicense } from './profile/update-license';
 import { updateNotifications } from './profile/update-notifications';
 import { addWithdrawAddress } from './wallet/add-withdraw-address';
 import { createWallet } from './wallet/create-wallet';
+import { findRecipient } from './wallet/find-recipient';
 import { getDepositAddress } from './wallet/get-deposit-address';
 import { getWallet } from './wallet/get-wallet';
 import { sendInternalTransfer } from './wallet/send-internal-transfer';
@@ -161,6 +163,7 @@ export const endpoints = [
   listReferralBonusHistory,
   addWithdrawAddress,
   createWallet,
+  findRecipient,
   getDepositAddress,
   getWallet,
   sendInternalTransfer,

@@ -90,11 +90,13 @@ const specCalls: readonly { call: string; rate?: number }[] = [
 
 /**
  * Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest,
- * docs/grid.md#coin-chart).
+ * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer).
  */
 const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'POST /portfolio/backtest', rate: 3000 },
   { call: 'GET /portfolio/chart?coin=&range=', rate: 1000 },
+  // docs/wallet.md#internal-transfer: who a UID is, shown before the transfer is confirmed.
+  { call: 'POST /wallet/recipient?uid=', rate: 1000 },
 ];
 
 /** The list widened to the common shape, for checks over all contracts. */
@@ -203,7 +205,7 @@ describe('endpoint metadata', () => {
 
   it('converts every request and response schema to JSON Schema for the OpenAPI page', () => {
     for (const endpoint of contracts) {
-      for (const part of ['params', 'query', 'body'] as const) {
+      for (const part of ['params', 'query', 'headers', 'body'] as const) {
         const schema =
           part in endpoint ? (endpoint as Record<typeof part, z.ZodType | undefined>)[part] : undefined;
         if (schema)
@@ -232,6 +234,14 @@ describe('money and numbers on the wire', () => {
       expect(ZUsdt.safeParse(value).success).toBe(false);
     },
   );
+
+  it('reads the Idempotency-Key header of money moves and keeps the other headers', () => {
+    const headers = { authorization: 'Bearer x', 'idempotency-key': 'a1b2c3d4-e5f6' };
+    expect(withdrawMoney.headers.parse(headers)).toEqual(headers);
+    expect(withdrawMoney.headers.parse({ authorization: 'Bearer x' })).toEqual({ authorization: 'Bearer x' });
+    expect(withdrawMoney.headers.safeParse({ 'idempotency-key': 'short' }).success).toBe(false);
+    expect(withdrawMoney.headers.safeParse({ 'idempotency-key': 'has space in it' }).success).toBe(false);
+  });
 
   it('enforces the 11 USDT minimum withdrawal', () => {
     expect(withdrawMoney.query.safeParse({ summ: '10.999999' }).success).toBe(false);

@@ -33,6 +33,7 @@ const READS = new Set([
   'partners.listMatchingBonusHistory',
   'partners.listMyPartners',
   'partners.listReferralBonusHistory',
+  'wallet.findRecipient',
   'wallet.getDepositAddress',
   'wallet.getWallet',
   'profile.getProfile',

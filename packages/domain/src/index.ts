@@ -1,3 +1,4 @@
+export * from './fees/trade-fee';
 export * from './grid/coin-state';
 export * from './grid/errors';
 export * from './grid/exact';

@@ -17,6 +17,7 @@ import { fetchTradedRange, type TradedRange } from './price-range';
 import { fetchMyTrades, fetchOrderTrades } from './trades';
 import type {
   BalanceEntry,
+  DepositAddress,
   ExchangeCapabilities,
   ExchangeClientOptions,
   ExchangeMode,
@@ -60,6 +61,11 @@ export type ExchangeClient = {
   ): Promise<ExchangeCandle[]>;
   /** Non-zero balances by currency. */
   fetchBalance(): Promise<Record<string, BalanceEntry>>;
+  /**
+   * The account's deposit address of `currency` on `network` (a unified ccxt network code, e.g.
+   * TRC20): where the platform's wallet sends a user's withdrawal to their exchange account.
+   */
+  fetchDepositAddress(currency: string, network: string): Promise<DepositAddress>;
   checkPermissions(): Promise<KeyPermissions>;
   assertUsableKey(): Promise<KeyPermissions>;
   placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>;
@@ -152,6 +158,14 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
         };
       }
       return entries;
+    },
+    fetchDepositAddress: async (currency, network) => {
+      await ensureMarkets();
+      const found = await guarded(() => exchange.fetchDepositAddress(currency, { network }));
+      if (typeof found.address !== 'string' || found.address === '') {
+        throw new ExchangeError('EXCHANGE_UNAVAILABLE', `no ${currency} ${network} deposit address`);
+      }
+      return { address: found.address, tag: found.tag ?? null };
     },
     checkPermissions: () => checkPermissions(exchange, options.mode, capabilities),
     assertUsableKey: () => assertUsableKey(exchange, options.mode, capabilities),

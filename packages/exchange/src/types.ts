@@ -79,6 +79,9 @@ export type BalanceEntry = { free: Decimal; used: Decimal; total: Decimal };
 
 export type KeyPermissions = { spot: boolean; withdrawals: boolean };
 
+/** A deposit address on the exchange; `tag` is the memo some networks need (none on TRON). */
+export type DepositAddress = { address: string; tag: string | null };
+
 export type OrderSide = 'buy' | 'sell';
 export type OrderKind = 'market' | 'limit';
 export type OrderStatus = 'open' | 'closed' | 'canceled' | 'expired' | 'rejected';

@@ -12,6 +12,7 @@ export {
   ensureAccount,
   ensureSystemAccounts,
   ensureUserAccounts,
+  openAccounts,
   type SystemAccounts,
 } from './ensure-account';
 export { isLedgerError, LEDGER_ERROR_CATALOGUE, LedgerError, type LedgerErrorCode } from './ledger-error';

@@ -28,6 +28,15 @@ import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
 import { saveApiKeyHandler } from './profile/save-api-key';
+import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
+import { createWalletHandler } from './wallet/create-wallet';
+import { findRecipientHandler } from './wallet/find-recipient';
+import { getDepositAddressHandler } from './wallet/get-deposit-address';
+import { getWalletHandler } from './wallet/get-wallet';
+import { sendInternalTransferHandler } from './wallet/send-internal-transfer';
+import { topUpFeeBalanceHandler } from './wallet/top-up-fee-balance';
+import { updateWithdrawAddressHandler } from './wallet/update-withdraw-address';
+import { withdrawMoneyHandler } from './wallet/withdraw-money';
 
 /**
  * Implemented contracts, one handler file per contract named like it. Every other contract is
@@ -65,4 +74,14 @@ export const handlers: HandlerMap = Object.fromEntries([
 
   backtestCoinHandler,
   getCoinChartHandler,
+
+  getWalletHandler,
+  createWalletHandler,
+  getDepositAddressHandler,
+  addWithdrawAddressHandler,
+  updateWithdrawAddressHandler,
+  withdrawMoneyHandler,
+  sendInternalTransferHandler,
+  findRecipientHandler,
+  topUpFeeBalanceHandler,
 ]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { createLogger } from '@gridbot/runtime';
-import { ensureRootAccount, signLaunchData } from '@gridbot/services';
+import { ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
@@ -74,13 +74,20 @@ export const createTestApp = async (
         ...(extra.startParam ? { startParam: extra.startParam } : {}),
         ...(extra.authDate ? { authDate: extra.authDate } : {}),
       }),
-    /** A registered user (sponsor = root unless given). */
-    createUser: (fields: { username: string; sponsorId?: number }) =>
-      createUser(db.prisma, {
+    /**
+     * A registered user (sponsor = root unless given). `feeBalance` (USDT) funds the wallet's fee
+     * balance, which the engine needs > 0 to buy (docs/fees.md#fee-balance).
+     */
+    createUser: async (fields: { username: string; sponsorId?: number; feeBalance?: string }) => {
+      const user = await createUser(db.prisma, {
         sponsorId: fields.sponsorId ?? root.id,
         username: fields.username,
         telegramId: nextTelegramId++,
-      }),
+      });
+      const fee = fields.feeBalance;
+      if (fee) await fundWallet(db.prisma, { userId: user.id, deposit: fee, fee, key: `test:${user.id}` });
+      return user;
+    },
     /** A bearer header for a user, as sign-in would issue. */
     authHeader: async (user: User) => ({
       authorization: `Bearer ${(await tokens.issue({ userId: user.id, uid: user.uid })).token}`,

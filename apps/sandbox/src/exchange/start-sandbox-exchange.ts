@@ -3,6 +3,7 @@ import { BinanceError } from './binance-error';
 import { createSandboxControl, type SandboxControl } from './control';
 import { reportRequestWeight } from './request-weight';
 import { accountRoutes } from './routes/account-routes';
+import { capitalRoutes } from './routes/capital-routes';
 import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
 import { orderRoutes } from './routes/order-routes';
@@ -99,6 +100,7 @@ export const buildSandboxExchangeApp = (
   void app.register(controlRoutes, { control });
   marketDataRoutes(app, exchange);
   accountRoutes(app, exchange);
+  capitalRoutes(app, exchange);
   orderRoutes(app, exchange);
   userDataStreamRoutes(app, exchange, streams);
   const socket = attachUserDataSocket(app.server, exchange, streams);

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
+import { tradeFeeMicro } from '@gridbot/domain';
 import type { ExchangeOrder } from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
+import { balanceOf, checkInvariants, toMicro, userAccountCode } from '@gridbot/ledger';
 import { startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
   createRedisPacer,
   createSecretBox,
+  fundWallet,
   reconcileCoinBot,
   type ServiceContext,
   secretAad,
+  tradeFeeKey,
 } from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import Decimal from 'decimal.js';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 
 export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
 
@@ -23,7 +28,15 @@ export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
  * with API keys and one XRP/USDT coin bot: N = 3, S = 10 USDT, step 1 %, step increase 0.1 %.
  */
 export const createGridHarness = async (
-  settings: { maxTrades?: number; stepPct?: string; usdt?: string; stepSize?: string; feePct?: string } = {},
+  settings: {
+    maxTrades?: number;
+    stepPct?: string;
+    usdt?: string;
+    stepSize?: string;
+    feePct?: string;
+    /** The user's fee balance (USDT; default 100): at 0 the engine keeps the coin dry. */
+    feeBalance?: string;
+  } = {},
 ) => {
   const db = await createTestDb();
   const prisma: PrismaClient = db.prisma;
@@ -47,6 +60,16 @@ export const createGridHarness = async (
   const user = await prisma.user.create({
     data: { telegramId: 42n, username: 'grid', usernameKey: 'grid', firstName: 'Grid', referralCode: 'grid' },
   });
+  // The platform's trading fee is paid from this balance; the engine buys only while it is > 0.
+  const feeBalance = settings.feeBalance ?? '100';
+  if (feeBalance !== '0') {
+    await fundWallet(prisma, {
+      userId: user.id,
+      deposit: feeBalance,
+      fee: feeBalance,
+      key: `grid:${user.id}`,
+    });
+  }
   const sealed = secretBox.seal(keys.secret, secretAad(user.id, 'binance'));
   const account = await prisma.exchangeAccount.create({
     data: {
@@ -147,4 +170,32 @@ export const createGridHarness = async (
       await db.close();
     },
   };
+};
+
+/**
+ * The platform's trading fee was charged exactly once per closed profitable lot, whatever crashed
+ * or ran twice: one trade_fee transfer per such lot with the lot's fee, nothing for the others, the
+ * fee balance down by their sum, the coin's total equal to it, and the books whole.
+ */
+export const expectTradeFeesOncePerLot = async (harness: Harness, funded = '100') => {
+  const { prisma, bot } = harness;
+  const closed = await prisma.lot.findMany({ where: { coinBotId: bot.id, closedAt: { not: null } } });
+  const charges = await prisma.ledgerTransfer.findMany({
+    where: { type: 'trade_fee', idempotencyKey: { in: closed.map((lot) => tradeFeeKey(lot.id)) } },
+    include: { entries: true },
+  });
+  const expected = closed
+    .map((lot) => ({ id: lot.id, fee: tradeFeeMicro(lot.pnl?.toString() ?? '0'), stored: lot.tradeFee }))
+    .filter((lot) => lot.fee > 0n);
+  expect(charges.map((c) => c.idempotencyKey).sort()).toEqual(
+    expected.map((lot) => tradeFeeKey(lot.id)).sort(),
+  );
+  for (const lot of expected) expect(lot.stored).toBe(lot.fee);
+  const total = expected.reduce((sum, lot) => sum + lot.fee, 0n);
+  const all = await prisma.ledgerTransfer.count({ where: { type: 'trade_fee' } });
+  expect(all).toBe(expected.length);
+  expect(await balanceOf(prisma, userAccountCode(bot.userId, 'fee'))).toBe(toMicro(funded) - total);
+  expect((await prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } })).tradeFees).toBe(total);
+  expect((await checkInvariants(prisma)).ok).toBe(true);
+  return { lots: expected.length, total };
 };

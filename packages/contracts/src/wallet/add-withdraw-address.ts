@@ -3,7 +3,10 @@ import { defineEndpoint } from '../core';
 import { documented } from '../errors';
 import { ZTronAddress } from './withdrawal';
 
-/** Saves the first withdrawal address (`?address=T…`); later changes go through update. */
+/**
+ * Saves the first withdrawal address (`?address=T…`); later changes go through update. Creates the
+ * wallet (the deposit address) first when create_wallet was not called yet.
+ */
 export const addWithdrawAddress = defineEndpoint({
   id: 'wallet.addWithdrawAddress',
   method: 'POST',
@@ -16,9 +19,10 @@ export const addWithdrawAddress = defineEndpoint({
   response: z.object({ withdrawAddress: z.string() }),
   invalidates: ['wallet.getWallet'],
   errors: {
-    400: documented('WITHDRAW_ADDRESS_FORMAT'),
+    400: documented('WITHDRAW_ADDRESS_FORMAT', 'WITHDRAW_ADDRESS_IS_DEPOSIT'),
     401: documented('UNAUTHORIZED'),
     409: documented('WITHDRAW_ADDRESS_EXISTS'),
     429: documented('RATE_LIMITED'),
+    503: documented('WALLET_NOT_CONFIGURED'),
   },
 });

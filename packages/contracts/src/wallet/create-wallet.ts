@@ -17,5 +17,5 @@ export const createWallet = defineEndpoint({
     createdAt: ZIsoDateTime,
   }),
   invalidates: ['wallet.getDepositAddress', 'wallet.getWallet'],
-  errors: { 401: documented('UNAUTHORIZED') },
+  errors: { 401: documented('UNAUTHORIZED'), 503: documented('WALLET_NOT_CONFIGURED') },
 });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { defineEndpoint, ZIdInt, ZUid } from '../core';
+import { defineEndpoint, ZIdempotencyHeaders, ZIdInt, ZUid } from '../core';
 import { documented } from '../errors';
 import { ZBalances, ZTransaction } from './transaction';
 import { ZTransferAmount } from './withdrawal';
 
-/** Sends `summ` from the main balance to another user by UID (`to_user`), instantly, no fee. */
+/**
+ * Sends `summ` from the main balance to another user by UID (`to_user`), instantly, no fee; a retry
+ * with the same `Idempotency-Key` sends once.
+ */
 export const sendInternalTransfer = defineEndpoint({
   id: 'wallet.sendInternalTransfer',
   method: 'POST',
@@ -16,6 +19,7 @@ export const sendInternalTransfer = defineEndpoint({
     summ: ZTransferAmount.describe('USDT, at least 1'),
     to_user: ZUid.describe('UID of the recipient'),
   }),
+  headers: ZIdempotencyHeaders,
   response: z.object({
     transaction: ZTransaction.describe('the transfer_out entry'),
     recipient: z.object({ uid: ZIdInt, username: z.string().nullable() }),
@@ -26,6 +30,7 @@ export const sendInternalTransfer = defineEndpoint({
     400: documented('VALIDATION', 'TRANSFER_TO_SELF'),
     401: documented('UNAUTHORIZED'),
     404: documented('TRANSFER_RECIPIENT_MISSING'),
+    409: documented('REQUEST_CONFLICT'),
     422: documented('INSUFFICIENT_FUNDS'),
   },
 });

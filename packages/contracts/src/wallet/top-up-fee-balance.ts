@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../core';
+import { defineEndpoint, ZIdempotencyHeaders } from '../core';
 import { documented } from '../errors';
 import { ZBalances, ZTransaction } from './transaction';
 import { ZTransferAmount } from './withdrawal';
@@ -13,11 +13,13 @@ export const topUpFeeBalance = defineEndpoint({
   tags: ['wallet'],
   auth: true,
   query: z.object({ summ: ZTransferAmount.describe('USDT, at least 1') }),
+  headers: ZIdempotencyHeaders,
   response: z.object({ balances: ZBalances, transaction: ZTransaction }),
   invalidates: ['wallet.getWallet', 'home.getPanel'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),
+    409: documented('REQUEST_CONFLICT'),
     422: documented('INSUFFICIENT_FUNDS'),
   },
 });

@@ -16,7 +16,7 @@ export const updateWithdrawAddress = defineEndpoint({
   response: z.object({ withdrawAddress: z.string() }),
   invalidates: ['wallet.getWallet'],
   errors: {
-    400: documented('WITHDRAW_ADDRESS_FORMAT'),
+    400: documented('WITHDRAW_ADDRESS_FORMAT', 'WITHDRAW_ADDRESS_IS_DEPOSIT'),
     401: documented('UNAUTHORIZED'),
     422: documented('WITHDRAW_ADDRESS_MISSING'),
     429: documented('RATE_LIMITED'),

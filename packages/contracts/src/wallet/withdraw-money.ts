@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../core';
+import { defineEndpoint, ZIdempotencyHeaders } from '../core';
 import { documented } from '../errors';
 import { ZBalances } from './transaction';
 import { ZWithdrawAmount, ZWithdrawal } from './withdrawal';
@@ -7,7 +7,9 @@ import { ZWithdrawAmount, ZWithdrawal } from './withdrawal';
 /**
  * Withdraws `summ` (at least 11 USDT, network fee included) to the saved address, or with
  * `to=exchange` to the deposit address of the user's exchange account (withdraw_exchange). The
- * amount is held at once; the withdrawal starts `pending`.
+ * amount is held at once; the withdrawal starts `approved` up to the operator's automatic limit,
+ * else `pending` until an operator decides. A retry with the same `Idempotency-Key` returns the same
+ * withdrawal.
  */
 export const withdrawMoney = defineEndpoint({
   id: 'wallet.withdrawMoney',
@@ -20,11 +22,13 @@ export const withdrawMoney = defineEndpoint({
     summ: ZWithdrawAmount.describe('USDT, at least 11'),
     to: z.enum(['address', 'exchange']).default('address'),
   }),
+  headers: ZIdempotencyHeaders,
   response: z.object({ withdrawal: ZWithdrawal, balances: ZBalances }),
   invalidates: ['wallet.getWallet'],
   errors: {
     400: documented('VALIDATION', 'WITHDRAW_ADDRESS_FORMAT'),
     401: documented('UNAUTHORIZED'),
+    409: documented('REQUEST_CONFLICT'),
     422: documented('INSUFFICIENT_FUNDS', 'WITHDRAW_ADDRESS_MISSING', 'NO_API_CONNECTION'),
     502: documented('EXCHANGE_UNAVAILABLE'),
   },

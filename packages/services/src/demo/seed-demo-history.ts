@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context/service-context';
 import { dec } from '../grid/coin-bot-state';
 import { lotOfBuy, saleOfLot } from '../grid/lot-booking';
 import { fillRows, tradeTotals } from '../grid/record-order-outcome';
+import { chargeTradeFee } from '../grid/trade-fee';
 import { type Market, orderRow, seriesOf, tradeOf } from './history-rows';
 
 /** How many days of trading the demo shows on its first start. */
@@ -215,6 +216,23 @@ const writeBotHistory = async (tx: Prisma.TransactionClient, bot: CoinBot, plan:
       ...columns,
     })),
   });
+  // The platform's trading fee on every profitable closed lot, as the live engine charges it.
+  const closed = await tx.lot.findMany({
+    where: { coinBotId: bot.id, closedAt: { not: null }, pnl: { gt: 0 } },
+    select: { id: true, seq: true, pnl: true, closedAt: true },
+    orderBy: { seq: 'asc' },
+  });
+  for (const lot of closed) {
+    await chargeTradeFee(tx, {
+      coinBotId: bot.id,
+      userId: bot.userId,
+      symbol: bot.symbol,
+      lotId: lot.id,
+      seq: lot.seq,
+      pnl: dec(lot.pnl ?? 0),
+      at: lot.closedAt ?? new Date(),
+    });
+  }
   await tx.dailyPnl.createMany({
     data: [...daily].map(([date, day]) => ({
       coinBotId: bot.id,

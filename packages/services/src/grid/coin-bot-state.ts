@@ -12,6 +12,8 @@ export type CoinBotSnapshot = {
   flags: GridFlags;
   /** Our orders still pending placement or resting on the exchange. */
   active: Order[];
+  /** The user's fee balance is ≤ 0: dry (no new buys, sells continue) until topped up. */
+  feeBalanceEmpty: boolean;
 };
 
 /** Prisma's Decimal → decimal.js (never through a JS number). */
@@ -34,15 +36,28 @@ export const loadCoinBot = async (
   const bot = await ctx.prisma.coinBot.findUnique({
     where: { id: input.coinBotId },
     include: {
-      user: { select: { dryAll: true } },
+      user: {
+        select: {
+          dryAll: true,
+          // The fee balance: at zero or below the user's bots are dry (docs/fees.md#fee-balance).
+          ledgerAccounts: { where: { subBalance: 'fee' }, select: { balance: true } },
+        },
+      },
       lots: { where: { closedAt: null }, orderBy: { seq: 'asc' } },
       orders: { where: { status: { in: [...ACTIVE_ORDER_STATUSES] } }, orderBy: { id: 'asc' } },
     },
   });
   if (!bot) return null;
-  const { lots, orders, ...rest } = bot;
+  const {
+    lots,
+    orders,
+    user: { ledgerAccounts, ...user },
+    ...rest
+  } = bot;
+  const feeBalanceEmpty = (ledgerAccounts[0]?.balance ?? 0n) <= 0n;
   return {
-    bot: rest,
+    bot: { ...rest, user },
+    feeBalanceEmpty,
     settings: {
       orderSize: dec(bot.orderSize),
       stepPct: dec(bot.stepPct),
@@ -50,7 +65,7 @@ export const loadCoinBot = async (
       maxTrades: bot.maxTrades,
     },
     state: { lots: lots.map(lotFromRow), nextSeq: bot.nextSeq },
-    flags: { running: bot.running, dry: bot.dry || bot.user.dryAll },
+    flags: { running: bot.running, dry: bot.dry || bot.user.dryAll || feeBalanceEmpty },
     active: orders,
   };
 };

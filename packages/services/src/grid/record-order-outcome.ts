@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from './coin-bot-state';
 import { lotOfBuy, saleOfLot } from './lot-booking';
+import { chargeTradeFee } from './trade-fee';
 
 export type OutcomeBot = { id: number; userId: number; symbol: string };
 /** `incomplete`: the order finished but the exchange does not list all its trades yet. */
@@ -165,6 +166,17 @@ const closeLot = async (
     finishesLot,
   );
   await tx.lot.update({ where: { id: lotRow.id }, data: sale.columns });
+  if (!sale.rest) {
+    await chargeTradeFee(tx, {
+      coinBotId: bot.id,
+      userId: bot.userId,
+      symbol: bot.symbol,
+      lotId: lotRow.id,
+      seq: lotRow.seq,
+      pnl: new Decimal(sale.columns.pnl ?? '0'),
+      at: totals.at,
+    });
+  }
   if (!sale.left.qty.isZero() || !sale.left.cost.isZero()) {
     await tx.coinBot.update({
       where: { id: bot.id },

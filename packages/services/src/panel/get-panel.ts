@@ -121,8 +121,8 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
       running: coin.running,
       coinDry: coin.dry,
       dryAll: row.dry_all,
-      // Licence expiry and an empty fee balance stop buys at start only until the engine dries
-      // coins for them (docs/grid.md#coin-states); the state shows what the engine does.
+      // The engine dries every coin while the fee balance is ≤ 0 (docs/fees.md#fee-balance).
+      feeBalanceEmpty: fee <= 0n,
       openLots: coin.open_deals,
       maxTrades: coin.max_trades,
       lastError: coin.last_error,

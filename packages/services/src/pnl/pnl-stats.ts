@@ -7,8 +7,8 @@ import { AppError } from '../errors';
 
 /**
  * The PnL statistics screens read `daily_pnl` (one row per coin bot and UTC day with sales,
- * written by the engine with every sell fill, docs/pnl.md#counting) and the ledger's `trade_fee`
- * transfers; every figure is a sum of those rows, so the screens agree with the deals.
+ * written by the engine with every sell fill, docs/pnl.md#counting) and the trading fee each lot
+ * was charged; every figure is a sum of those rows, so the screens agree with the deals.
  */
 
 const DAY_MS = 86_400_000;
@@ -36,7 +36,11 @@ export type DailyPnlRow = {
 
 type DayRow = { date: Date; pnl: string; closed: number; profitable: number };
 
-/** trade_fee charged per UTC day (key `YYYY-MM-DD` or `YYYY-MM`), from the user's fee balance entries. */
+/**
+ * Trading fees per UTC day (key `YYYY-MM-DD` or `YYYY-MM`) of the day each lot closed, the day its
+ * PnL counts on: the fee each lot was charged (`lots.trade_fee`, the amount of its `trade_fee`
+ * ledger transfer, docs/fees.md#trading-fee), so a day's fee and its PnL come from the same lots.
+ */
 const tradeFees = async (
   ctx: ServiceContext,
   userId: number,
@@ -46,12 +50,11 @@ const tradeFees = async (
   if (keys.length === 0) return new Map();
   const format = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const rows = await ctx.prisma.$queryRaw<{ key: string; fee: bigint }[]>(Prisma.sql`
-    SELECT to_char(e.created_at AT TIME ZONE 'UTC', ${format}) AS key, SUM(-e.amount)::bigint AS fee
-      FROM ledger_entries e
-      JOIN ledger_accounts a ON a.id = e.account_id
-      JOIN ledger_transfers t ON t.id = e.transfer_id
-     WHERE a.user_id = ${userId} AND a.sub_balance = 'fee' AND t.type = 'trade_fee'
-       AND to_char(e.created_at AT TIME ZONE 'UTC', ${format}) IN (${Prisma.join(keys)})
+    SELECT to_char(l.closed_at AT TIME ZONE 'UTC', ${format}) AS key, SUM(l.trade_fee)::bigint AS fee
+      FROM lots l
+      JOIN coin_bots b ON b.id = l.coin_bot_id
+     WHERE b.user_id = ${userId} AND l.trade_fee IS NOT NULL
+       AND to_char(l.closed_at AT TIME ZONE 'UTC', ${format}) IN (${Prisma.join(keys)})
      GROUP BY 1`);
   return new Map(rows.map((row) => [row.key, fromMicro(BigInt(row.fee))]));
 };
@@ -141,7 +144,7 @@ export const getDailyCoinsPnl = async (ctx: ServiceContext, input: { userId: num
   const from = new Date(`${date}T00:00:00.000Z`);
   const to = new Date(from.getTime() + DAY_MS);
   const rows = await ctx.prisma.$queryRaw<
-    { coin: string; pnl: string; closed: number; profitable: number; buys: number }[]
+    { coin: string; pnl: string; fee: bigint; closed: number; profitable: number; buys: number }[]
   >(Prisma.sql`
     WITH sold AS (
       SELECT coin_bot_id, realized_pnl, closed_trades, profitable_trades
@@ -151,22 +154,29 @@ export const getDailyCoinsPnl = async (ctx: ServiceContext, input: { userId: num
         FROM lots l JOIN coin_bots b ON b.id = l.coin_bot_id
        WHERE b.user_id = ${input.userId} AND l.opened_at >= ${from} AND l.opened_at < ${to}
        GROUP BY l.coin_bot_id
+    ), charged AS (
+      SELECT l.coin_bot_id, SUM(l.trade_fee)::bigint AS fee
+        FROM lots l JOIN coin_bots b ON b.id = l.coin_bot_id
+       WHERE b.user_id = ${input.userId} AND l.closed_at >= ${from} AND l.closed_at < ${to}
+         AND l.trade_fee IS NOT NULL
+       GROUP BY l.coin_bot_id
     )
     SELECT b.coin, COALESCE(SUM(s.realized_pnl), 0)::text AS pnl,
+           COALESCE(SUM(c.fee), 0)::bigint AS fee,
            COALESCE(SUM(s.closed_trades), 0)::int AS closed,
            COALESCE(SUM(s.profitable_trades), 0)::int AS profitable,
            COALESCE(SUM(o.buys), 0)::int AS buys
       FROM coin_bots b
       LEFT JOIN sold s ON s.coin_bot_id = b.id
       LEFT JOIN bought o ON o.coin_bot_id = b.id
+      LEFT JOIN charged c ON c.coin_bot_id = b.id
      WHERE b.user_id = ${input.userId} AND (s.coin_bot_id IS NOT NULL OR o.coin_bot_id IS NOT NULL)
      GROUP BY b.coin`);
-  const fees = await tradeFees(ctx, input.userId, 'day', [date]);
   const coins = rows
     .map((row) => ({
       coin: row.coin,
       realizedPnl: new Decimal(row.pnl),
-      tradeFee: '0',
+      tradeFee: fromMicro(BigInt(row.fee)),
       closedTrades: row.closed,
       profitableTrades: row.profitable,
       buys: row.buys,
@@ -176,7 +186,7 @@ export const getDailyCoinsPnl = async (ctx: ServiceContext, input: { userId: num
   return {
     date,
     realizedPnl: usdtFigure(realizedPnl),
-    tradeFee: fees.get(date) ?? '0',
+    tradeFee: fromMicro(rows.reduce((sum, row) => sum + BigInt(row.fee), 0n)),
     coins: coins.map((coin) => ({ ...coin, realizedPnl: usdtFigure(coin.realizedPnl) })),
   };
 };

@@ -1,6 +1,7 @@
 import type { Deal, listCoinTrades } from '@gridbot/contracts';
 import type { Fill, Lot as LotRow, Order } from '@gridbot/db';
 import { takeProfitPrice, usdtFigure } from '@gridbot/domain';
+import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
@@ -131,8 +132,8 @@ export const listPortfolioCoinTrades = async (
         : null,
       pnl: usdtFigure(pnl),
       pnlPct: pctText(pctOf(pnl, cost)),
-      // The platform fee on profit is not charged yet (docs/fees.md).
-      tradeFee: null,
+      // Charged when the lot closed (docs/fees.md#trading-fee); '0' for a closed lot without profit.
+      tradeFee: open ? null : fromMicro(lot.tradeFee ?? 0n),
     };
   };
   return {

@@ -9,6 +9,7 @@ import {
   usdtFigure,
 } from '@gridbot/domain';
 import type { Ticker } from '@gridbot/exchange';
+import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
@@ -63,6 +64,7 @@ export const loadPortfolioCoins = async (
     where: { id: input.userId },
     select: {
       dryAll: true,
+      ledgerAccounts: { where: { subBalance: 'fee' }, select: { balance: true } },
       coinBots: {
         where: { deletedAt: null, ...(input.coin ? { coin: input.coin } : {}) },
         orderBy: { id: 'asc' },
@@ -71,6 +73,7 @@ export const loadPortfolioCoins = async (
     },
   });
   if (!user || user.coinBots.length === 0) return { dryAll: user?.dryAll ?? false, coins: [] };
+  const feeBalanceEmpty = (user.ledgerAccounts[0]?.balance ?? 0n) <= 0n;
   const ids = user.coinBots.map((b) => b.id);
   const from = periodStart(input.period ?? 'day', ctx.clock.now());
   const symbolsByVenue = new Map<string, string[]>();
@@ -107,6 +110,7 @@ export const loadPortfolioCoins = async (
       venue,
       openLots,
       dryAll: user.dryAll,
+      feeBalanceEmpty,
       lastPrice,
       startDate: startOf.get(bot.id) ?? null,
       periodPnl: periodRealized,
@@ -120,6 +124,8 @@ type BuildInput = {
   venue: string;
   openLots: LotRow[];
   dryAll: boolean;
+  /** The user's fee balance is ≤ 0: the engine keeps every coin dry (docs/fees.md#fee-balance). */
+  feeBalanceEmpty: boolean;
   lastPrice: Decimal | null;
   startDate: Date | null;
   periodPnl: Decimal;
@@ -134,12 +140,13 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     maxTrades: bot.maxTrades,
   };
   const state: GridState = { lots: openLots.map(lotFromRow), nextSeq: bot.nextSeq };
-  // The licence and fee-balance reasons join here once the engine honours them (docs/grid.md#dry).
-  const flags: GridFlags = { running: bot.running, dry: bot.dry || input.dryAll };
+  // What the engine plans with (coin-bot-state.ts loadCoinBot); the licence reason joins with its issue.
+  const flags: GridFlags = { running: bot.running, dry: bot.dry || input.dryAll || input.feeBalanceEmpty };
   const { state: coinState, dryReason } = coinStateOf({
     running: bot.running,
     coinDry: bot.dry,
     dryAll: input.dryAll,
+    feeBalanceEmpty: input.feeBalanceEmpty,
     openLots: openLots.length,
     maxTrades: bot.maxTrades,
     lastError: bot.lastError,
@@ -177,8 +184,7 @@ const build = (input: BuildInput): PortfolioCoinBot => {
       startDate: input.startDate?.toISOString() ?? null,
       profitableTrades: bot.profitableTrades,
       closedTrades: bot.closedTrades,
-      // The platform fee on profit is not charged yet (docs/fees.md): nothing paid so far.
-      tradeFeesPaid: '0',
+      tradeFeesPaid: fromMicro(bot.tradeFees),
     },
     lastError: coinErrorOf(bot.lastError, bot.reconciledAt ?? bot.updatedAt),
   };

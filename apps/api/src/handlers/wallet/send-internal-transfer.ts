@@ -1,0 +1,12 @@
+import { sendInternalTransfer } from '@gridbot/contracts';
+import { sendTransfer } from '@gridbot/services';
+import { handle } from '../../handle';
+
+export const sendInternalTransferHandler = handle(sendInternalTransfer, (ctx, { query, headers, session }) =>
+  sendTransfer(ctx, {
+    userId: session.userId,
+    toUid: query.to_user,
+    summ: query.summ,
+    idempotencyKey: headers['idempotency-key'],
+  }),
+);

@@ -1,0 +1,112 @@
+import type { Transaction } from '@gridbot/contracts';
+import {
+  ensureUserAccounts,
+  isLedgerError,
+  type TransferInput,
+  type TransferResult,
+  toMicro,
+  transfer,
+  userAccountCode,
+} from '@gridbot/ledger';
+import type { ServiceContext } from '../context/service-context';
+import { AppError } from '../errors';
+import { moveKey } from './wallet-settings';
+import { bookedLine } from './wallet-transactions';
+import { balancesView, readBalances } from './wallet-views';
+
+export type Recipient = { id: number; uid: number; username: string | null };
+
+/**
+ * The user a transfer goes to, by UID (docs/wallet.md#internal-transfer): yourself is
+ * TRANSFER_TO_SELF, a UID nobody has is TRANSFER_RECIPIENT_MISSING.
+ */
+const recipientOf = async (
+  ctx: ServiceContext,
+  input: { userId: number; uid: number },
+): Promise<Recipient> => {
+  const user = await ctx.prisma.user.findUnique({
+    where: { uid: input.uid },
+    select: { id: true, uid: true, username: true },
+  });
+  if (user?.id === input.userId) throw new AppError('TRANSFER_TO_SELF');
+  if (!user) throw new AppError('TRANSFER_RECIPIENT_MISSING');
+  return { id: user.id, uid: user.uid, username: user.username || null };
+};
+
+/** The recipient lookup of the transfer screen: who will receive, before the user confirms. */
+export const findTransferRecipient = async (
+  ctx: ServiceContext,
+  input: { userId: number; uid: number },
+): Promise<{ uid: number; username: string | null }> => {
+  const { uid, username } = await recipientOf(ctx, input);
+  return { uid, username };
+};
+
+/**
+ * A move paid from `payer`'s main balance, opening the payees' accounts when one was never used (a
+ * user who never had money has none yet): the transfer is tried first, and only a missing account
+ * costs the extra statements. A payer without accounts has nothing to pay with: INSUFFICIENT_FUNDS,
+ * and nothing is created.
+ */
+export const transferOpeningAccounts = async (
+  ctx: ServiceContext,
+  parties: { payer: number; payees: readonly number[] },
+  input: TransferInput,
+): Promise<TransferResult> => {
+  try {
+    return await transfer(ctx.prisma, input);
+  } catch (error) {
+    if (!isLedgerError(error, 'ACCOUNT_NOT_FOUND')) throw error;
+    const payer = await ctx.prisma.ledgerAccount.findUnique({
+      where: { code: userAccountCode(parties.payer, 'main') },
+      select: { id: true },
+    });
+    if (!payer) throw new AppError('INSUFFICIENT_FUNDS');
+    for (const userId of parties.payees) await ensureUserAccounts(ctx.prisma, userId);
+    return transfer(ctx.prisma, input);
+  }
+};
+
+/**
+ * Sends `summ` USDT from the user's main balance to another user's main balance: one ledger
+ * transfer, so it is atomic, and the ledger refuses it (INSUFFICIENT_FUNDS, nothing written) when
+ * main is short, also under any number of concurrent transfers. It is booked once as
+ * `transfer_out`; the recipient's list shows their side as `transfer_in`. With an Idempotency-Key
+ * the transfer is keyed by it: a retried request sends once and answers the same.
+ */
+export const sendTransfer = async (
+  ctx: ServiceContext,
+  input: { userId: number; toUid: number; summ: string; idempotencyKey?: string | undefined },
+): Promise<{
+  transaction: Transaction;
+  recipient: { uid: number; username: string | null };
+  balances: ReturnType<typeof balancesView>;
+}> => {
+  const recipient = await recipientOf(ctx, { userId: input.userId, uid: input.toUid });
+  const amount = toMicro(input.summ);
+  const booked = await transferOpeningAccounts(
+    ctx,
+    { payer: input.userId, payees: [recipient.id] },
+    {
+      idempotencyKey: moveKey('transfer', input.userId, input.idempotencyKey),
+      type: 'transfer_out',
+      legs: [
+        { account: userAccountCode(input.userId, 'main'), amount: -amount },
+        { account: userAccountCode(recipient.id, 'main'), amount },
+      ],
+    },
+  );
+  const counterparty = { uid: recipient.uid, username: recipient.username };
+  return {
+    transaction: bookedLine({
+      transferId: booked.id,
+      type: 'transfer_out',
+      balance: 'main',
+      amount: -amount,
+      createdAt: booked.createdAt,
+      counterparty,
+    }),
+    recipient: counterparty,
+    balances: balancesView(await readBalances(ctx.prisma, input.userId)),
+  };
+};

@@ -1,0 +1,184 @@
+import type { Transaction, TransactionStatus, TransactionType } from '@gridbot/contracts';
+import type { PrismaClient } from '@gridbot/db';
+import { fromMicro, type SubBalance } from '@gridbot/ledger';
+
+/**
+ * The wallet's transaction list (docs/wallet.md#transaction-list): one line per ledger entry of the
+ * user's main and fee balances, plus the deposits seen on chain that have no entry yet (pending,
+ * or not credited under the minimum). Each line is joined to what explains it: its chain deposit,
+ * its withdrawal (hold and refund), the other user of a transfer. Rules:
+ * - a transfer is booked once, as `transfer_out`: the sender's entry (negative) shows as
+ *   `transfer_out`, the recipient's (positive) as `transfer_in`;
+ * - a top-up (`deposit_balance`) is one line, its fee side (+x, balance `fee`); its main side is
+ *   the same money and is not listed again;
+ * - a withdrawal shows its hold (−amount, with the withdrawal's current status) and, when it was
+ *   rejected or failed, its refund as a line of its own (+amount).
+ */
+
+type Row = {
+  id: string | null;
+  type: string;
+  balance: SubBalance;
+  amount: bigint;
+  status: string;
+  network_fee: bigint | null;
+  txid: string | null;
+  address: string | null;
+  counterparty_uid: number | null;
+  counterparty_username: string | null;
+  memo: unknown;
+  created_at: Date;
+  updated_at: Date;
+  total: bigint;
+};
+
+const LIST_SQL = `
+WITH lines AS (
+  SELECT 't' || t.id || '-' || a.sub_balance AS id,
+         CASE WHEN t.type = 'transfer_out' AND e.amount > 0 THEN 'transfer_in' ELSE t.type::text END AS type,
+         a.sub_balance AS balance,
+         e.amount,
+         CASE WHEN d.id IS NOT NULL THEN d.status::text
+              WHEN t.type = 'deposit' THEN 'credited'
+              WHEN coalesce(wh.id, wr.id) IS NOT NULL THEN coalesce(wh.status, wr.status)::text
+              ELSE 'confirmed' END AS status,
+         coalesce(wh.network_fee, wr.network_fee) AS network_fee,
+         coalesce(d.txid, wh.txid, wr.txid) AS txid,
+         coalesce(d.from_address, wh.to_address, wr.to_address) AS address,
+         cp.uid AS counterparty_uid,
+         cp.username AS counterparty_username,
+         t.memo,
+         e.created_at,
+         coalesce(wh.updated_at, wr.updated_at, d.updated_at, e.created_at) AS updated_at,
+         e.id AS seq
+    FROM ledger_accounts a
+    JOIN ledger_entries e ON e.account_id = a.id
+    JOIN ledger_transfers t ON t.id = e.transfer_id
+    LEFT JOIN chain_deposits d ON d.ledger_transfer_id = t.id
+    LEFT JOIN withdrawals wh ON wh.hold_transfer_id = t.id
+    LEFT JOIN withdrawals wr ON wr.refund_transfer_id = t.id
+    LEFT JOIN LATERAL (
+      SELECT u.uid, u.username
+        FROM ledger_entries o
+        JOIN ledger_accounts oa ON oa.id = o.account_id
+        JOIN users u ON u.id = oa.user_id
+       WHERE t.type IN ('transfer_out', 'transfer_in') AND o.transfer_id = t.id AND oa.user_id <> a.user_id
+       LIMIT 1
+    ) cp ON true
+   WHERE a.user_id = $1
+     AND e.created_at >= $2::timestamptz
+     AND NOT (t.type = 'deposit_balance' AND a.sub_balance = 'main')
+  UNION ALL
+  SELECT 'd' || d.id, 'deposit', 'main', d.amount, d.status::text, NULL, d.txid, d.from_address,
+         NULL, NULL, NULL, d.created_at, d.updated_at, 0
+    FROM chain_deposits d
+   WHERE d.user_id = $1 AND d.status IN ('pending', 'not_credited') AND d.created_at >= $2::timestamptz
+),
+filtered AS (SELECT * FROM lines WHERE $3::text IS NULL OR type = $3::text)
+SELECT (SELECT count(*) FROM filtered) AS total, page.*
+  FROM (SELECT 1) one
+  LEFT JOIN LATERAL (
+    SELECT * FROM filtered ORDER BY created_at DESC, seq DESC LIMIT $4::int OFFSET $5::int
+  ) page ON true`;
+
+const TYPES = new Set<string>([
+  'trade_fee',
+  'matching_bonus',
+  'referral_bonus',
+  'deposit_balance',
+  'withdraw',
+  'withdraw_exchange',
+  'transfer_out',
+  'transfer_in',
+  'license_purchase',
+  'deposit',
+]);
+
+/**
+ * What a line says beside its type: the coin of a trade fee, the level of a licence, or a note
+ * the booking wrote. Memos are written by other parts of the product, so each field is read only
+ * when it is a non-empty string.
+ */
+export const noteOf = (memo: unknown): string | null => {
+  if (typeof memo !== 'object' || memo === null || Array.isArray(memo)) return null;
+  const fields = memo as Record<string, unknown>;
+  for (const name of ['coin', 'level', 'note']) {
+    const value = fields[name];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 100);
+  }
+  return null;
+};
+
+const lineOf = (row: Row & { id: string }): Transaction => ({
+  id: row.id,
+  type: (TYPES.has(row.type) ? row.type : 'unknown') as TransactionType,
+  status: row.status as TransactionStatus,
+  balance: row.balance,
+  amount: fromMicro(BigInt(row.amount)),
+  networkFee: row.network_fee === null ? null : fromMicro(BigInt(row.network_fee)),
+  txid: row.txid,
+  address: row.address,
+  counterparty:
+    row.counterparty_uid === null ? null : { uid: row.counterparty_uid, username: row.counterparty_username },
+  note: noteOf(row.memo),
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+export type TransactionPage = {
+  items: Transaction[];
+  page: number;
+  limit: number;
+  total: number;
+  hasMore: boolean;
+};
+
+/** One statement: the page, newest first, and the number of lines in the window. */
+export const listWalletTransactions = async (
+  prisma: PrismaClient,
+  input: { userId: number; since: Date; type?: TransactionType | undefined; page: number; limit: number },
+): Promise<TransactionPage> => {
+  const rows = await prisma.$queryRawUnsafe<Row[]>(
+    LIST_SQL,
+    input.userId,
+    input.since,
+    input.type ?? null,
+    input.limit,
+    (input.page - 1) * input.limit,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  const items = rows.filter((row): row is Row & { id: string } => row.id !== null).map(lineOf);
+  return {
+    items,
+    page: input.page,
+    limit: input.limit,
+    total,
+    hasMore: input.page * input.limit < total,
+  };
+};
+
+/**
+ * The list line of a transfer just booked, for a call's answer (a top-up, a transfer): the same
+ * id and fields the list will show for it.
+ */
+export const bookedLine = (input: {
+  transferId: bigint;
+  type: TransactionType;
+  balance: SubBalance;
+  amount: bigint;
+  createdAt: Date;
+  counterparty?: { uid: number; username: string | null } | undefined;
+}): Transaction => ({
+  id: `t${input.transferId}-${input.balance}`,
+  type: input.type,
+  status: 'confirmed',
+  balance: input.balance,
+  amount: fromMicro(input.amount),
+  networkFee: null,
+  txid: null,
+  address: null,
+  counterparty: input.counterparty ?? null,
+  note: null,
+  createdAt: input.createdAt.toISOString(),
+  updatedAt: input.createdAt.toISOString(),
+});
