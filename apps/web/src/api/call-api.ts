@@ -14,6 +14,7 @@ type Slot<K extends string, T> = [T] extends [never]
 
 export type CallInput<E extends EndpointDefinition> = Slot<'params', Field<E['params']>> &
   Slot<'query', Field<E['query']>> &
+  Slot<'headers', Field<E['headers']>> &
   Slot<'body', Field<E['body']>>;
 
 export type CallOptions = { signal?: AbortSignal };
@@ -76,9 +77,15 @@ export const callApi = async <E extends EndpointDefinition>(
   input: CallInput<E> = {} as CallInput<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> => {
-  const { params, query, body } = input as {
+  const {
+    params,
+    query,
+    body,
+    headers: own,
+  } = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
+    headers?: Record<string, string | undefined>;
     body?: unknown;
   };
   const limit = endpoint.rateLimit ?? DEFAULT_LIMIT;
@@ -91,6 +98,10 @@ export const callApi = async <E extends EndpointDefinition>(
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Headers the contract reads (an Idempotency-Key): only the ones it declares.
+  for (const [name, value] of Object.entries(own ?? {})) {
+    if (value !== undefined && endpoint.headers?.shape[name]) headers[name] = value;
+  }
 
   let response: Response;
   try {

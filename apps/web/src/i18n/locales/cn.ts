@@ -612,6 +612,8 @@ export const cn: Messages = {
     submit: '发送',
     confirmTitle: '确认转账',
     confirm: '向 UID {{uid}} 发送 {{amount}} USDT？转账无法撤销。',
+    confirmNamed: '向 {{name}}（UID {{uid}}）发送 {{amount}} USDT？转账无法撤销。',
+    noUsername: '无用户名',
     sentTitle: '转账已发送',
     sentText: '{{amount}} USDT → {{to}}',
     balanceAfter: '当前主余额',

@@ -619,6 +619,8 @@ export const en = {
     submit: 'Send',
     confirmTitle: 'Confirm the transfer',
     confirm: 'Send {{amount}} USDT to UID {{uid}}? A transfer cannot be undone.',
+    confirmNamed: 'Send {{amount}} USDT to {{name}} (UID {{uid}})? A transfer cannot be undone.',
+    noUsername: 'No username',
     sentTitle: 'Transfer sent',
     sentText: '{{amount}} USDT to {{to}}',
     balanceAfter: 'Main balance now',

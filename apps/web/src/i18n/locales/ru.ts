@@ -619,6 +619,8 @@ export const ru: Messages = {
     submit: 'Отправить',
     confirmTitle: 'Подтвердите перевод',
     confirm: 'Отправить {{amount}} USDT пользователю UID {{uid}}? Перевод нельзя отменить.',
+    confirmNamed: 'Отправить {{amount}} USDT пользователю {{name}} (UID {{uid}})? Перевод нельзя отменить.',
+    noUsername: 'Без имени пользователя',
     sentTitle: 'Перевод отправлен',
     sentText: '{{amount}} USDT → {{to}}',
     balanceAfter: 'Основной баланс теперь',

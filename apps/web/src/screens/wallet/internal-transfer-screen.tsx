@@ -3,7 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
-import { useActionError } from '../../api/use-action-error';
+import { useIdempotencyKey } from '../../api/idempotency-key';
+import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
@@ -23,6 +24,7 @@ import { Card, Screen } from '../../ui/screen';
 import { KeyValue } from '../../ui/stat';
 import { Skeleton } from '../../ui/states';
 import { AmountField } from './amount-field';
+import { RecipientCard, useRecipient } from './recipient';
 import { ResultHeader } from './result-header';
 import { usePatchWallet, type Wallet } from './wallet-cache';
 
@@ -36,18 +38,22 @@ const TransferForm = ({ wallet, onSent }: { wallet: Wallet; onSent: (sent: Sent)
   const format = useFormat();
   const user = useSessionUser();
   const errorText = useActionError();
+  const catalogueText = useCatalogueText();
   const problemText = useProblemText();
   const patchWallet = usePatchWallet();
   const [recipient, setRecipient] = useState('');
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
+  const idempotency = useIdempotencyKey();
   const available = wallet.balances.main;
   const uidProblem = checkRecipient(recipient, user.uid);
   const amountProblem = transferAmountProblem(amount, available);
+  const lookup = useRecipient(recipient, uidProblem === null);
   useClosingConfirmation(recipient.trim() !== '' || amount.trim() !== '');
   const send = useApiMutation(sendInternalTransfer, {
     onSuccess: (answer, { query }) => {
       patchWallet({ balances: answer.balances });
+      idempotency.renew();
       feedback('success');
       onSent({ ...answer, amount: String(query.summ) });
     },
@@ -56,20 +62,27 @@ const TransferForm = ({ wallet, onSent }: { wallet: Wallet; onSent: (sent: Sent)
   // Money goes to another user for good: the amount and the recipient are confirmed first.
   const submit = async () => {
     setTouched(true);
-    if (uidProblem || amountProblem) {
+    if (uidProblem || amountProblem || lookup.missing) {
       feedback('error');
       return;
     }
+    // The name is on screen before the money moves; a lookup still running is waited for.
+    if (lookup.looking) return;
     const summ = normalizeDecimal(amount);
     const toUser = Number(recipient.trim());
+    const name = lookup.recipient?.username;
     const ok = await confirmAction({
       title: t('internal.confirmTitle'),
-      message: t('internal.confirm', { amount: format.usdtExact(summ), uid: toUser }),
+      message: name
+        ? t('internal.confirmNamed', { amount: format.usdtExact(summ), name: `@${name}`, uid: toUser })
+        : t('internal.confirm', { amount: format.usdtExact(summ), uid: toUser }),
       confirmText: t('internal.submit'),
     });
-    if (ok) send.mutate({ query: { summ, to_user: toUser } });
+    if (ok) send.mutate({ query: { summ, to_user: toUser }, headers: idempotency.headers() });
   };
   const refusedRecipient = isApiError(send.error) && send.error.code === 'TRANSFER_RECIPIENT_MISSING';
+  const uidError = touched && uidProblem ? problemText(uidProblem) : null;
+  const missingText = lookup.missing || refusedRecipient ? catalogueText('TRANSFER_RECIPIENT_MISSING') : null;
   return (
     <>
       <Card>
@@ -80,16 +93,19 @@ const TransferForm = ({ wallet, onSent }: { wallet: Wallet; onSent: (sent: Sent)
           value={recipient}
           onChange={(value) => {
             setRecipient(value);
+            idempotency.renew();
             send.reset();
           }}
-          error={touched ? problemText(uidProblem) : refusedRecipient ? errorText(send.error) : null}
+          error={uidError ?? missingText}
           hint={t('internal.yourUid', { uid: user.uid })}
         />
+        <RecipientCard recipient={lookup.recipient} looking={lookup.looking} error={lookup.error} />
         <AmountField
           label={t('internal.amount')}
           value={amount}
           onChange={(value) => {
             setAmount(value);
+            idempotency.renew();
             send.reset();
           }}
           max={available}

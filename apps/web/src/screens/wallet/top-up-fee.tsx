@@ -1,6 +1,7 @@
 import { topUpFeeBalance } from '@gridbot/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdempotencyKey } from '../../api/idempotency-key';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
@@ -32,12 +33,14 @@ export const TopUpFee = ({ wallet, onClose }: { wallet: Wallet; onClose: () => v
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [done, setDone] = useState<Done | null>(null);
+  const idempotency = useIdempotencyKey();
   const problem = topUpAmountProblem(amount, wallet.balances.main);
   useClosingConfirmation(amount.trim() !== '');
   const topUp = useApiMutation(topUpFeeBalance, {
     onSuccess: (answer, { query }) => {
       patchWallet({ balances: answer.balances });
       feedback('success');
+      idempotency.renew();
       setDone({ amount: query.summ, fee: answer.balances.fee });
       setAmount('');
       setTouched(false);
@@ -58,7 +61,7 @@ export const TopUpFee = ({ wallet, onClose }: { wallet: Wallet; onClose: () => v
     });
     if (!ok) return;
     setDone(null);
-    topUp.mutate({ query: { summ } });
+    topUp.mutate({ query: { summ }, headers: idempotency.headers() });
   };
   return (
     <Card title={t('topUp.title')}>
@@ -68,6 +71,7 @@ export const TopUpFee = ({ wallet, onClose }: { wallet: Wallet; onClose: () => v
         value={amount}
         onChange={(value) => {
           setAmount(value);
+          idempotency.renew();
           topUp.reset();
         }}
         max={wallet.balances.main}

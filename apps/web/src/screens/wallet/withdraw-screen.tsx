@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
+import { useIdempotencyKey } from '../../api/idempotency-key';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
@@ -73,12 +74,14 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
   const [to, setTo] = useState<Destination>('address');
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
+  const idempotency = useIdempotencyKey();
   const problem = withdrawAmountProblem(amount, wallet.balances.main);
   const noAddress = to === 'address' && !wallet.withdrawAddress;
   useClosingConfirmation(amount.trim() !== '');
   const withdraw = useApiMutation(withdrawMoney, {
     onSuccess: (answer) => {
       patchWallet({ balances: answer.balances });
+      idempotency.renew();
       feedback('success');
       onDone(answer.withdrawal);
     },
@@ -105,7 +108,7 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
           : t('withdraw.confirm', { ...figures, address: shortened(wallet.withdrawAddress ?? '', 8, 8) }),
       confirmText: t('withdraw.submit'),
     });
-    if (ok) withdraw.mutate({ query: { summ, to } });
+    if (ok) withdraw.mutate({ query: { summ, to }, headers: idempotency.headers() });
   };
   return (
     <>
@@ -114,6 +117,7 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
         value={to}
         onChange={(value) => {
           setTo(value);
+          idempotency.renew();
           withdraw.reset();
         }}
         options={[
@@ -132,6 +136,7 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
           value={amount}
           onChange={(value) => {
             setAmount(value);
+            idempotency.renew();
             withdraw.reset();
           }}
           max={wallet.balances.main}
