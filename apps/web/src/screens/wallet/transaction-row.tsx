@@ -12,6 +12,7 @@ import {
   type Direction,
   directionOf,
   isSettled,
+  shortened,
   tronscanAddressUrl,
   tronscanTransactionUrl,
 } from './wallet-model';
@@ -73,7 +74,7 @@ const useSummary = (transaction: Transaction) => {
   }
   if (note) return note;
   if (transaction.type === 'deposit_balance') return t('wallet.mainToFee');
-  return address ? `${address.slice(0, 6)}…${address.slice(-4)}` : null;
+  return address ? shortened(address, 6, 4) : null;
 };
 
 const TransactionDetails = ({ transaction, id }: { transaction: Transaction; id: string }) => {
@@ -158,7 +159,8 @@ export const TransactionRow = ({ transaction }: { transaction: Transaction }) =>
           <span className="row__title">{t(`wallet.types.${transaction.type}`)}</span>
           <span className="row__subtitle">
             {format.time(transaction.createdAt)}
-            {summary ? ` · ${summary}` : ''}
+            {summary ? ' · ' : ''}
+            {summary ? <span className="nowrap">{summary}</span> : null}
           </span>
         </span>
         <span className="row__end tx__end">

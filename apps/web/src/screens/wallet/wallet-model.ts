@@ -73,5 +73,10 @@ export const arrivingDeposits = (transactions: readonly Transaction[]): Transact
 /** A withdrawal's step on its way (docs/wallet.md#withdrawals), for the progress line. */
 export const WITHDRAWAL_STEPS = ['pending', 'approved', 'broadcast', 'confirmed'] as const;
 
+const WITHDRAWAL_STATUSES: ReadonlySet<string> = new Set([...WITHDRAWAL_STEPS, 'rejected', 'failed']);
+
+export const isWithdrawalStatus = (status: TransactionStatus): status is Withdrawal['status'] =>
+  WITHDRAWAL_STATUSES.has(status);
+
 export const withdrawalStepOf = (status: Withdrawal['status']): number =>
   (WITHDRAWAL_STEPS as readonly string[]).indexOf(status);

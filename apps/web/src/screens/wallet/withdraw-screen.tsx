@@ -25,7 +25,7 @@ import { Skeleton } from '../../ui/states';
 import { AmountField } from './amount-field';
 import { ResultHeader } from './result-header';
 import { usePatchWallet, type Wallet, walletRefreshMs } from './wallet-cache';
-import { receivesOf, shortened } from './wallet-model';
+import { isWithdrawalStatus, receivesOf, shortened } from './wallet-model';
 import { WithdrawAddress } from './withdraw-address';
 import { WithdrawalDetails } from './withdrawal-card';
 
@@ -154,18 +154,22 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
 };
 
 /**
- * The withdrawal just made, its status kept current from the wallet: in the pending list while on
- * its way, then as its entry in the transaction list.
+ * The withdrawal just made, its status kept current from the wallet: in the open withdrawals while
+ * on its way, then through its hold line in the transaction list (same kind, address and amount,
+ * newest first), which carries the final status and the txid.
  */
 const latestOf = (withdrawal: Withdrawal, wallet: Wallet | undefined): Withdrawal => {
   if (!wallet) return withdrawal;
-  const pending = wallet.pendingWithdrawals.find((item) => item.id === withdrawal.id);
-  if (pending) return pending;
-  const entry = wallet.transactions.items.find((item) => item.id === withdrawal.id);
-  if (!entry) return withdrawal;
-  const status =
-    entry.status === 'credited' || entry.status === 'not_credited' ? withdrawal.status : entry.status;
-  return { ...withdrawal, status, txid: entry.txid ?? withdrawal.txid };
+  const open = wallet.pendingWithdrawals.find((item) => item.id === withdrawal.id);
+  if (open) return open;
+  const hold = wallet.transactions.items.find(
+    (item) =>
+      item.type === withdrawal.type &&
+      item.address === withdrawal.address &&
+      item.amount === `-${withdrawal.amount}`,
+  );
+  if (!hold || !isWithdrawalStatus(hold.status)) return withdrawal;
+  return { ...withdrawal, status: hold.status, txid: hold.txid ?? withdrawal.txid };
 };
 
 const WithdrawResult = ({ withdrawal, onAgain }: { withdrawal: Withdrawal; onAgain: () => void }) => {

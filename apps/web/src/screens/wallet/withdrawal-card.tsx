@@ -7,6 +7,7 @@ import { KeyValue } from '../../ui/stat';
 import { HashValue } from './hash-value';
 import { StatusBadge } from './transaction-row';
 import {
+  shortened,
   tronscanAddressUrl,
   tronscanTransactionUrl,
   WITHDRAWAL_STEPS,
@@ -106,8 +107,8 @@ export const WithdrawalRow = ({ withdrawal }: { withdrawal: Withdrawal }) => {
             {t(`wallet.types.${withdrawal.type}`)} · {format.usdtExact(withdrawal.amount)} USDT
           </span>
           <span className="row__subtitle">
-            {format.dateTime(withdrawal.createdAt)} · {withdrawal.address.slice(0, 6)}…
-            {withdrawal.address.slice(-4)}
+            {format.dateTime(withdrawal.createdAt)} ·{' '}
+            <span className="nowrap">{shortened(withdrawal.address, 6, 4)}</span>
           </span>
         </span>
         <span className="row__end">
