@@ -247,8 +247,8 @@ describe('native controls inside Telegram', () => {
     expect(new URL(sent[0] ?? '').searchParams.get('summ')).toBe('12.5');
     await expect.poll(() => mainButton(app)).toMatchObject({ is_progress_visible: true, is_active: false });
     open();
-    // The feature still answers 501: an error notice, felt as an error.
-    await app.page.getByRole('status').first().waitFor();
+    // Refused (no such recipient): said in place, felt as an error.
+    await app.page.getByRole('alert').first().waitFor();
     await expect.poll(() => mainButton(app)).toMatchObject({ is_progress_visible: false, is_active: true });
     await expect
       .poll(() => haptics(app))
@@ -344,11 +344,14 @@ describe('native controls inside Telegram', () => {
     await app.page.evaluate(() => {
       (window as unknown as { __tgPopupAnswer?: string }).__tgPopupAnswer = 'cancel';
     });
-    await app.page.getByLabel(en.wallet.topUpFeeAmount).fill('5');
+    await app.page.getByRole('button', { name: en.wallet.topUpFeeShort }).click();
+    await app.page.getByLabel(en.topUp.amount).fill('5');
     await expect
       .poll(() => lastParams(app, 'web_app_setup_closing_behavior'))
       .toEqual({ need_confirmation: true });
-    await app.page.getByRole('button', { name: en.wallet.topUpFee }).click();
+    // Inside Telegram the top-up is its MainButton.
+    await expect.poll(() => mainButton(app)).toMatchObject({ is_visible: true, text: en.topUp.submit });
+    await app.telegramEvent('main_button_pressed');
     await expect
       .poll(async () => (await popups(app)).map((popup) => popup.message))
       .toEqual(['Move 5.00 USDT from the main balance to the fee balance?']);

@@ -43,6 +43,7 @@ const ALLOWED_LATIN = new Set([
   'WebApp',
   'initData',
   'T',
+  'QR',
 ]);
 
 describe('translations', () => {

@@ -199,11 +199,12 @@ agree(
 );
 
 describe('checks only the client can make, on top of the contract', () => {
-  it('refuses more than the balance shown, exactly', () => {
-    expect(withdrawAmountProblem('100.000001', '100')).toEqual({ key: 'max', params: { max: '100' } });
+  it("refuses more than the balance shown, exactly, with the server's 'insufficient balance' text", () => {
+    const insufficient = { code: 'INSUFFICIENT_FUNDS' };
+    expect(withdrawAmountProblem('100.000001', '100')).toEqual(insufficient);
     expect(withdrawAmountProblem('100', '100')).toBeNull();
-    expect(topUpAmountProblem('5,5', '5.49')).toEqual({ key: 'max', params: { max: '5.49' } });
-    expect(transferAmountProblem('2', '1.5')).toEqual({ key: 'max', params: { max: '1.5' } });
+    expect(topUpAmountProblem('5,5', '5.49')).toEqual(insufficient);
+    expect(transferAmountProblem('2', '1.5')).toEqual(insufficient);
   });
 
   it("refuses an order size below the market's minimum on the exchange, exactly, decimal comma too", () => {

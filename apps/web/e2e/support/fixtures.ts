@@ -257,23 +257,46 @@ export const coinChartFixture = (coin = 'BTC', range: ChartRange = '1d') => {
     lastPrice: '65420.5',
   };
 };
+const TXID = 'a3f1c9e2b7d84f0e9c6a5b4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f';
+const WITHDRAW_TO = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const transaction = (
   id: string,
   type: string,
   amount: string,
   status: string,
-  note: string | null = null,
+  extra: { note?: string; createdAt?: string; txid?: string; address?: string; networkFee?: string } = {},
 ) => ({
   id,
   type,
   status,
   balance: type === 'deposit_balance' || type === 'trade_fee' ? 'fee' : 'main',
   amount,
-  networkFee: null,
-  txid: null,
-  address: null,
-  counterparty: type === 'transfer_in' ? { uid: 100_042, username: 'ivan_t' } : null,
-  note,
+  networkFee: extra.networkFee ?? null,
+  txid: extra.txid ?? null,
+  address: extra.address ?? null,
+  counterparty:
+    type === 'transfer_in'
+      ? { uid: 100_042, username: 'ivan_t' }
+      : type === 'transfer_out'
+        ? { uid: 100_077, username: null }
+        : type.endsWith('_bonus')
+          ? { uid: 100_011, username: 'pavel_k' }
+          : null,
+  note: extra.note ?? null,
+  createdAt: extra.createdAt ?? at,
+  updatedAt: extra.createdAt ?? at,
+});
+/** A withdrawal on its way to the saved address. */
+const withdrawal = (id: string, status: string, amount: string, receives: string, txid: string | null) => ({
+  id,
+  type: 'withdraw',
+  status,
+  amount,
+  networkFee: '1',
+  receives,
+  address: WITHDRAW_TO,
+  txid,
+  reason: null,
   createdAt: at,
   updatedAt: at,
 });
@@ -419,28 +442,55 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [
     getWallet,
     {
-      balances: { main: '1250.75', fee: '48.6', held: '0' },
+      balances: { main: '1250.75', fee: '48.6', held: '150' },
       network: 'TRC20',
       token: 'USDT',
       depositAddress: 'TXYZ1234567890abcdefghijkLMNopqRST',
-      withdrawAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      withdrawAddress: WITHDRAW_TO,
       minDeposit: '11',
       minWithdraw: '11',
       withdrawFee: '1',
-      pendingWithdrawals: [],
+      pendingWithdrawals: [
+        withdrawal('w1', 'pending', '100', '99', null),
+        withdrawal('w2', 'broadcast', '50', '49', TXID),
+      ],
       transactions: {
         items: [
-          transaction('t1', 'referral_bonus', '30', 'confirmed'),
-          transaction('t2', 'trade_fee', '-0.42', 'confirmed', 'BTC'),
-          transaction('t3', 'deposit', '500', 'credited'),
-          transaction('t4', 'transfer_in', '25', 'confirmed'),
-          transaction('t5', 'deposit_balance', '50', 'confirmed'),
-          transaction('t6', 'withdraw', '-100', 'pending'),
+          transaction('t1', 'deposit', '250', 'pending', {
+            txid: TXID,
+            address: 'TXYZ1234567890abcdefghijkLMNopqRST',
+          }),
+          transaction('t2', 'trade_fee', '-0.421337', 'confirmed', { note: 'BTC' }),
+          transaction('t3', 'withdraw', '-100', 'pending', { address: WITHDRAW_TO, networkFee: '1' }),
+          transaction('t4', 'referral_bonus', '30', 'confirmed', { createdAt: '2025-03-13T18:05:00.000Z' }),
+          transaction('t5', 'matching_bonus', '4.2', 'confirmed', { createdAt: '2025-03-13T00:10:00.000Z' }),
+          transaction('t6', 'transfer_in', '25', 'confirmed', { createdAt: '2025-03-12T15:40:00.000Z' }),
+          transaction('t7', 'transfer_out', '-10', 'confirmed', { createdAt: '2025-03-12T11:00:00.000Z' }),
+          transaction('t8', 'deposit_balance', '50', 'confirmed', { createdAt: '2025-03-11T09:00:00.000Z' }),
+          transaction('t11', 'license_purchase', '-100', 'confirmed', {
+            note: 'PRO1',
+            createdAt: '2025-03-11T08:30:00.000Z',
+          }),
+          transaction('t12', 'withdraw_exchange', '-40', 'failed', {
+            address: WITHDRAW_TO,
+            networkFee: '1',
+            createdAt: '2025-03-11T08:00:00.000Z',
+          }),
+          transaction('t9', 'deposit', '500', 'credited', {
+            txid: TXID,
+            address: 'TXYZ1234567890abcdefghijkLMNopqRST',
+            createdAt: '2025-03-10T08:00:00.000Z',
+          }),
+          transaction('t10', 'deposit', '5', 'not_credited', {
+            txid: TXID,
+            address: 'TXYZ1234567890abcdefghijkLMNopqRST',
+            createdAt: '2025-03-10T07:00:00.000Z',
+          }),
         ],
         page: 1,
         limit: 10,
-        total: 6,
-        hasMore: false,
+        total: 14,
+        hasMore: true,
       },
     },
   ],

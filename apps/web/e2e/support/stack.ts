@@ -27,7 +27,9 @@ let nextTelegramId = 7_000_000_000n;
  * The real API on a fresh test database, listening on a random port and serving the built web app
  * (`apps/web/dist`) on the same origin, as in embedded mode.
  */
-export const startStack = async (options: { demo?: boolean; sandboxUrl?: string } = {}) => {
+export const startStack = async (
+  options: { demo?: boolean; sandboxUrl?: string; env?: Record<string, string> } = {},
+) => {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @gridbot/web` before the browser tests');
   }
@@ -35,7 +37,8 @@ export const startStack = async (options: { demo?: boolean; sandboxUrl?: string 
   // With a sandbox exchange, saved API keys are checked and traded there (mode `sandbox`).
   const ctx = createTestContext({
     prisma: db.prisma,
-    ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl, env: { EXCHANGE_MODE: 'sandbox' } } : {}),
+    ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+    env: { ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...options.env },
   });
   const { botToken } = ctx.auth;
   const root = await ensureRootAccount(ctx, { username: 'root', referralCode: 'root' });

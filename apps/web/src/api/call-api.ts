@@ -77,9 +77,15 @@ export const callApi = async <E extends EndpointDefinition>(
   input: CallInput<E> = {} as CallInput<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> => {
-  const { params, query, body } = input as {
+  const {
+    params,
+    query,
+    body,
+    headers: own,
+  } = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
+    headers?: Record<string, string | undefined>;
     body?: unknown;
   };
   // Headers the contract declares, e.g. a money move's Idempotency-Key (docs/wallet.md#retries).
@@ -97,6 +103,10 @@ export const callApi = async <E extends EndpointDefinition>(
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Headers the contract reads (an Idempotency-Key): only the ones it declares.
+  for (const [name, value] of Object.entries(own ?? {})) {
+    if (value !== undefined && endpoint.headers?.shape[name]) headers[name] = value;
+  }
 
   let response: Response;
   try {

@@ -62,7 +62,7 @@ export const localizeDecimal = (
   return options.plus && !isZero(parts) ? `+${body}` : body;
 };
 
-/** `a - b` and comparisons are left to the server; the client only needs "is it below". */
+/** Exact comparison of two decimal strings (malformed ones compare equal). */
 export const compareDecimals = (a: string, b: string): -1 | 0 | 1 => {
   const x = parse(a);
   const y = parse(b);
@@ -81,6 +81,21 @@ const toMicros = (value: string): bigint => {
   const units = BigInt(parts.int + parts.frac.padEnd(6, '0').slice(0, 6));
   return parts.negative ? -units : units;
 };
+
+const MICROS = 1_000_000n;
+
+/** Micro-units back to a decimal string, trailing zeros trimmed. */
+const fromMicros = (micros: bigint): string => {
+  const magnitude = micros < 0n ? -micros : micros;
+  const frac = (magnitude % MICROS).toString().padStart(6, '0');
+  return trimDecimal(`${micros < 0n ? '-' : ''}${magnitude / MICROS}.${frac}`);
+};
+
+/**
+ * `a − b` of two USDT amounts (6 decimals), exactly on integer micro-units: what a withdrawal
+ * delivers after its network fee. What the server books is the server's figure; this is the preview.
+ */
+export const subtractUsdt = (a: string, b: string): string => fromMicros(toMicros(a) - toMicros(b));
 
 /**
  * |value| / |max| in [0, 1] for drawing (bar heights); computed on integer micro-units, the figures

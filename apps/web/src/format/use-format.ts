@@ -57,6 +57,12 @@ export const createFormatters = (locale: string) => {
     /** USDT with 2 decimals: `1,234.50`. */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
       localizeDecimal(roundDecimal(value, 2), symbols, options),
+    /**
+     * USDT to the micro-unit, at least 2 decimals (`12.345678`, `11.00`): amounts about to move,
+     * where a rounded figure would not be the one booked.
+     */
+    usdtExact: (value: string, options: { plus?: boolean } = {}) =>
+      localizeDecimal(trimDecimal(value, 2), symbols, options),
     /** A price or quantity with its own precision, trailing zeros trimmed. */
     amount: (value: string, maxDigits = 8) =>
       localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), symbols),

@@ -1,6 +1,10 @@
 import { addWithdrawAddress, sendInternalTransfer, topUpFeeBalance, withdrawMoney } from '@gridbot/contracts';
 import { checkAvailable, checkField, type FieldRule, firstProblem, type Problem } from './validation';
 
+/** More than the main balance: the server's own refusal text ('insufficient balance'). */
+const checkBalance = (raw: string, available: string | undefined): Problem | null =>
+  checkAvailable(raw, available) ? { code: 'INSUFFICIENT_FUNDS' } : null;
+
 /**
  * The wallet forms, each field through the query schema of the contract it is sent to. On top:
  * what only the client knows — the balance on screen and the user's own UID.
@@ -17,16 +21,13 @@ export const withdrawAddressProblem = (raw: string): Problem | null =>
   checkField(addWithdrawAddress.query.shape.address, raw, ADDRESS);
 
 export const withdrawAmountProblem = (raw: string, available: string): Problem | null =>
-  firstProblem(checkField(withdrawMoney.query.shape.summ, raw, DECIMAL), checkAvailable(raw, available));
+  firstProblem(checkField(withdrawMoney.query.shape.summ, raw, DECIMAL), checkBalance(raw, available));
 
 export const topUpAmountProblem = (raw: string, available: string): Problem | null =>
-  firstProblem(checkField(topUpFeeBalance.query.shape.summ, raw, DECIMAL), checkAvailable(raw, available));
+  firstProblem(checkField(topUpFeeBalance.query.shape.summ, raw, DECIMAL), checkBalance(raw, available));
 
 export const transferAmountProblem = (raw: string, available: string | undefined): Problem | null =>
-  firstProblem(
-    checkField(sendInternalTransfer.query.shape.summ, raw, DECIMAL),
-    checkAvailable(raw, available),
-  );
+  firstProblem(checkField(sendInternalTransfer.query.shape.summ, raw, DECIMAL), checkBalance(raw, available));
 
 export const recipientProblem = (raw: string, ownUid: number): Problem | null =>
   firstProblem(

@@ -11,18 +11,25 @@ export const copyText = async (text: string): Promise<boolean> => {
   }
 };
 
+/** Copies and says so; a refused clipboard says 'could not copy to clipboard' (docs/errors.md#client-texts). */
+export const useCopy = () => {
+  const { t } = useTranslation();
+  return (text: string, done: string = t('toast.copied')) => {
+    void copyText(text).then((ok) =>
+      ok ? showToast(done, 'success') : showToast(t('errors.clipboard'), 'error'),
+    );
+  };
+};
+
 export const CopyButton = ({ text, label }: { text: string; label?: string }) => {
   const { t } = useTranslation();
+  const copy = useCopy();
   return (
     <button
       type="button"
       className="icon-button"
       aria-label={label ?? t('common.copy')}
-      onClick={() => {
-        void copyText(text).then((ok) =>
-          ok ? showToast(t('toast.copied'), 'success') : showToast(t('errors.clipboard'), 'error'),
-        );
-      }}
+      onClick={() => copy(text)}
     >
       <CopyIcon />
     </button>

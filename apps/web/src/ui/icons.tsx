@@ -102,3 +102,30 @@ export const SupportIcon = (props: IconProps) => (
     <path d="M21 4.5 10 15l-3-3" />
   </Svg>
 );
+
+export const PercentIcon = (props: IconProps) => (
+  <Svg {...props} strokeWidth={2}>
+    <path d="M19 5 5 19" />
+    <circle cx="7" cy="7" r="2.5" />
+    <circle cx="17" cy="17" r="2.5" />
+  </Svg>
+);
+
+export const ExternalIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M14 4h6v6M20 4l-9 9" />
+    <path d="M18 14v4.5A1.5 1.5 0 0 1 16.5 20h-11A1.5 1.5 0 0 1 4 18.5v-11A1.5 1.5 0 0 1 5.5 6H10" />
+  </Svg>
+);
+
+export const CheckIcon = (props: IconProps) => (
+  <Svg {...props} strokeWidth={2.2}>
+    <path d="M5 12.5 10 17.5 19 7" />
+  </Svg>
+);
+
+export const BoltIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M13 3 5 13.5h6L10 21l8-10.5h-6L13 3Z" />
+  </Svg>
+);

@@ -1,6 +1,7 @@
 import { listCoinActivity } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiCursorPages } from '../../api/use-api-pages';
+import { groupByDay } from '../../format/group-by-day';
 import { useFormat } from '../../format/use-format';
 import { PagesView } from '../../ui/pages-view';
 import { Card, SectionTitle } from '../../ui/screen';
@@ -12,22 +13,6 @@ export const ACTIVITY_PAGE_SIZE = 30;
 
 /** Entries younger than this say how long ago they happened; older ones only their time. */
 const RECENT_MS = 6 * 3_600_000;
-
-/** The local calendar day of an entry: the log is grouped by the reader's days. */
-const localDayOf = (iso: string) => {
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
-};
-
-/** Consecutive entries of one local day together, newest day first (the log comes newest first). */
-const byDay = (entries: readonly ActivityEntry[]) =>
-  entries.reduce<Array<{ day: string; at: string; entries: ActivityEntry[] }>>((days, entry) => {
-    const day = localDayOf(entry.at);
-    const last = days.at(-1);
-    if (last?.day === day) last.entries.push(entry);
-    else days.push({ day, at: entry.at, entries: [entry] });
-    return days;
-  }, []);
 
 const ActivityLine = ({ entry }: { entry: ActivityEntry }) => {
   const { t } = useTranslation();
@@ -74,7 +59,7 @@ export const CoinActivity = ({ coinUserId }: { coinUserId: number }) => {
         empty={<EmptyState title={t('activity.empty')} />}
       >
         {(entries) =>
-          byDay(entries).map(({ day, at, entries: ofDay }) => (
+          groupByDay(entries, (entry) => entry.at).map(({ day, at, items: ofDay }) => (
             <section key={day} className="activity-day">
               <h3 className="activity-day__title">{format.day(at)}</h3>
               <Card flush>

@@ -1,8 +1,10 @@
-import { getWallet, sendInternalTransfer } from '@gridbot/contracts';
+import { getWallet, type ResponseOf, sendInternalTransfer } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionError } from '../../api/use-action-error';
+import { isApiError } from '../../api/api-error';
+import { useIdempotencyKey } from '../../api/idempotency-key';
+import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
@@ -10,69 +12,161 @@ import { normalizeDecimal } from '../../forms/validation';
 import { recipientProblem as checkRecipient, transferAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { useSessionUser } from '../../session/use-session-user';
-import { showToast } from '../../shell/toast-store';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { confirmAction } from '../../telegram/confirm';
+import { feedback } from '../../telegram/feedback';
+import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { MainAction } from '../../ui/main-action';
+import { Notice } from '../../ui/notice';
+import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
+import { KeyValue } from '../../ui/stat';
+import { Skeleton } from '../../ui/states';
+import { AmountField } from './amount-field';
+import { RecipientCard, useRecipient } from './recipient';
+import { ResultHeader } from './result-header';
+import { usePatchWallet, type Wallet } from './wallet-cache';
 
-/** Internal transfer of USDT to another user by UID: instant, free, never to yourself. */
-export const InternalTransferScreen = () => {
+type Sent = ResponseOf<typeof sendInternalTransfer> & { amount: string };
+
+const recipientName = (recipient: { uid: number; username: string | null }, uidText: string) =>
+  recipient.username ? `@${recipient.username} · ${uidText}` : uidText;
+
+const TransferForm = ({ wallet, onSent }: { wallet: Wallet; onSent: (sent: Sent) => void }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const user = useSessionUser();
-  const navigate = useNavigate();
   const errorText = useActionError();
+  const catalogueText = useCatalogueText();
   const problemText = useProblemText();
-  const wallet = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
+  const patchWallet = usePatchWallet();
   const [recipient, setRecipient] = useState('');
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
-  const available = wallet.data?.balances.main;
-  const recipientProblem = checkRecipient(recipient, user.uid);
+  const idempotency = useIdempotencyKey();
+  const available = wallet.balances.main;
+  const uidProblem = checkRecipient(recipient, user.uid);
   const amountProblem = transferAmountProblem(amount, available);
+  const lookup = useRecipient(recipient, uidProblem === null);
   useClosingConfirmation(recipient.trim() !== '' || amount.trim() !== '');
   const send = useApiMutation(sendInternalTransfer, {
-    onSuccess: () => {
-      showToast(t('internal.sent'), 'success');
-      void navigate({ to: '/wallet' });
+    onSuccess: (answer, { query }) => {
+      patchWallet({ balances: answer.balances });
+      idempotency.renew();
+      feedback('success');
+      onSent({ ...answer, amount: String(query.summ) });
     },
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+    onError: () => feedback('error'),
   });
-  // Money moves to another user for good: the user confirms the amount and the recipient first.
+  // Money goes to another user for good: the amount and the recipient are confirmed first.
   const submit = async () => {
     setTouched(true);
-    if (recipientProblem || amountProblem) return;
+    if (uidProblem || amountProblem || lookup.missing) {
+      feedback('error');
+      return;
+    }
+    // The name is on screen before the money moves; a lookup still running is waited for.
+    if (lookup.looking) return;
     const summ = normalizeDecimal(amount);
     const toUser = Number(recipient.trim());
+    const name = lookup.recipient?.username;
     const ok = await confirmAction({
-      message: t('internal.confirm', { amount: format.usdt(summ), uid: toUser }),
+      title: t('internal.confirmTitle'),
+      message: name
+        ? t('internal.confirmNamed', { amount: format.usdtExact(summ), name: `@${name}`, uid: toUser })
+        : t('internal.confirm', { amount: format.usdtExact(summ), uid: toUser }),
       confirmText: t('internal.submit'),
     });
-    if (ok) send.mutate({ query: { summ, to_user: toUser } });
+    if (ok) send.mutate({ query: { summ, to_user: toUser }, headers: idempotency.headers() });
   };
+  const refusedRecipient = isApiError(send.error) && send.error.code === 'TRANSFER_RECIPIENT_MISSING';
+  const uidError = touched && uidProblem ? problemText(uidProblem) : null;
+  const missingText = lookup.missing || refusedRecipient ? catalogueText('TRANSFER_RECIPIENT_MISSING') : null;
   return (
-    <Screen back title={t('internal.title')} subtitle={t('internal.hint')}>
+    <>
       <Card>
         <Field
           label={t('internal.recipient')}
           inputMode="numeric"
+          autoComplete="off"
           value={recipient}
-          onChange={setRecipient}
-          error={touched ? problemText(recipientProblem) : null}
+          onChange={(value) => {
+            setRecipient(value);
+            idempotency.renew();
+            send.reset();
+          }}
+          error={uidError ?? missingText}
           hint={t('internal.yourUid', { uid: user.uid })}
         />
-        <Field
+        <RecipientCard recipient={lookup.recipient} looking={lookup.looking} error={lookup.error} />
+        <AmountField
           label={t('internal.amount')}
-          inputMode="decimal"
           value={amount}
-          onChange={setAmount}
+          onChange={(value) => {
+            setAmount(value);
+            idempotency.renew();
+            send.reset();
+          }}
+          max={available}
           error={touched ? problemText(amountProblem) : null}
-          hint={available ? t('internal.available', { amount: format.usdt(available) }) : undefined}
+          hint={t('wallet.available', { amount: format.usdtExact(available) })}
         />
-        <MainAction text={t('internal.submit')} busy={send.isPending} onClick={() => void submit()} />
+        <div className="summary">
+          <KeyValue label={t('internal.fee')} value={t('internal.free')} />
+          <KeyValue label={t('internal.speed')} value={t('internal.instant')} />
+        </div>
       </Card>
+      {send.isError && !refusedRecipient ? (
+        <div data-problem={isApiError(send.error) ? send.error.code : 'unknown'}>
+          <Notice tone="warning">{errorText(send.error, 'tryLater')}</Notice>
+        </div>
+      ) : null}
+      <MainAction text={t('internal.submit')} busy={send.isPending} onClick={() => void submit()} />
+    </>
+  );
+};
+
+const TransferResult = ({ sent, onAgain }: { sent: Sent; onAgain: () => void }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const to = recipientName(sent.recipient, t('common.uidValue', { uid: sent.recipient.uid }));
+  return (
+    <Card>
+      <div data-testid="transfer-result">
+        <ResultHeader
+          tone="positive"
+          title={t('internal.sentTitle')}
+          text={t('internal.sentText', { amount: format.usdtExact(sent.amount), to })}
+        />
+        <KeyValue label={t('internal.recipientLabel')} value={to} />
+        <KeyValue label={t('wallet.details.amount')} value={`${format.usdtExact(sent.amount)} USDT`} />
+        <KeyValue label={t('wallet.details.time')} value={format.dateTime(sent.transaction.createdAt)} />
+        <KeyValue label={t('internal.balanceAfter')} value={`${format.usdtExact(sent.balances.main)} USDT`} />
+      </div>
+      <MainAction text={t('common.done')} onClick={() => void navigate({ to: '/wallet' })} />
+      <Button variant="ghost" block onClick={onAgain}>
+        {t('internal.again')}
+      </Button>
+    </Card>
+  );
+};
+
+/** Internal transfer of USDT to another user by UID: instant, free, never to yourself. */
+export const InternalTransferScreen = () => {
+  const { t } = useTranslation();
+  const wallet = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
+  const [sent, setSent] = useState<Sent | null>(null);
+  return (
+    <Screen back title={t('internal.title')} subtitle={sent ? undefined : t('internal.hint')}>
+      {sent ? (
+        <TransferResult sent={sent} onAgain={() => setSent(null)} />
+      ) : (
+        <QueryView query={wallet} loading={<Skeleton height={220} />} title={t('internal.title')}>
+          {(data) => <TransferForm wallet={data} onSent={setSent} />}
+        </QueryView>
+      )}
     </Screen>
   );
 };

@@ -1,49 +1,41 @@
-import { getWallet, type ResponseOf, topUpFeeBalance } from '@gridbot/contracts';
+import { getWallet } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionError } from '../../api/use-action-error';
-import { useApiMutation, useApiQuery } from '../../api/use-api';
-import { useApiPages } from '../../api/use-api-pages';
-import { useFormat } from '../../format/use-format';
-import { useProblemText } from '../../forms/use-problem-text';
-import { normalizeDecimal } from '../../forms/validation';
-import { topUpAmountProblem } from '../../forms/wallet-forms';
+import { useApiQuery } from '../../api/use-api';
+import { signOf } from '../../format/decimal';
 import { INITIAL_INPUTS } from '../../session/initial-load';
-import { showToast } from '../../shell/toast-store';
-import { useClosingConfirmation } from '../../telegram/closing-confirmation';
-import { confirmAction } from '../../telegram/confirm';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { ArrowDownIcon, ArrowUpIcon, SwapIcon } from '../../ui/icons';
-import { Row } from '../../ui/list-row';
-import { LoadMore } from '../../ui/load-more';
+import { ArrowDownIcon, ArrowUpIcon, PercentIcon, SwapIcon } from '../../ui/icons';
 import { Usdt } from '../../ui/money';
+import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
-import { EmptyState, Skeleton } from '../../ui/states';
-import { StatusBadge, TransactionRow } from './transaction-row';
-
-type Wallet = ResponseOf<typeof getWallet>;
+import { Skeleton } from '../../ui/states';
+import { TopUpFee } from './top-up-fee';
+import { TransactionList } from './transaction-list';
+import { type Wallet, walletRefreshMs } from './wallet-cache';
+import { WithdrawalRow } from './withdrawal-card';
 
 const Balances = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
+  const dry = signOf(wallet.balances.fee) !== 'positive';
   return (
-    <div className="hero">
+    <div className="hero wallet-hero" data-testid="balances">
       <div className="hero__label">
         {t('wallet.main')} · {t('wallet.network')}
       </div>
-      <div className="hero__value">
+      <div className="hero__value" data-testid="balance-main">
         <Usdt value={wallet.balances.main} />
       </div>
       <div className="hero__row">
-        <span>
+        <span data-testid="balance-fee">
           {t('wallet.fee')}
           <b>
             <Usdt value={wallet.balances.fee} />
           </b>
+          {dry ? <span className="hero__flag">{t('wallet.feeEmptyFlag')}</span> : null}
         </span>
-        <span>
+        <span data-testid="balance-held">
           {t('wallet.held')}
           <b>
             <Usdt value={wallet.balances.held} />
@@ -54,147 +46,102 @@ const Balances = ({ wallet }: { wallet: Wallet }) => {
   );
 };
 
-const QuickActions = () => {
+const ActionLink = ({ to, label, icon }: { to: string; label: string; icon: ReactNode }) => (
+  <Link to={to} className="quick-action">
+    <span className="quick-action__icon">{icon}</span>
+    {label}
+  </Link>
+);
+
+const QuickActions = ({
+  topUpOpen,
+  onTopUp,
+  panelId,
+}: {
+  topUpOpen: boolean;
+  onTopUp: () => void;
+  panelId: string;
+}) => {
   const { t } = useTranslation();
-  const actions = [
-    { to: '/wallet/deposit', label: t('wallet.deposit'), Icon: ArrowDownIcon },
-    { to: '/wallet/withdraw', label: t('wallet.withdraw'), Icon: ArrowUpIcon },
-    { to: '/wallet/internal-transfer', label: t('wallet.transfer'), Icon: SwapIcon },
-  ] as const;
   return (
-    <div className="quick-actions">
-      {actions.map(({ to, label, Icon }) => (
-        <Link key={to} to={to} className="quick-action">
-          <span className="quick-action__icon">
-            <Icon />
-          </span>
-          {label}
-        </Link>
-      ))}
+    <nav className="quick-actions quick-actions--4" aria-label={t('wallet.actions')}>
+      <ActionLink to="/wallet/deposit" label={t('wallet.deposit')} icon={<ArrowDownIcon />} />
+      <ActionLink to="/wallet/withdraw" label={t('wallet.withdraw')} icon={<ArrowUpIcon />} />
+      <ActionLink to="/wallet/internal-transfer" label={t('wallet.transfer')} icon={<SwapIcon />} />
+      <button
+        type="button"
+        className="quick-action"
+        aria-expanded={topUpOpen}
+        aria-controls={topUpOpen ? panelId : undefined}
+        onClick={onTopUp}
+      >
+        <span className="quick-action__icon">
+          <PercentIcon />
+        </span>
+        {t('wallet.topUpFeeShort')}
+      </button>
+    </nav>
+  );
+};
+
+/** A fee balance at or below zero dries the bots (docs/fees.md#fee-balance): said plainly, with the way out. */
+const FeeEmpty = ({ wallet, onTopUp }: { wallet: Wallet; onTopUp: () => void }) => {
+  const { t } = useTranslation();
+  if (signOf(wallet.balances.fee) === 'positive') return null;
+  return (
+    <div data-testid="fee-empty">
+      <Notice tone="warning">
+        <p style={{ margin: 0 }}>{t('wallet.feeEmpty')}</p>
+        <button type="button" className="notice__link notice__button" onClick={onTopUp}>
+          {t('wallet.topUpFee')}
+        </button>
+      </Notice>
     </div>
-  );
-};
-
-const TopUpFee = ({ wallet }: { wallet: Wallet }) => {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const errorText = useActionError();
-  const problemText = useProblemText();
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
-  const problem = topUpAmountProblem(amount, wallet.balances.main);
-  useClosingConfirmation(amount.trim() !== '');
-  const topUp = useApiMutation(topUpFeeBalance, {
-    onSuccess: () => {
-      showToast(t('wallet.topUpFeeDone'), 'success');
-      setAmount('');
-      setTouched(false);
-    },
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
-  });
-  // Money moves between the user's balances: confirmed first, like every payment.
-  const submit = async () => {
-    setTouched(true);
-    if (problem) return;
-    const summ = normalizeDecimal(amount);
-    const ok = await confirmAction({
-      message: t('wallet.confirmTopUp', { amount: format.usdt(summ) }),
-      confirmText: t('wallet.topUpFee'),
-    });
-    if (ok) topUp.mutate({ query: { summ } });
-  };
-  return (
-    <Card title={t('wallet.topUpFee')}>
-      <p className="muted" style={{ fontSize: 13, marginTop: -6, marginBottom: 10 }}>
-        {t('wallet.feeHint')}
-      </p>
-      <Field
-        label={t('wallet.topUpFeeAmount')}
-        inputMode="decimal"
-        value={amount}
-        onChange={setAmount}
-        error={touched ? problemText(problem) : null}
-      />
-      <Button block variant="secondary" busy={topUp.isPending} onClick={() => void submit()}>
-        {t('wallet.topUpFee')}
-      </Button>
-    </Card>
-  );
-};
-
-const Transactions = ({ wallet }: { wallet: Wallet }) => {
-  const { t } = useTranslation();
-  const [more, setMore] = useState(false);
-  const { days, limit } = INITIAL_INPUTS.wallet.query;
-  const next = useApiPages(getWallet, (page) => ({ query: { days, page, limit } }), {
-    enabled: more,
-    firstPage: 2,
-  });
-  const items = [
-    ...wallet.transactions.items,
-    ...(next.data?.pages.flatMap((page) => page.transactions.items) ?? []),
-  ];
-  const hasMore = more ? next.hasNextPage : wallet.transactions.hasMore;
-  if (items.length === 0) {
-    return (
-      <Card>
-        <EmptyState title={t('wallet.noTransactions')} />
-      </Card>
-    );
-  }
-  return (
-    <>
-      <Card flush>
-        {items.map((transaction) => (
-          <TransactionRow key={transaction.id} transaction={transaction} />
-        ))}
-      </Card>
-      <LoadMore
-        hasMore={hasMore}
-        loading={next.isFetching}
-        onLoad={() => (more ? void next.fetchNextPage() : setMore(true))}
-      />
-    </>
   );
 };
 
 const PendingWithdrawals = ({ wallet }: { wallet: Wallet }) => {
   const { t } = useTranslation();
-  const format = useFormat();
   if (wallet.pendingWithdrawals.length === 0) return null;
   return (
-    <>
+    <section aria-label={t('wallet.pending')}>
       <SectionTitle>{t('wallet.pending')}</SectionTitle>
       <Card flush>
-        {wallet.pendingWithdrawals.map((withdrawal) => (
-          <Row
-            key={withdrawal.id}
-            start={<StatusBadge status={withdrawal.status} />}
-            title={`${format.usdt(withdrawal.receives)} USDT`}
-            subtitle={`${withdrawal.address.slice(0, 6)}…${withdrawal.address.slice(-6)} · ${format.dateTime(withdrawal.createdAt)}`}
-          />
-        ))}
+        <ul className="tx-list">
+          {wallet.pendingWithdrawals.map((withdrawal) => (
+            <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
+          ))}
+        </ul>
       </Card>
-    </>
+    </section>
   );
 };
 
-/** Wallet: balances, deposit/withdraw/transfer, fee top-up and the last 30 days of transactions. */
+/** Wallet: balances, deposit/withdraw/transfer/fee top-up, withdrawals on hold and 30 days of history. */
 export const WalletScreen = () => {
   const { t } = useTranslation();
-  const query = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
+  const panelId = useId();
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const query = useApiQuery(getWallet, INITIAL_INPUTS.wallet, {
+    refetchInterval: (current) => walletRefreshMs(current.state.data),
+  });
+  const openTopUp = () => setTopUpOpen(true);
   return (
     <Screen title={t('wallet.title')}>
       <QueryView query={query} loading={<Skeleton height={150} />} title={t('wallet.main')}>
         {(wallet) => <Balances wallet={wallet} />}
       </QueryView>
-      <QuickActions />
+      <QuickActions topUpOpen={topUpOpen} onTopUp={() => setTopUpOpen((open) => !open)} panelId={panelId} />
       {query.data ? (
         <>
+          {topUpOpen ? null : <FeeEmpty wallet={query.data} onTopUp={openTopUp} />}
+          {topUpOpen ? (
+            <div id={panelId}>
+              <TopUpFee wallet={query.data} onClose={() => setTopUpOpen(false)} />
+            </div>
+          ) : null}
           <PendingWithdrawals wallet={query.data} />
-          <TopUpFee wallet={query.data} />
-          <SectionTitle>{t('wallet.history')}</SectionTitle>
-          <Transactions wallet={query.data} />
+          <TransactionList wallet={query.data} />
         </>
       ) : null}
     </Screen>

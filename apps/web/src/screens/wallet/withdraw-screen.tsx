@@ -1,156 +1,203 @@
-import {
-  addWithdrawAddress,
-  getWallet,
-  MIN_WITHDRAW_USDT,
-  type ResponseOf,
-  updateWithdrawAddress,
-  withdrawMoney,
-} from '@gridbot/contracts';
-import { useNavigate } from '@tanstack/react-router';
+import { getWallet, type Withdrawal, withdrawMoney } from '@gridbot/contracts';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletErrorText } from '../../api/error-text';
+import { isApiError } from '../../api/api-error';
+import { useIdempotencyKey } from '../../api/idempotency-key';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
 import { normalizeDecimal } from '../../forms/validation';
-import { withdrawAddressProblem, withdrawAmountProblem } from '../../forms/wallet-forms';
+import { withdrawAmountProblem } from '../../forms/wallet-forms';
 import { INITIAL_INPUTS } from '../../session/initial-load';
-import { showToast } from '../../shell/toast-store';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { confirmAction } from '../../telegram/confirm';
+import { feedback } from '../../telegram/feedback';
 import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { MainAction, SecondaryAction } from '../../ui/main-action';
+import { MainAction } from '../../ui/main-action';
 import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
+import { KeyValue } from '../../ui/stat';
 import { Skeleton } from '../../ui/states';
+import { AmountField } from './amount-field';
+import { ResultHeader } from './result-header';
+import { usePatchWallet, type Wallet, walletRefreshMs } from './wallet-cache';
+import { isWithdrawalStatus, receivesOf, shortened } from './wallet-model';
+import { WithdrawAddress } from './withdraw-address';
+import { WithdrawalDetails } from './withdrawal-card';
 
-type Wallet = ResponseOf<typeof getWallet>;
+type Destination = 'address' | 'exchange';
 
-const AddressForm = ({ wallet }: { wallet: Wallet }) => {
+/** A refused withdrawal in place, with the way out where there is one (docs/errors.md#client-texts). */
+const WithdrawProblem = ({ error }: { error: unknown }) => {
   const { t } = useTranslation();
-  const problemText = useProblemText();
-  const [editing, setEditing] = useState(!wallet.withdrawAddress);
-  const [address, setAddress] = useState('');
-  const [touched, setTouched] = useState(false);
-  const problem = withdrawAddressProblem(address);
-  useClosingConfirmation(editing && address.trim() !== '');
-  const onSuccess = () => {
-    showToast(t('withdraw.addressSaved'), 'success');
-    setEditing(false);
-  };
-  // docs/errors.md: address errors show the server's detail, then its message, then 'Unknown error'.
-  const onError = (error: unknown) => showToast(walletErrorText(error) ?? t('errors.unknown'), 'error');
-  const add = useApiMutation(addWithdrawAddress, { onSuccess, onError });
-  const update = useApiMutation(updateWithdrawAddress, { onSuccess, onError });
-  if (!editing && wallet.withdrawAddress) {
-    return (
-      <Card title={t('withdraw.address')}>
-        <div className="address-box">
-          <span className="mono">{wallet.withdrawAddress}</span>
-        </div>
-        <Button variant="ghost" small onClick={() => setEditing(true)} style={{ marginTop: 8 }}>
-          {t('withdraw.changeAddress')}
-        </Button>
-      </Card>
-    );
-  }
-  const save = () => {
-    setTouched(true);
-    if (problem) return;
-    const input = { query: { address: address.trim() } };
-    if (wallet.withdrawAddress) update.mutate(input);
-    else add.mutate(input);
-  };
+  const errorText = useActionError();
+  const code = isApiError(error) ? error.code : 'unknown';
   return (
-    <Card title={t('withdraw.address')}>
-      {wallet.withdrawAddress ? null : (
-        <p className="muted" style={{ marginBottom: 10 }}>
-          {t('withdraw.noAddress')}
-        </p>
-      )}
-      <Field
-        label={t('withdraw.address')}
-        placeholder={t('withdraw.addressPlaceholder')}
-        value={address}
-        onChange={setAddress}
-        autoComplete="off"
-        spellCheck={false}
-        error={touched ? problemText(problem) : null}
-      />
-      <SecondaryAction
-        text={t('withdraw.saveAddress')}
-        busy={add.isPending || update.isPending}
-        onClick={save}
-      />
-    </Card>
+    <div data-problem={code}>
+      <Notice tone="warning">
+        <p style={{ margin: 0 }}>{errorText(error, 'tryLater')}</p>
+        {code === 'NO_API_CONNECTION' ? (
+          <Link to="/profile/api-key" className="notice__link">
+            {t('withdraw.keysLink')}
+          </Link>
+        ) : null}
+      </Notice>
+    </div>
   );
 };
 
-const AmountForm = ({ wallet }: { wallet: Wallet }) => {
+const Summary = ({ wallet, amount }: { wallet: Wallet; amount: string | null }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const navigate = useNavigate();
-  const errorText = useActionError();
+  const receives = amount ? receivesOf(amount, wallet.withdrawFee) : null;
+  return (
+    <div className="summary" data-testid="withdraw-summary">
+      <KeyValue label={t('withdrawal.networkFee')} value={`${format.usdtExact(wallet.withdrawFee)} USDT`} />
+      <KeyValue label={t('withdraw.minimumLabel')} value={`${format.usdtExact(wallet.minWithdraw)} USDT`} />
+      <div className="summary__total">
+        <span>{t('withdrawal.receives')}</span>
+        <b data-testid="withdraw-receives">{receives ? `${format.usdtExact(receives)} USDT` : '—'}</b>
+      </div>
+    </div>
+  );
+};
+
+const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal: Withdrawal) => void }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
   const problemText = useProblemText();
+  const patchWallet = usePatchWallet();
+  const [to, setTo] = useState<Destination>('address');
   const [amount, setAmount] = useState('');
-  const [to, setTo] = useState<'address' | 'exchange'>('address');
   const [touched, setTouched] = useState(false);
-  const min = wallet.minWithdraw || MIN_WITHDRAW_USDT;
+  const idempotency = useIdempotencyKey();
   const problem = withdrawAmountProblem(amount, wallet.balances.main);
+  const noAddress = to === 'address' && !wallet.withdrawAddress;
   useClosingConfirmation(amount.trim() !== '');
   const withdraw = useApiMutation(withdrawMoney, {
-    onSuccess: () => {
-      showToast(t('withdraw.requested'), 'success');
-      void navigate({ to: '/wallet' });
+    onSuccess: (answer) => {
+      patchWallet({ balances: answer.balances });
+      idempotency.renew();
+      feedback('success');
+      onDone(answer.withdrawal);
     },
-    // docs/errors.md: withdraw errors carry the error object; its text, else 'Please try again later'.
-    onError: (error) => showToast(errorText(error, 'tryLater'), 'error'),
+    onError: () => feedback('error'),
   });
-  // Money leaves the wallet: the user confirms the amount and the fee first.
+  // Money leaves for good: the popup states what is sent, the fee, what arrives and where.
   const submit = async () => {
     setTouched(true);
-    if (problem) return;
+    if (problem || noAddress) {
+      feedback('error');
+      return;
+    }
     const summ = normalizeDecimal(amount);
+    const figures = {
+      amount: format.usdtExact(summ),
+      fee: format.usdtExact(wallet.withdrawFee),
+      receives: format.usdtExact(receivesOf(summ, wallet.withdrawFee) ?? '0'),
+    };
     const ok = await confirmAction({
-      message: t('withdraw.confirm', { amount: format.usdt(summ), fee: format.usdt(wallet.withdrawFee) }),
+      title: t('withdraw.confirmTitle'),
+      message:
+        to === 'exchange'
+          ? t('withdraw.confirmExchange', figures)
+          : t('withdraw.confirm', { ...figures, address: shortened(wallet.withdrawAddress ?? '', 8, 8) }),
       confirmText: t('withdraw.submit'),
     });
-    if (ok) withdraw.mutate({ query: { summ, to } });
+    if (ok) withdraw.mutate({ query: { summ, to }, headers: idempotency.headers() });
   };
   return (
-    <Card>
+    <>
       <Segmented
         label={t('withdraw.destination')}
         value={to}
-        onChange={setTo}
+        onChange={(value) => {
+          setTo(value);
+          idempotency.renew();
+          withdraw.reset();
+        }}
         options={[
           { value: 'address', label: t('withdraw.toAddress') },
           { value: 'exchange', label: t('withdraw.toExchange') },
         ]}
       />
-      <Field
-        label={t('withdraw.amount')}
-        inputMode="decimal"
-        value={amount}
-        onChange={setAmount}
-        error={touched ? problemText(problem) : null}
-        hint={t('withdraw.available', { amount: format.usdt(wallet.balances.main) })}
-      />
-      <p className="muted" style={{ fontSize: 13, marginBottom: 12 }}>
-        {t('withdraw.minimum', { min: format.usdt(min) })} ·{' '}
-        {t('withdraw.networkFee', { fee: format.usdt(wallet.withdrawFee) })}
-      </p>
-      <MainAction
-        text={t('withdraw.submit')}
-        busy={withdraw.isPending}
-        disabled={to === 'address' && !wallet.withdrawAddress}
-        onClick={() => void submit()}
-      />
+      {to === 'address' ? (
+        <WithdrawAddress saved={wallet.withdrawAddress} />
+      ) : (
+        <Notice>{t('withdraw.exchangeHint')}</Notice>
+      )}
+      <Card>
+        <AmountField
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            idempotency.renew();
+            withdraw.reset();
+          }}
+          max={wallet.balances.main}
+          error={touched ? problemText(problem) : null}
+          hint={t('wallet.available', { amount: format.usdtExact(wallet.balances.main) })}
+        />
+        <Summary wallet={wallet} amount={problem ? null : normalizeDecimal(amount)} />
+      </Card>
+      {touched && noAddress ? <Notice tone="warning">{t('withdraw.addressFirst')}</Notice> : null}
+      {withdraw.isError ? <WithdrawProblem error={withdraw.error} /> : null}
+      <p className="section-note">{t('withdraw.onChainNote')}</p>
+      <MainAction text={t('withdraw.submit')} busy={withdraw.isPending} onClick={() => void submit()} />
+    </>
+  );
+};
+
+/**
+ * The withdrawal just made, its status kept current from the wallet: in the open withdrawals while
+ * on its way, then through its hold line in the transaction list (same kind, address and amount,
+ * newest first), which carries the final status and the txid.
+ */
+const latestOf = (withdrawal: Withdrawal, wallet: Wallet | undefined): Withdrawal => {
+  if (!wallet) return withdrawal;
+  const open = wallet.pendingWithdrawals.find((item) => item.id === withdrawal.id);
+  if (open) return open;
+  const hold = wallet.transactions.items.find(
+    (item) =>
+      item.type === withdrawal.type &&
+      item.address === withdrawal.address &&
+      item.amount === `-${withdrawal.amount}`,
+  );
+  if (!hold || !isWithdrawalStatus(hold.status)) return withdrawal;
+  return { ...withdrawal, status: hold.status, txid: hold.txid ?? withdrawal.txid };
+};
+
+const WithdrawResult = ({ withdrawal, onAgain }: { withdrawal: Withdrawal; onAgain: () => void }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const wallet = useApiQuery(getWallet, INITIAL_INPUTS.wallet, {
+    refetchInterval: (current) => walletRefreshMs(current.state.data),
+  });
+  const latest = latestOf(withdrawal, wallet.data);
+  const refused = latest.status === 'rejected' || latest.status === 'failed';
+  return (
+    <Card>
+      <div data-testid="withdraw-result" data-status={latest.status}>
+        <ResultHeader
+          tone={refused ? 'negative' : 'positive'}
+          title={t(refused ? 'withdraw.resultRefused' : 'withdraw.resultTitle')}
+          text={t('withdraw.resultText', {
+            amount: format.usdtExact(latest.receives),
+            address: shortened(latest.address),
+          })}
+        />
+        <WithdrawalDetails withdrawal={latest} />
+      </div>
+      <MainAction text={t('common.done')} onClick={() => void navigate({ to: '/wallet' })} />
+      <Button variant="ghost" block onClick={onAgain}>
+        {t('withdraw.again')}
+      </Button>
     </Card>
   );
 };
@@ -159,17 +206,16 @@ const AmountForm = ({ wallet }: { wallet: Wallet }) => {
 export const WithdrawScreen = () => {
   const { t } = useTranslation();
   const query = useApiQuery(getWallet, INITIAL_INPUTS.wallet);
+  const [done, setDone] = useState<Withdrawal | null>(null);
   return (
     <Screen back title={t('withdraw.title')}>
-      <Notice>{t('deposit.onlyUsdt')}</Notice>
-      <QueryView query={query} loading={<Skeleton height={220} />} title={t('withdraw.address')}>
-        {(wallet) => (
-          <>
-            <AddressForm wallet={wallet} />
-            <AmountForm wallet={wallet} />
-          </>
-        )}
-      </QueryView>
+      {done ? (
+        <WithdrawResult withdrawal={done} onAgain={() => setDone(null)} />
+      ) : (
+        <QueryView query={query} loading={<Skeleton height={260} />} title={t('withdraw.title')}>
+          {(wallet) => <WithdrawForm wallet={wallet} onDone={setDone} />}
+        </QueryView>
+      )}
     </Screen>
   );
 };

@@ -1,0 +1,194 @@
+import { mkdirSync } from 'node:fs';
+import { checkInvariants, fromMicro, userAccountCode } from '@gridbot/ledger';
+import { demoXpub, deriveDepositAddress, fundWallet } from '@gridbot/services';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cn } from '../src/i18n/locales/cn';
+import { en } from '../src/i18n/locales/en';
+import { ru } from '../src/i18n/locales/ru';
+import {
+  launchBrowser,
+  navigateInApp,
+  openAppPage,
+  SCREENSHOTS_DIR,
+  screenshot,
+  settle,
+  VIEWPORT,
+} from './support/browser';
+import { type Stack, startStack } from './support/stack';
+import { THEMES, withTheme } from './support/themes';
+
+// Money into, around and out of the wallet from the mini app only, against the real API: the deposit
+// address made on the first visit, a deposit credited, the fee balance topped up, a transfer to
+// another user by UID (the recipient named before confirming), a withdrawal requested and held.
+let stack: Stack;
+let browser: Browser;
+
+/** Where the user withdraws to: an address of the same test key, not theirs. */
+const WITHDRAW_TO = deriveDepositAddress(demoXpub(), 9_999);
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      env: { WALLET_XPUB: demoXpub(), WITHDRAW_FEE_USDT: '1', WITHDRAW_AUTO_APPROVE_USDT: '10' },
+    }),
+    launchBrowser(),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+const balanceOf = async (userId: number, sub: 'main' | 'fee') =>
+  fromMicro(
+    (await stack.prisma.ledgerAccount.findUniqueOrThrow({ where: { code: userAccountCode(userId, sub) } }))
+      .balance,
+  );
+
+const expectBooksIntact = async () => {
+  const report = await checkInvariants(stack.prisma);
+  expect(report.mismatches).toEqual([]);
+  expect(report.ok).toBe(true);
+};
+
+/** The screen as tall as its content, the tab bar at its foot. */
+const screenshotWhole = async (page: Page, dir: string, name: string) => {
+  mkdirSync(dir, { recursive: true });
+  const path = `${dir}/${name}.png`;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: VIEWPORT.width, height: Math.max(height, VIEWPORT.height) });
+  await page.screenshot({ path });
+  await page.setViewportSize(VIEWPORT);
+};
+
+describe('the wallet from the mini app', () => {
+  it('deposits, tops up the fee balance, transfers by UID and requests a withdrawal', async () => {
+    const nora = await stack.createUser({ username: 'nora_wallet', firstName: 'Nora' });
+    const ivan = await stack.createUser({ username: 'ivan_t', firstName: 'Ivan' });
+    const app = await openAppPage(browser, { telegram: false });
+    const dialogs: string[] = [];
+    app.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await app.page.goto(stack.launchUrlFor(nora));
+    await app.page.locator('nav.tabbar').waitFor();
+
+    // 1. The deposit address is made on the first visit, with its QR code.
+    await navigateInApp(app.page, '/wallet/deposit');
+    const shown = app.page.getByTestId('deposit-address');
+    await shown.waitFor();
+    const wallet = await stack.prisma.wallet.findUniqueOrThrow({ where: { userId: nora.id } });
+    await expect(shown.innerText()).resolves.toBe(wallet.depositAddress);
+    await expect(app.page.getByTestId('qr-code').getAttribute('data-value')).resolves.toBe(
+      wallet.depositAddress,
+    );
+    await app.page.getByText(en.deposit.onlyUsdt).waitFor();
+
+    // 2. A deposit arrives and is credited.
+    await fundWallet(stack.prisma, {
+      userId: nora.id,
+      deposit: '50',
+      fee: '0.000001',
+      key: `flow:${nora.id}`,
+    });
+
+    // 3. The balance on the wallet screen.
+    await navigateInApp(app.page, '/wallet');
+    const main = app.page.getByTestId('balance-main');
+    await expect.poll(() => main.innerText(), { timeout: 20_000 }).toBe('50.00 USDT');
+
+    // 4. Top up the fee balance: confirmed first, the result in place.
+    await app.page.getByRole('button', { name: en.wallet.topUpFeeShort }).click();
+    await app.page.getByLabel(en.topUp.amount).fill('0,5');
+    await app.page.locator('[data-action="main"]').click();
+    await app.page.getByText(en.validation.min.replace('{{min}}', '1')).waitFor();
+    await app.page.getByLabel(en.topUp.amount).fill('10');
+    await app.page.locator('[data-action="main"]').click();
+    await app.page.locator('[data-result="top-up"]').waitFor();
+    expect(dialogs.at(-1)).toBe('Move 10.00 USDT from the main balance to the fee balance?');
+    expect(await balanceOf(nora.id, 'fee')).toBe('10.000001');
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'real-wallet-top-up-done');
+    await expect.poll(() => main.innerText()).toBe('40.00 USDT');
+    await expectBooksIntact();
+
+    // 5. Transfer to Ivan by UID: his name shows before the money moves.
+    await navigateInApp(app.page, '/wallet/internal-transfer');
+    await app.page.getByLabel(en.internal.recipient).fill(String(ivan.uid));
+    await app.page.getByTestId('recipient').getByText('@ivan_t').waitFor();
+    await app.page.getByLabel(en.internal.amount).fill('15');
+    await app.page.locator('[data-action="main"]').click();
+    await app.page.getByTestId('transfer-result').waitFor();
+    expect(dialogs.at(-1)).toBe(`Send 15.00 USDT to @ivan_t (UID ${ivan.uid})? A transfer cannot be undone.`);
+    expect(await balanceOf(ivan.id, 'main')).toBe('15');
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'real-wallet-transfer-sent');
+    await expectBooksIntact();
+
+    // 6. Withdraw: the address is checked in place, then the withdrawal is requested and held.
+    await navigateInApp(app.page, '/wallet/withdraw');
+    await app.page.getByLabel(en.withdraw.address).fill('TXYZ1234567890abcdefghijkLMNopqRS');
+    await app.page.getByRole('button', { name: en.withdraw.saveAddress }).click();
+    await app.page.getByText('Withdrawal address format error: use a USDT TRC20 address.').waitFor();
+    await app.page.getByLabel(en.withdraw.address).fill(WITHDRAW_TO);
+    await app.page.getByRole('button', { name: en.withdraw.saveAddress }).click();
+    await app.page.getByTestId('withdraw-address').getByText(WITHDRAW_TO).waitFor();
+    await app.page.getByLabel(en.withdraw.amount).fill('20');
+    await expect(app.page.getByTestId('withdraw-receives').innerText()).resolves.toBe('19.00 USDT');
+    await app.page.locator('[data-action="main"]').click();
+    const result = app.page.getByTestId('withdraw-result');
+    await result.waitFor();
+    expect(dialogs.at(-1)).toBe(
+      `Withdraw 20.00 USDT to ${WITHDRAW_TO.slice(0, 8)}…${WITHDRAW_TO.slice(-8)}? Network fee 1.00 USDT, you receive 19.00 USDT.`,
+    );
+    await expect(result.getAttribute('data-status')).resolves.toBe('pending');
+    await result.getByText(en.withdrawal.hints.pending).waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'real-wallet-withdraw-requested');
+    const withdrawal = await stack.prisma.withdrawal.findFirstOrThrow({ where: { userId: nora.id } });
+    expect(withdrawal.status).toBe('pending');
+    expect(await balanceOf(nora.id, 'main')).toBe('4.999999');
+    await navigateInApp(app.page, '/wallet');
+    await expect.poll(() => app.page.getByTestId('balance-held').innerText()).toContain('20.00');
+    await app.page.locator(`[data-withdrawal="${withdrawal.id}"]`).waitFor();
+    await expectBooksIntact();
+    expect(app.problems).toEqual([]);
+    await app.close();
+
+    // 7. Every wallet screen with this user's records, in each language and theme (look at them:
+    // artifacts/screenshots/<theme>/<language>/real-wallet*.png).
+    const screens: Array<[string, string]> = [
+      ['/wallet', 'real-wallet'],
+      ['/wallet/deposit', 'real-wallet-deposit'],
+      ['/wallet/withdraw', 'real-wallet-withdraw'],
+      ['/wallet/internal-transfer', 'real-wallet-transfer'],
+    ];
+    const titles = { en: en.wallet.title, ru: ru.wallet.title, cn: cn.wallet.title };
+    for (const theme of ['light', 'dark'] as const) {
+      for (const language of ['en', 'ru', 'cn'] as const) {
+        await stack.prisma.userConfig.upsert({
+          where: { userId_name: { userId: nora.id, name: 'localization' } },
+          create: { userId: nora.id, name: 'localization', value: language },
+          update: { value: language },
+        });
+        const shot = await openAppPage(browser, { theme: THEMES[theme] });
+        await shot.page.emulateMedia({ reducedMotion: 'reduce' });
+        await shot.page.goto(withTheme(stack.launchUrlFor(nora), THEMES[theme]));
+        await shot.page.locator('nav.tabbar').waitFor();
+        for (const [path, name] of screens) {
+          await navigateInApp(shot.page, path);
+          await shot.page.waitForLoadState('networkidle');
+          if (path === '/wallet')
+            await shot.page.getByRole('heading', { level: 1, name: titles[language] }).waitFor();
+          await settle(shot.page);
+          await screenshotWhole(shot.page, `${SCREENSHOTS_DIR}/${theme}/${language}`, name);
+        }
+        expect(shot.problems).toEqual([]);
+        await shot.close();
+      }
+    }
+  }, 300_000);
+});
