@@ -370,6 +370,18 @@ describe('inner_transaction and the recipient lookup', () => {
   });
 });
 
+describe('the OpenAPI page', () => {
+  it('documents the Idempotency-Key header of the money moves', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const path of ['/wallet/withdraw_money', '/wallet/inner_transaction', '/wallet/add_money']) {
+      const names = spec.paths[path].post.parameters.map(
+        (p: { in: string; name: string }) => `${p.in}:${p.name}`,
+      );
+      expect(names, path).toContain('header:idempotency-key');
+    }
+  });
+});
+
 describe('add_money', () => {
   it('moves main to fee, refuses less than 1 USDT or more than main, and re-plans bots dried by an empty fee balance', async () => {
     const a = await newUser();
