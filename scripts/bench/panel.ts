@@ -12,6 +12,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createTestDb } from '@gridbot/db/testing';
+import { serveBenchApi } from './support/bench-api';
 
 const USERS = 10_000;
 const COINS_PER_USER = 10;
@@ -25,41 +26,8 @@ const SLICE_SECONDS = 3;
 const TARGET_P99_MS = 25;
 const TARGET_RATIO = 0.4;
 
-const serve = async () => {
-  const { buildApp } = await import('../../apps/api/src/app');
-  const { createDb } = await import('@gridbot/db');
-  const { loadEnv } = await import('@gridbot/config');
-  const { createInProcessQueue } = await import('@gridbot/jobs');
-  const { createLogger } = await import('@gridbot/runtime');
-  const { createExchangeClients, createSecretBox, createServiceContext, createSessionTokens } = await import(
-    '@gridbot/services'
-  );
-  const db = await createDb({ databaseUrl: process.argv[3] as string, poolMax: 10 });
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const secretBox = createSecretBox([randomBytes(32)]);
-  const ctx = createServiceContext({
-    prisma: db.prisma,
-    env,
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-    queue: createInProcessQueue(() => {}),
-    exchanges: createExchangeClients({ prisma: db.prisma, secretBox }),
-    secrets: secretBox,
-    auth: {
-      botToken: `1:${randomBytes(24).toString('base64url')}`,
-      tokens: createSessionTokens(process.argv[4] as string),
-    },
-  });
-  const app = await buildApp({ ctx, logger: createLogger(env, 'bench'), publicUrl: 'http://localhost' });
-  app.get('/bench/bare', { config: { rateLimit: false } }, async () => ({ ok: true }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-  // A clean exit on kill, so --cpu-prof (`--profile <dir>`) writes its profile.
-  process.on('SIGTERM', () => process.exit(0));
-};
-
 if (process.argv[2] === '--serve') {
-  await serve();
+  await serveBenchApi(process.argv[3] as string, process.argv[4] as string);
 } else {
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const testDb = await createTestDb();

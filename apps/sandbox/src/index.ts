@@ -1,2 +1,3 @@
 /** @gridbot/sandbox: local stand-ins for the outside world, speaking the real protocols (see README.md). */
 export * from './exchange/index';
+export * from './tron/index';

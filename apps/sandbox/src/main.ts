@@ -2,13 +2,16 @@ import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { runMain } from '@gridbot/runtime';
 import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
+import { startSandboxTron } from './tron/index';
 
 /**
  * The sandbox as its own process: the Binance-dialect exchange on SANDBOX_PORT (default 3100; 0 =
  * any free port, printed), with SANDBOX_MARKETS=replay (default: the candles of SANDBOX_CANDLES_DIR,
  * ./data/candles, rescaled to USDT) or =random (seeded random walks), prices advancing every
  * SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API). SANDBOX_STATE_FILE keeps the
- * exchange's state across restarts (absent: memory only).
+ * exchange's state across restarts (absent: memory only). The TRON node listens on
+ * SANDBOX_TRON_PORT (default 3101), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
+ * through the control API) and keeps its chain in SANDBOX_TRON_STATE_FILE (absent: memory only).
  */
 runMain('sandbox', async () => {
   const env = loadEnv(process.env, { require: [] });
@@ -31,11 +34,32 @@ runMain('sandbox', async () => {
     logLevel: env.LOG_LEVEL,
     ...(process.env.SANDBOX_STATE_FILE ? { stateFile: resolve(process.env.SANDBOX_STATE_FILE) } : {}),
   });
+  const tronPort = Number(process.env.SANDBOX_TRON_PORT ?? 3101);
+  const blockMs = Number(process.env.SANDBOX_TRON_BLOCK_MS ?? 3000);
+  if (!Number.isInteger(tronPort) || tronPort < 0 || tronPort > 65_535)
+    throw new ConfigError('SANDBOX_TRON_PORT: must be a port');
+  if (!Number.isInteger(blockMs) || blockMs < 0)
+    throw new ConfigError('SANDBOX_TRON_BLOCK_MS: must be an integer ≥ 0');
+  const tron = await startSandboxTron({
+    host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+    port: tronPort,
+    blockIntervalMs: blockMs,
+    logLevel: env.LOG_LEVEL,
+    ...(process.env.SANDBOX_TRON_STATE_FILE
+      ? { stateFile: resolve(process.env.SANDBOX_TRON_STATE_FILE) }
+      : {}),
+  });
+  console.log(`sandbox TRON node on ${tron.url} (USDT ${tron.tron.status().usdtContract})`);
   console.log(
     `sandbox exchange on ${sandbox.url} (markets: ${sandbox.control
       .markets()
       .map((m) => m.symbol)
       .join(', ')})`,
   );
-  return { stop: () => sandbox.close() };
+  return {
+    stop: async () => {
+      await tron.close();
+      await sandbox.close();
+    },
+  };
 });

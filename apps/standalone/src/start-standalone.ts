@@ -5,14 +5,23 @@ import { demoExposureWarning, loadEnv } from '@gridbot/config';
 import { applyMigrations, createDb } from '@gridbot/db';
 import { createInProcessQueue, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import { createLogger, type Logger } from '@gridbot/runtime';
-import { replayMarkets, type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import {
+  replayMarkets,
+  type SandboxExchangeHandle,
+  type SandboxTronHandle,
+  startSandboxExchange,
+  startSandboxTron,
+} from '@gridbot/sandbox';
+import {
+  checkWalletsMatchXpub,
   ensureRootAccount,
+  loadWatcherKeys,
   openServiceContext,
   type ServiceContext,
   seedDemo,
   seedDemoTrading,
 } from '@gridbot/services';
+import { startWatcher } from '@gridbot/watcher';
 import { startWorker } from '@gridbot/worker';
 
 /** data/candles of the repository, above the working directory or this file. */
@@ -32,6 +41,8 @@ export type StandaloneOptions = {
   sandboxTickMs?: number;
   /** How often the sandbox writes its state while it changes (default 2000 ms). */
   sandboxSaveEveryMs?: number;
+  /** A sandbox TRON block every this many ms (default 3000, TRON's pace; 0: only through its control API). */
+  tronBlockMs?: number;
   /** Print the "is running" banner (default true). */
   banner?: boolean;
   /** The process's logger (default: JSON lines on stdout at LOG_LEVEL). */
@@ -43,6 +54,8 @@ export type Standalone = {
   /** For tests and tools that embed the launcher. */
   ctx: ServiceContext;
   sandbox: SandboxExchangeHandle;
+  /** The sandbox TRON node the watcher follows (unless TRON_NODE_URL names another). */
+  tron: SandboxTronHandle;
   /** The sandbox's state file (beside the PGlite folder). */
   sandboxStateFile: string;
   /** Where the API and the web app listen (the real port when PORT is 0). */
@@ -51,8 +64,8 @@ export type Standalone = {
 
 /**
  * `npm start`: everything in one process on PGlite with no external service (ARCHITECTURE.md): the
- * sandbox exchange replaying real candles, the API with the web app, and the grid worker on the
- * in-process queue. Demo mode is on unless DEMO=0. The sandbox keeps its state in
+ * sandbox exchange replaying real candles, the sandbox TRON node, the API with the web app, the
+ * grid worker on the in-process queue and the watcher (deposits, withdrawals). Demo mode is on unless DEMO=0. The sandbox keeps its state in
  * `<dir of PGLITE_DIR>/sandbox-exchange.json`, so the demo's coin bots, lots and PnL survive a
  * restart (docs/grid.md#restarts). This app only composes the others; none of them depends on it.
  */
@@ -74,6 +87,8 @@ export const startStandalone = async (
     for (const close of closers.splice(0).reverse()) await close();
   };
   try {
+    // Outside demo mode the watcher needs the operator's keys: refuse to start without them.
+    const keys = loadWatcherKeys(env);
     await applyMigrations(db);
     // Beside the PGlite folder: the folder's exclusive lock keeps a second launcher off this file too.
     const sandboxStateFile = resolve(env.PGLITE_DIR, '..', 'sandbox-exchange.json');
@@ -86,6 +101,15 @@ export const startStandalone = async (
       onSaveError: (error) => logger.error({ err: error }, `sandbox state ${sandboxStateFile} not written`),
     });
     closers.push(() => sandbox.close());
+    // Its chain is kept beside the PGlite folder too: the watcher's cursor and the withdrawals'
+    // transactions refer to it (docs/wallet.md).
+    const tron = await startSandboxTron({
+      port: env.SANDBOX_TRON_PORT ?? (env.SANDBOX_PORT === 0 ? 0 : env.SANDBOX_PORT + 1),
+      blockIntervalMs: options.tronBlockMs ?? 3000,
+      stateFile: resolve(env.PGLITE_DIR, '..', 'sandbox-tron.jsonl'),
+      genesis: [{ address: keys.hot.address, usdt: '1000000', trx: '100000' }],
+    });
+    closers.push(() => tron.close());
     const queue = createInProcessQueue((error, job) => logger.error({ err: error, job }, `${job} failed`));
     closers.push(() => queue.close());
     const { ctx, close } = openServiceContext({
@@ -110,6 +134,14 @@ export const startStandalone = async (
     closers.push(() => app.close());
     const worker = await startWorker({ ctx });
     closers.push(() => worker.stop());
+    await checkWalletsMatchXpub(ctx.prisma, keys.xpub);
+    const watcher = startWatcher({
+      ctx,
+      nodeUrl: env.TRON_NODE_URL ?? tron.url,
+      hot: keys.hot,
+      intervalMs: env.WATCHER_INTERVAL_MS,
+    });
+    closers.push(() => watcher.stop());
 
     if (demo) {
       const listed = sandbox.control.markets().map((m) => m.base);
@@ -146,6 +178,7 @@ export const startStandalone = async (
         `  Grid bot platform is running (${((Date.now() - started) / 1000).toFixed(1)} s): ${publicUrl}`,
         demo ? `  Demo: open ${publicUrl} in a browser — you are signed in as @${demo.user.username}.` : '',
         demo ? `  Sandbox exchange (Binance dialect, replayed real candles): ${sandbox.url}` : '',
+        demo ? `  Sandbox TRON node: ${tron.url} (send USDT: npm run demo:send -- <address> <amount>)` : '',
         webDist ? '' : '  (web app not built: run `npm run build -w @gridbot/web`)',
         `  API docs: ${publicUrl}/docs`,
         warning ? `  WARNING: ${warning}` : '',
@@ -153,14 +186,14 @@ export const startStandalone = async (
       ];
       process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n`);
     }
-    // Stop order: schedules, HTTP, queue (running jobs finish), sandbox (its last state write),
-    // service context, database.
+    // Stop order: watcher and worker (their passes finish), HTTP, queue (running jobs finish),
+    // TRON node and sandbox (their last writes), service context, database.
     const address = app.server.address();
     const url =
       address && typeof address === 'object'
         ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
         : publicUrl;
-    return { stop: closeAll, ctx, sandbox, sandboxStateFile, url };
+    return { stop: closeAll, ctx, sandbox, tron, sandboxStateFile, url };
   } catch (error) {
     await closeAll();
     throw error;

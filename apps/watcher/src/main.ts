@@ -1,11 +1,37 @@
-import { loadEnv } from '@gridbot/config';
+import { ConfigError, loadEnv } from '@gridbot/config';
+import { createDb } from '@gridbot/db';
 import { createLogger, runMain } from '@gridbot/runtime';
+import { checkWalletsMatchXpub, loadWatcherKeys, systemClock } from '@gridbot/services';
+import { startWatcher } from './start-watcher';
 
-/** The watcher process (distributed mode). Its jobs arrive with their issue; until then it idles. */
+/**
+ * The watcher process (distributed mode): follows the TRON node at TRON_NODE_URL every
+ * WATCHER_INTERVAL_MS, crediting deposits and sending withdrawals. Needs DATABASE_URL, and outside
+ * demo mode WALLET_XPUB and HOT_WALLET_KEY_FILE. Any number of replicas may run.
+ */
 runMain('watcher', async () => {
   const env = loadEnv(process.env, { require: [] });
-  const logger = createLogger(env, 'watcher');
-  logger.info(`watcher started (${env.REDIS_URL ? 'Redis' : 'in-process'} mode); nothing to run yet`);
-  const keepAlive = setInterval(() => undefined, 60_000);
-  return { stop: async () => clearInterval(keepAlive) };
+  if (!env.DATABASE_URL) throw new ConfigError('watcher: DATABASE_URL is required');
+  if (!env.TRON_NODE_URL) throw new ConfigError('TRON_NODE_URL: required (the full node or TronGrid URL)');
+  const { hot, xpub } = loadWatcherKeys(env);
+  const log = createLogger(env, 'watcher');
+  const db = await createDb({ databaseUrl: env.DATABASE_URL });
+  try {
+    await checkWalletsMatchXpub(db.prisma, xpub);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const watcher = startWatcher({
+    ctx: { prisma: db.prisma, env, log, clock: systemClock },
+    nodeUrl: env.TRON_NODE_URL,
+    hot,
+    intervalMs: env.WATCHER_INTERVAL_MS,
+  });
+  return {
+    stop: async () => {
+      await watcher.stop();
+      await db.close();
+    },
+  };
 });

@@ -40,5 +40,6 @@ describe('the running worker', () => {
       async () => (await harness.closedLots()).length === 1 && (await harness.openLots()).length === 1,
     );
     expect((await harness.openLots())[0]!.buyPrice.toString()).toBe('1.02');
-  });
+    // Two waits on 200–300 ms loops: a loaded shared machine has taken 26–29 s.
+  }, 60_000);
 });

@@ -75,6 +75,8 @@ export const ZEnv = z.object({
   /** Base URL of the sandbox exchange for accounts in sandbox mode (embedded: the in-process one). */
   SANDBOX_EXCHANGE_URL: ZOptionalUrl.pipe(z.url().optional()),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
+  /** The embedded sandbox TRON node's port (default SANDBOX_PORT + 1, or any free one when that is 0). */
+  SANDBOX_TRON_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /**
    * Where the API keys users save are checked and traded: `live` (the real exchange), `testnet`
    * (Binance's spot testnet) or `sandbox` (SANDBOX_EXCHANGE_URL). Default: sandbox in demo mode,

@@ -50,6 +50,7 @@ export * from './portfolio/list-coin-trades';
 export * from './portfolio/portfolio-coin';
 export * from './portfolio/venue-market-data';
 export * from './trading/trading-control';
+export * from './wallet/chain/index';
 export * from './wallet/create-wallet';
 export * from './wallet/decide-withdrawal';
 export * from './wallet/get-wallet';

@@ -88,6 +88,8 @@ export const callApi = async <E extends EndpointDefinition>(
     headers?: Record<string, string | undefined>;
     body?: unknown;
   };
+  // Headers the contract declares, e.g. a money move's Idempotency-Key (docs/wallet.md#retries).
+  const declared = (input as { headers?: Record<string, unknown> }).headers ?? {};
   const limit = endpoint.rateLimit ?? DEFAULT_LIMIT;
   guard.check(endpoint.id, { max: limit.max, windowMs: limit.windowMs + WINDOW_MARGIN_MS });
 
@@ -95,6 +97,9 @@ export const callApi = async <E extends EndpointDefinition>(
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
+  for (const [name, value] of Object.entries(declared)) {
+    if (typeof value === 'string') headers[name] = value;
+  }
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -12,9 +12,9 @@ export type CoinStateInput = {
   coinDry: boolean;
   /** The user's global drying mode. */
   dryAll: boolean;
-  /** Forced dry by an expired licence (the engine honours it from the licences issue on). */
+  /** Forced dry by an expired licence (the engine reads it with the coin, docs/licences.md#expiry). */
   licenseExpired?: boolean;
-  /** Forced dry by a fee balance ≤ 0 (the engine honours it from the wallet issue on). */
+  /** Forced dry by a fee balance ≤ 0 (docs/fees.md#fee-balance). */
   feeBalanceEmpty?: boolean;
   openLots: number;
   maxTrades: number;

@@ -2,6 +2,7 @@ import type { CoinBot, Lot as LotRow, Order, User } from '@gridbot/db';
 import type { GridFlags, GridSettings, GridState, Lot } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
+import { licenseStatusOf } from '../license/user-license';
 
 export const ACTIVE_ORDER_STATUSES = ['pending', 'open'] as const;
 
@@ -14,6 +15,8 @@ export type CoinBotSnapshot = {
   active: Order[];
   /** The user's fee balance is ≤ 0: dry (no new buys, sells continue) until topped up. */
   feeBalanceEmpty: boolean;
+  /** The user's licence has expired: dry until an upgrade or renewal (docs/licences.md#expiry). */
+  licenseExpired: boolean;
 };
 
 /** Prisma's Decimal → decimal.js (never through a JS number). */
@@ -39,6 +42,10 @@ export const loadCoinBot = async (
       user: {
         select: {
           dryAll: true,
+          createdAt: true,
+          licenseActiveFrom: true,
+          licenseActiveUntil: true,
+          license: true,
           // The fee balance: at zero or below the user's bots are dry (docs/fees.md#fee-balance).
           ledgerAccounts: { where: { subBalance: 'fee' }, select: { balance: true } },
         },
@@ -55,9 +62,11 @@ export const loadCoinBot = async (
     ...rest
   } = bot;
   const feeBalanceEmpty = (ledgerAccounts[0]?.balance ?? 0n) <= 0n;
+  const licenseExpired = licenseStatusOf(bot.user, ctx.clock.now()).expired;
   return {
     bot: { ...rest, user },
     feeBalanceEmpty,
+    licenseExpired,
     settings: {
       orderSize: dec(bot.orderSize),
       stepPct: dec(bot.stepPct),
@@ -65,7 +74,7 @@ export const loadCoinBot = async (
       maxTrades: bot.maxTrades,
     },
     state: { lots: lots.map(lotFromRow), nextSeq: bot.nextSeq },
-    flags: { running: bot.running, dry: bot.dry || bot.user.dryAll || feeBalanceEmpty },
+    flags: { running: bot.running, dry: bot.dry || bot.user.dryAll || licenseExpired || feeBalanceEmpty },
     active: orders,
   };
 };

@@ -1,5 +1,5 @@
 import type { License } from '@gridbot/contracts';
-import type { LicenseLevel, PrismaClient } from '@gridbot/db';
+import type { LicenseLevel, PrismaClient, User } from '@gridbot/db';
 import { committedCapital, type LicenseLevelRow, type LicenseStatus, licenseStatus } from '@gridbot/domain';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
@@ -24,6 +24,21 @@ export type LicenseCheck = {
 
 type Db = Pick<PrismaClient, 'user' | 'coinBot'>;
 
+/** A user row's licence status at `now` (the row with its `license` level included). */
+export const licenseStatusOf = (
+  user: Pick<User, 'createdAt' | 'licenseActiveFrom' | 'licenseActiveUntil'> & { license: LicenseLevel },
+  now: Date,
+): LicenseStatus =>
+  licenseStatus(
+    licenseLevelRow(user.license),
+    {
+      registeredAt: user.createdAt,
+      activeFrom: user.licenseActiveFrom,
+      activeUntil: user.licenseActiveUntil,
+    },
+    now,
+  );
+
 /**
  * The user's licence as of the context clock, with the portfolio's use of it (coin count and
  * committed capital Σ orderSize × maxTrades). `db` may be a transaction client, so a check and the
@@ -43,15 +58,7 @@ export const getLicenseCheck = async (
   ]);
   if (!user) throw new AppError('NO_USER');
   const level = licenseLevelRow(user.license);
-  const status = licenseStatus(
-    level,
-    {
-      registeredAt: user.createdAt,
-      activeFrom: user.licenseActiveFrom,
-      activeUntil: user.licenseActiveUntil,
-    },
-    ctx.clock.now(),
-  );
+  const status = licenseStatusOf(user, ctx.clock.now());
   const settings = coins.map((coin) => ({ orderSize: coin.orderSize.toFixed(), maxTrades: coin.maxTrades }));
   return { level, status, usage: { coins: coins.length, committedCapital: committedCapital(settings) } };
 };

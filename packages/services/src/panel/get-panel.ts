@@ -121,7 +121,9 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
       running: coin.running,
       coinDry: coin.dry,
       dryAll: row.dry_all,
-      // The engine dries every coin while the fee balance is ≤ 0 (docs/fees.md#fee-balance).
+      // The engine dries every coin while the licence is expired or the fee balance ≤ 0
+      // (docs/grid.md#dry); the state shows what the engine does.
+      licenseExpired: status.expired,
       feeBalanceEmpty: fee <= 0n,
       openLots: coin.open_deals,
       maxTrades: coin.max_trades,

@@ -13,6 +13,7 @@ import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
+import { licenseStatusOf } from '../license/user-license';
 import { coinErrorOf, pctOf, pctText, periodStart } from './figures';
 import { lastPrices } from './venue-market-data';
 
@@ -64,6 +65,10 @@ export const loadPortfolioCoins = async (
     where: { id: input.userId },
     select: {
       dryAll: true,
+      createdAt: true,
+      licenseActiveFrom: true,
+      licenseActiveUntil: true,
+      license: true,
       ledgerAccounts: { where: { subBalance: 'fee' }, select: { balance: true } },
       coinBots: {
         where: { deletedAt: null, ...(input.coin ? { coin: input.coin } : {}) },
@@ -74,6 +79,7 @@ export const loadPortfolioCoins = async (
   });
   if (!user || user.coinBots.length === 0) return { dryAll: user?.dryAll ?? false, coins: [] };
   const feeBalanceEmpty = (user.ledgerAccounts[0]?.balance ?? 0n) <= 0n;
+  const licenseExpired = licenseStatusOf(user, ctx.clock.now()).expired;
   const ids = user.coinBots.map((b) => b.id);
   const from = periodStart(input.period ?? 'day', ctx.clock.now());
   const symbolsByVenue = new Map<string, string[]>();
@@ -111,6 +117,7 @@ export const loadPortfolioCoins = async (
       openLots,
       dryAll: user.dryAll,
       feeBalanceEmpty,
+      licenseExpired,
       lastPrice,
       startDate: startOf.get(bot.id) ?? null,
       periodPnl: periodRealized,
@@ -126,6 +133,8 @@ type BuildInput = {
   dryAll: boolean;
   /** The user's fee balance is ≤ 0: the engine keeps every coin dry (docs/fees.md#fee-balance). */
   feeBalanceEmpty: boolean;
+  /** The user's licence has expired: the engine keeps every coin dry (docs/licences.md#expiry). */
+  licenseExpired: boolean;
   lastPrice: Decimal | null;
   startDate: Date | null;
   periodPnl: Decimal;
@@ -140,12 +149,16 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     maxTrades: bot.maxTrades,
   };
   const state: GridState = { lots: openLots.map(lotFromRow), nextSeq: bot.nextSeq };
-  // What the engine plans with (coin-bot-state.ts loadCoinBot); the licence reason joins with its issue.
-  const flags: GridFlags = { running: bot.running, dry: bot.dry || input.dryAll || input.feeBalanceEmpty };
+  // What the engine plans with (coin-bot-state.ts loadCoinBot).
+  const flags: GridFlags = {
+    running: bot.running,
+    dry: bot.dry || input.dryAll || input.licenseExpired || input.feeBalanceEmpty,
+  };
   const { state: coinState, dryReason } = coinStateOf({
     running: bot.running,
     coinDry: bot.dry,
     dryAll: input.dryAll,
+    licenseExpired: input.licenseExpired,
     feeBalanceEmpty: input.feeBalanceEmpty,
     openLots: openLots.length,
     maxTrades: bot.maxTrades,

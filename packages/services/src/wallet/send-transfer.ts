@@ -16,21 +16,40 @@ import { balancesView, readBalances } from './wallet-views';
 
 export type Recipient = { id: number; uid: number; username: string | null };
 
+type RecipientRow = {
+  id: number | null;
+  uid: number | null;
+  username: string | null;
+  fee: bigint | null;
+  held: bigint | null;
+};
+
 /**
  * The user a transfer goes to, by UID (docs/wallet.md#internal-transfer): yourself is
- * TRANSFER_TO_SELF, a UID nobody has is TRANSFER_RECIPIENT_MISSING.
+ * TRANSFER_TO_SELF, a UID nobody has is TRANSFER_RECIPIENT_MISSING. The same statement reads the
+ * sender's fee balance and held amount, which a transfer does not change, for the answer: a
+ * transfer costs two statements, this one and the ledger's.
  */
 const recipientOf = async (
   ctx: ServiceContext,
   input: { userId: number; uid: number },
-): Promise<Recipient> => {
-  const user = await ctx.prisma.user.findUnique({
-    where: { uid: input.uid },
-    select: { id: true, uid: true, username: true },
-  });
-  if (user?.id === input.userId) throw new AppError('TRANSFER_TO_SELF');
-  if (!user) throw new AppError('TRANSFER_RECIPIENT_MISSING');
-  return { id: user.id, uid: user.uid, username: user.username || null };
+): Promise<{ recipient: Recipient; fee: bigint; held: bigint }> => {
+  const [row] = await ctx.prisma.$queryRawUnsafe<RecipientRow[]>(
+    `SELECT u.id, u.uid, u.username,
+            (SELECT balance FROM ledger_accounts WHERE user_id = $1 AND sub_balance = 'fee') AS fee,
+            (SELECT sum(amount)::bigint FROM withdrawals
+              WHERE user_id = $1 AND status IN ('pending', 'approved', 'broadcast')) AS held
+       FROM (SELECT 1) one LEFT JOIN users u ON u.uid = $2`,
+    input.userId,
+    input.uid,
+  );
+  if (row?.id === input.userId) throw new AppError('TRANSFER_TO_SELF');
+  if (!row?.id || row.uid === null) throw new AppError('TRANSFER_RECIPIENT_MISSING');
+  return {
+    recipient: { id: row.id, uid: row.uid, username: row.username || null },
+    fee: BigInt(row.fee ?? 0),
+    held: BigInt(row.held ?? 0),
+  };
 };
 
 /** The recipient lookup of the transfer screen: who will receive, before the user confirms. */
@@ -38,7 +57,7 @@ export const findTransferRecipient = async (
   ctx: ServiceContext,
   input: { userId: number; uid: number },
 ): Promise<{ uid: number; username: string | null }> => {
-  const { uid, username } = await recipientOf(ctx, input);
+  const { uid, username } = (await recipientOf(ctx, input)).recipient;
   return { uid, username };
 };
 
@@ -82,7 +101,7 @@ export const sendTransfer = async (
   recipient: { uid: number; username: string | null };
   balances: ReturnType<typeof balancesView>;
 }> => {
-  const recipient = await recipientOf(ctx, { userId: input.userId, uid: input.toUid });
+  const { recipient, fee, held } = await recipientOf(ctx, { userId: input.userId, uid: input.toUid });
   const amount = toMicro(input.summ);
   const booked = await transferOpeningAccounts(
     ctx,
@@ -97,6 +116,12 @@ export const sendTransfer = async (
     },
   );
   const counterparty = { uid: recipient.uid, username: recipient.username };
+  const main = booked.entries.find((entry) => entry.account === userAccountCode(input.userId, 'main'));
+  // A replayed request's entries carry the balance of its first booking: read the balances now.
+  const balances =
+    booked.replayed || !main
+      ? await readBalances(ctx.prisma, input.userId)
+      : { main: main.balanceAfter, fee, held };
   return {
     transaction: bookedLine({
       transferId: booked.id,
@@ -107,6 +132,6 @@ export const sendTransfer = async (
       counterparty,
     }),
     recipient: counterparty,
-    balances: balancesView(await readBalances(ctx.prisma, input.userId)),
+    balances: balancesView(balances),
   };
 };

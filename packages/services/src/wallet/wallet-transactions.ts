@@ -1,4 +1,9 @@
-import type { Transaction, TransactionStatus, TransactionType } from '@gridbot/contracts';
+import {
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+  ZTransactionType,
+} from '@gridbot/contracts';
 import type { PrismaClient } from '@gridbot/db';
 import { fromMicro, type SubBalance } from '@gridbot/ledger';
 
@@ -81,18 +86,7 @@ SELECT (SELECT count(*) FROM filtered) AS total, page.*
     SELECT * FROM filtered ORDER BY created_at DESC, seq DESC LIMIT $4::int OFFSET $5::int
   ) page ON true`;
 
-const TYPES = new Set<string>([
-  'trade_fee',
-  'matching_bonus',
-  'referral_bonus',
-  'deposit_balance',
-  'withdraw',
-  'withdraw_exchange',
-  'transfer_out',
-  'transfer_in',
-  'license_purchase',
-  'deposit',
-]);
+const TYPES = new Set<string>(ZTransactionType.options);
 
 /**
  * What a line says beside its type: the coin of a trade fee, the level of a licence, or a note

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { loopbackOnly } from '../../loopback';
 import type { KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
 import type { OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const decimalString = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } as const;
 const balances = { type: 'object', additionalProperties: decimalString } as const;
@@ -16,20 +15,12 @@ const permissions = {
 
 type KeyParams = { Params: { apiKey: string }; Querystring: { symbol?: string } };
 
-const isLoopback = (request: FastifyRequest): boolean => LOOPBACK.has(request.socket.remoteAddress ?? '');
-
-/**
- * The unsigned control API under /_sandbox/. It can mint money, so it answers only on the loopback
- * interface, whatever address the server is bound to. The check is a hook of this plugin's own
- * encapsulated scope, so it runs for every request the router hands to a control route, however its
- * path was spelled (`/%5Fsandbox/…` routes here too); matching the raw URL by prefix let encoded
- * spellings through.
- */
+/** The unsigned control API under /_sandbox/, for loopback clients only (../../loopback.ts). */
 export const controlRoutes = async (app: FastifyInstance, { control }: { control: SandboxControl }) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (isLoopback(request)) return;
-    await reply.status(403).send({ code: -2015, msg: 'The sandbox control API answers on localhost only.' });
-  });
+  app.addHook(
+    'onRequest',
+    loopbackOnly({ code: -2015, msg: 'The sandbox control API answers on localhost only.' }),
+  );
   app.setErrorHandler(async (error, _request, reply) => {
     if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
     const failure = error as { statusCode?: number; message: string };

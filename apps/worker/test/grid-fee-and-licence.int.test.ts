@@ -1,5 +1,5 @@
 import { balanceOf, checkInvariants, fromMicro, userAccountCode } from '@gridbot/ledger';
-import { fundWallet } from '@gridbot/services';
+import { fundWallet, grantLicense } from '@gridbot/services';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGridHarness, expectTradeFeesOncePerLot, type Harness } from './support/grid-harness';
 
@@ -68,5 +68,27 @@ describe('the platform trading fee on closed lots', () => {
     // Only the first crossing below zero was announced.
     expect(await h.prisma.notification.count({ where: { userId: h.bot.userId } })).toBe(1);
     expect(fromMicro(await balanceOf(h.prisma, fee))).not.toBe('0');
+  });
+
+  it('an expired licence dries the bot (sells continue) until the licence is bought', async () => {
+    h = await createGridHarness();
+    await h.reconcile(); // entry at 1 on a fresh FREE licence
+    expect(await h.ladder()).toEqual(['buy@0.9900', 'sell@1.0100']);
+    // FREE is valid 14 days from registration: registered 15 days ago, it has expired.
+    await h.prisma.user.update({
+      where: { id: h.bot.userId },
+      data: { createdAt: new Date(Date.now() - 15 * 86_400_000) },
+    });
+    await h.reconcile();
+    expect(await h.ladder()).toEqual(['sell@1.0100']); // no averaging buy, the take profit stays
+    h.setPrice('1.02');
+    await h.reconcile();
+    await h.reconcile();
+    expect(await h.openLots()).toHaveLength(0); // sold while dry, no new entry
+    expect(await h.ladder()).toEqual([]);
+
+    await grantLicense(h.contextFor(), { userId: h.bot.userId, level: 'PRO1' });
+    await h.reconcile();
+    expect(await h.openLots()).toHaveLength(1);
   });
 });

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkInvariants, ensureUserAccounts, userAccountCode } from '@gridbot/ledger';
+import { DEMO_ACCOUNTS, demoXpub, deriveDepositAddress } from '@gridbot/services';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Standalone, startStandalone } from '../src/start-standalone';
+
+const dir = mkdtempSync(join(tmpdir(), 'standalone-chain-'));
+const env = {
+  PGLITE_DIR: join(dir, 'pglite'),
+  PORT: '0',
+  SANDBOX_PORT: '0',
+  LOG_LEVEL: 'warn',
+  DEMO: '1',
+  WATCHER_INTERVAL_MS: '200',
+};
+let running: Standalone | undefined;
+afterAll(async () => {
+  await running?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const mainOf = async (s: Standalone, userId: number) =>
+  (await s.ctx.prisma.ledgerAccount.findUniqueOrThrow({ where: { code: userAccountCode(userId, 'main') } }))
+    .balance;
+
+describe('npm start: the sandbox TRON node and the watcher', () => {
+  it('credits a USDT deposit to the demo user, and keeps the chain and the cursor across a restart', async () => {
+    running = await startStandalone(env, { sandboxTickMs: 0, tronBlockMs: 20, banner: false });
+    const first = running;
+    const { prisma } = first.ctx;
+    const user = await prisma.user.findUniqueOrThrow({
+      where: { telegramId: DEMO_ACCOUNTS.user.telegramId },
+    });
+    const address = deriveDepositAddress(demoXpub(), 0);
+    await prisma.wallet.create({ data: { userId: user.id, derivationIndex: 0, depositAddress: address } });
+    await ensureUserAccounts(prisma, user.id);
+    const before = await mainOf(first, user.id);
+    // The demo's hot wallet was funded in the genesis block.
+    expect(first.tron.tron.balances(first.tron.tron.status().faucet).usdt).not.toBe('0');
+
+    const sent = await fetch(`${first.tron.url}/_sandbox/tron/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: address, amount: '25' }),
+    });
+    expect(sent.status).toBe(200);
+    await expect
+      .poll(() => mainOf(first, user.id), { timeout: 30_000, interval: 200 })
+      .toBe(before + 25_000_000n);
+    const head = first.tron.tron.chain.head;
+    await first.stop();
+    running = undefined;
+
+    running = await startStandalone(env, { sandboxTickMs: 0, tronBlockMs: 20, banner: false });
+    const second = running;
+    // The same chain: the block produced before the stop is still there, with the same id.
+    expect(second.tron.tron.chain.block(head.number)?.blockID).toBe(head.blockID);
+    expect(second.tron.tron.balances(address).usdt).toBe('25');
+    second.tron.tron.send({ to: address, amount: '11' });
+    await expect
+      .poll(() => mainOf(second, user.id), { timeout: 30_000, interval: 200 })
+      .toBe(before + 36_000_000n);
+    const credited = await second.ctx.prisma.chainDeposit.findMany({ where: { userId: user.id } });
+    expect(credited.map((d) => d.status)).toEqual(['credited', 'credited']);
+    expect((await checkInvariants(second.ctx.prisma)).ok).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,179 @@
+import { SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
+import { createTronNodeClient, processWithdrawals, type SignedTransaction } from '@gridbot/services';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChainHarness, createChainHarness } from './support/chain-harness';
+
+// Recipients outside the platform (the users' own wallets).
+const CAROL = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const DAVE = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+
+let h: ChainHarness;
+beforeAll(async () => {
+  h = await createChainHarness({ hotUsdt: '100000' });
+  h.tron.mine(30);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const processAll = (options: Parameters<typeof processWithdrawals>[3] = {}) =>
+  processWithdrawals(h.ctx, h.node, h.hot, options);
+const withdrawal = (id: number) => h.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
+const onChain = (address: string) => h.tron.balances(address).usdt;
+const systemBalance = async (code: string) =>
+  (await h.prisma.ledgerAccount.findUniqueOrThrow({ where: { code } })).balance;
+
+describe('withdrawals through the sandbox TRON node', () => {
+  it('signs, stores, broadcasts, and settles an approved withdrawal once solidified', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '100');
+    const w = await h.approvedWithdrawal({ userId: user.id, amount: '50', fee: '1', to: CAROL });
+    const hotBefore = onChain(h.hot.address);
+    const clearingBefore = await systemBalance(SYSTEM_ACCOUNTS.chainClearing);
+
+    expect(await processAll()).toMatchObject({ signed: 1, broadcast: 1 });
+    const sent = await withdrawal(w.id);
+    expect(sent.status).toBe('broadcast');
+    expect(sent.txid).toBe((sent.signedTx as unknown as SignedTransaction).txID);
+    expect(sent.broadcastAt).not.toBeNull();
+
+    h.tron.mine(1);
+    expect(onChain(CAROL)).toBe('49');
+    await processAll();
+    expect((await withdrawal(w.id)).status).toBe('broadcast'); // not solidified yet
+
+    h.solidify();
+    expect(await processAll()).toMatchObject({ confirmed: 1 });
+    const done = await withdrawal(w.id);
+    expect(done).toMatchObject({ status: 'confirmed', txid: sent.txid });
+    expect(done.settleTransferId).not.toBeNull();
+    expect(await h.mainBalance(user.id)).toBe(toMicro('50') - 1n);
+    expect(await systemBalance(SYSTEM_ACCOUNTS.chainClearing)).toBe(clearingBefore + toMicro('49'));
+    expect(Number(onChain(h.hot.address))).toBe(Number(hotBefore) - 49);
+    const notes = await h.prisma.notification.findMany({ where: { userId: user.id } });
+    expect(notes).toMatchObject([{ kind: 'withdrawal_sent' }]);
+    await processAll();
+    expect(onChain(CAROL)).toBe('49');
+    await h.expectBooksBalanced();
+  });
+
+  it('sends exactly once when the watcher was killed between signing and broadcasting', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '30');
+    const w = await h.approvedWithdrawal({ userId: user.id, amount: '20', fee: '1', to: DAVE });
+    const hotBefore = Number(onChain(h.hot.address));
+
+    // The first watcher stores the signed transaction and dies before sending it.
+    expect(await processAll({ stopAfterSigning: true })).toMatchObject({ signed: 1 });
+    const stored = await withdrawal(w.id);
+    expect(stored).toMatchObject({ status: 'approved' });
+    expect(stored.txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(await h.node.transactionInfo(stored.txid!, false)).toBeUndefined();
+    expect(h.tron.chain.pendingCount).toBe(0);
+
+    // A restarted watcher sends the same bytes, never a second signature.
+    const restarted = createTronNodeClient({ url: h.sandbox.url, usdtContract: h.env.USDT_CONTRACT });
+    expect(await processWithdrawals(h.ctx, restarted, h.hot)).toMatchObject({ signed: 0, broadcast: 1 });
+    expect((await withdrawal(w.id)).txid).toBe(stored.txid);
+    h.tron.mine(1);
+    h.solidify();
+    await processWithdrawals(h.ctx, restarted, h.hot);
+    await processWithdrawals(h.ctx, restarted, h.hot);
+    expect(await withdrawal(w.id)).toMatchObject({ status: 'confirmed', txid: stored.txid });
+    expect(onChain(DAVE)).toBe('19');
+    expect(Number(onChain(h.hot.address))).toBe(hotBefore - 19);
+    await h.expectBooksBalanced();
+  });
+
+  it('marks a withdrawal the node already has as broadcast (killed after sending, before recording)', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '30');
+    const w = await h.approvedWithdrawal({ userId: user.id, amount: '15', fee: '1', to: DAVE });
+    const daveBefore = Number(onChain(DAVE));
+    await processAll({ stopAfterSigning: true });
+    const stored = await withdrawal(w.id);
+    // It went out, then the watcher died before writing `broadcast`.
+    expect(await h.node.broadcast(stored.signedTx as unknown as SignedTransaction)).toEqual({
+      accepted: true,
+    });
+    expect(await processAll()).toMatchObject({ broadcast: 1 });
+    h.tron.mine(1);
+    h.solidify();
+    await processAll();
+    expect(await withdrawal(w.id)).toMatchObject({ status: 'confirmed', txid: stored.txid });
+    expect(Number(onChain(DAVE))).toBe(daveBefore + 14);
+    await h.expectBooksBalanced();
+  });
+
+  it('refunds a withdrawal whose transaction fails on chain', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '300000');
+    const before = await h.mainBalance(user.id);
+    const hotBefore = onChain(h.hot.address);
+    // More than the hot wallet holds: the token contract reverts the transfer.
+    const w = await h.approvedWithdrawal({ userId: user.id, amount: '200000', fee: '1', to: CAROL });
+    expect(await h.mainBalance(user.id)).toBe(before - toMicro('200000'));
+    await processAll();
+    h.tron.mine(1);
+    h.solidify();
+    expect(await processAll()).toMatchObject({ failed: 1 });
+    const failed = await withdrawal(w.id);
+    expect(failed).toMatchObject({ status: 'failed', reason: 'failed on chain: REVERT' });
+    expect(failed.refundTransferId).not.toBeNull();
+    expect(await h.mainBalance(user.id)).toBe(before);
+    expect(onChain(h.hot.address)).toBe(hotBefore);
+    const notes = await h.prisma.notification.findMany({ where: { userId: user.id } });
+    expect(notes).toMatchObject([{ kind: 'withdrawal_failed' }]);
+    await h.expectBooksBalanced();
+  });
+
+  it('signs anew only once the stored transaction has expired before the solidified block and is nowhere', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '40');
+    const w = await h.approvedWithdrawal({ userId: user.id, amount: '12', fee: '1', to: CAROL });
+    const carolBefore = Number(onChain(CAROL));
+    await processAll({ stopAfterSigning: true });
+    const first = await withdrawal(w.id);
+    // Down for 25 blocks (75 s of chain time): the node refuses the expired bytes, but the
+    // solidified block is still older than their expiration, so they are kept.
+    h.tron.mine(25);
+    expect(await processAll()).toMatchObject({ broadcast: 0, resigned: 0 });
+    expect((await withdrawal(w.id)).txid).toBe(first.txid);
+    // Once the solidified block is past the expiration and no block holds it, it is signed anew.
+    h.tron.mine(20);
+    expect(await processAll()).toMatchObject({ resigned: 1 });
+    expect(await processAll()).toMatchObject({ signed: 1, broadcast: 1 });
+    const second = await withdrawal(w.id);
+    expect(second.txid).not.toBe(first.txid);
+    h.tron.mine(1);
+    h.solidify();
+    await processAll();
+    expect(await withdrawal(w.id)).toMatchObject({ status: 'confirmed', txid: second.txid });
+    expect(Number(onChain(CAROL))).toBe(carolBefore + 11);
+    expect(await h.node.transactionInfo(first.txid!, false)).toBeUndefined();
+    await h.expectBooksBalanced();
+  });
+
+  it('lets two watchers work at once: each withdrawal signed once, sent once', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => h.createUser()));
+    const ids: number[] = [];
+    for (const user of users) {
+      await h.fund(user.id, '100');
+      for (let i = 0; i < 3; i += 1) {
+        ids.push((await h.approvedWithdrawal({ userId: user.id, amount: '12', fee: '1', to: DAVE })).id);
+      }
+    }
+    const daveBefore = Number(onChain(DAVE));
+    const other = createTronNodeClient({ url: h.sandbox.url, usdtContract: h.env.USDT_CONTRACT });
+    const runs = await Promise.all([processAll(), processWithdrawals(h.ctx, other, h.hot), processAll()]);
+    expect(runs.reduce((sum, r) => sum + r.signed, 0)).toBe(12);
+    h.tron.mine(1);
+    h.solidify();
+    await Promise.all([processAll(), processWithdrawals(h.ctx, other, h.hot)]);
+    const rows = await h.prisma.withdrawal.findMany({ where: { id: { in: ids } } });
+    expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
+    expect(new Set(rows.map((r) => r.txid)).size).toBe(12);
+    expect(Number(onChain(DAVE))).toBe(daveBefore + 12 * 11);
+    await h.expectBooksBalanced();
+  });
+});

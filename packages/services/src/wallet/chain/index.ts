@@ -1,0 +1,6 @@
+// The chain side of the wallet (docs/wallet.md): what apps/watcher runs against a TRON node.
+export * from './hot-wallet';
+export * from './process-withdrawals';
+export * from './scan-deposits';
+export * from './tron-node-client';
+export * from './usdt-transfers';
