@@ -17,3 +17,5 @@ export * from './replay/candles';
 export { LadderShape, type LevelMoney, ladderShape } from './replay/ladder-shape';
 export * from './replay/report';
 export * from './replay/simulate';
+export * from './bonus/bonus-rules';
+export * from './license/license-purchase';
