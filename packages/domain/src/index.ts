@@ -1,3 +1,4 @@
+export * from './bonus/bonus-rules';
 export * from './fees/trade-fee';
 export * from './grid/coin-state';
 export * from './grid/errors';
@@ -11,11 +12,10 @@ export * from './grid/settings';
 export * from './grid/settings-rules';
 export * from './grid/stats';
 export * from './grid/types';
+export * from './license/license-purchase';
 export * from './license/license-rules';
 export * from './money';
 export * from './replay/candles';
 export { LadderShape, type LevelMoney, ladderShape } from './replay/ladder-shape';
 export * from './replay/report';
 export * from './replay/simulate';
-export * from './bonus/bonus-rules';
-export * from './license/license-purchase';
