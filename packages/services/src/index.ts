@@ -5,6 +5,7 @@ export * from './auth/root-account';
 export * from './auth/session-token';
 export * from './auth/sign-in';
 export * from './backtest/backtest-coin';
+export * from './bonus/matching-bonus';
 export * from './bonus/referral-bonus';
 export * from './config/user-config';
 export * from './context/auth-keys';
