@@ -76,6 +76,17 @@ const payGroup = async (tx: Tx, uplineId: number, day: string): Promise<bigint> 
     where: { id: { in: rows.map((row) => BigInt(row.id)) } },
     data: { payoutTransferId: booked.id },
   });
+  await tx.notification.createMany({
+    data: [
+      {
+        userId: uplineId,
+        kind: 'bonus_credited',
+        data: { bonus: 'matching_bonus', amount: total.toString() },
+        dedupeKey: `bonus_credited:${booked.id}:${uplineId}`,
+      },
+    ],
+    skipDuplicates: true,
+  });
   return total;
 };
 

@@ -47,6 +47,15 @@ export const payReferralBonus = async (
       ],
     });
     transferId = booked.id;
+    await tx.notification.createMany({
+      data: paid.map((share) => ({
+        userId: share.userId,
+        kind: 'bonus_credited',
+        data: { bonus: 'referral_bonus', amount: share.amount.toString() },
+        dedupeKey: `bonus_credited:${booked.id}:${share.userId}`,
+      })),
+      skipDuplicates: true,
+    });
   }
   await tx.referralBonus.createMany({
     data: split.shares.map((share) => ({
