@@ -27,7 +27,9 @@ import { listCoinTradesHandler } from './portfolio/list-coin-trades';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
+import { renewLicenseHandler } from './profile/renew-license';
 import { saveApiKeyHandler } from './profile/save-api-key';
+import { updateLicenseHandler } from './profile/update-license';
 import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
 import { createWalletHandler } from './wallet/create-wallet';
 import { findRecipientHandler } from './wallet/find-recipient';
@@ -50,6 +52,8 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  updateLicenseHandler,
+  renewLicenseHandler,
   startTradingHandler,
   pauseTradingHandler,
   setCoinStatusHandler,
