@@ -28,6 +28,7 @@ import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
 import { saveApiKeyHandler } from './profile/save-api-key';
+import { updateNotificationsHandler } from './profile/update-notifications';
 import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
 import { createWalletHandler } from './wallet/create-wallet';
 import { findRecipientHandler } from './wallet/find-recipient';
@@ -50,6 +51,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  updateNotificationsHandler,
   startTradingHandler,
   pauseTradingHandler,
   setCoinStatusHandler,
