@@ -1,7 +1,7 @@
 import type { Session } from '@gridbot/contracts';
 import type { PrismaClient, User } from '@gridbot/db';
 import { getUserLanguage } from '../config/user-config';
-import type { ServiceContext } from '../context/service-context';
+import type { DataContext, ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { type TelegramUser, verifyInitData } from './init-data';
 import { newReferralCode, productLanguageFor, referralCodeFrom } from './referral-code';
@@ -58,7 +58,7 @@ export type EnterTelegramUserInput = {
  * a valid referral code, whose owner becomes the sponsor for good.
  */
 export const enterTelegramUser = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   input: EnterTelegramUserInput,
 ): Promise<{ user: User; registered: boolean }> => {
   const tg = input.telegramUser;

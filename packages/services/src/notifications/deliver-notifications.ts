@@ -1,7 +1,7 @@
 import type { Language } from '@gridbot/contracts';
 import type { Prisma } from '@gridbot/db';
 import { getUserLanguage } from '../config/user-config';
-import type { ServiceContext } from '../context/service-context';
+import type { DataContext } from '../context/service-context';
 import { isNotificationKind, type NotificationKind, notificationKinds } from './notification-kinds';
 import { getNotificationSettings } from './notification-settings';
 import { notificationText } from './notification-texts';
@@ -69,7 +69,7 @@ export const retryDelayMs = (attempts: number): number =>
  * language and records the outcome (docs/notifications.md#delivery).
  */
 export const deliverNotifications = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   options: DeliverOptions,
 ): Promise<DeliverResult> => {
   const now = ctx.clock.now();
@@ -97,7 +97,7 @@ export const deliverNotifications = async (
   return result;
 };
 
-const claimDue = (ctx: ServiceContext, now: Date, batch: number, claimMs: number) =>
+const claimDue = (ctx: DataContext, now: Date, batch: number, claimMs: number) =>
   ctx.prisma.$queryRaw<ClaimedRow[]>`
     UPDATE notifications n
        SET claimed_until = ${new Date(now.getTime() + claimMs)}, attempts = n.attempts + 1
@@ -110,7 +110,7 @@ const claimDue = (ctx: ServiceContext, now: Date, batch: number, claimMs: number
      WHERE n.id = due.id
  RETURNING n.id, n.user_id, n.kind, n.data, n.created_at, n.attempts`;
 
-const release = async (ctx: ServiceContext, rows: ClaimedRow[]) => {
+const release = async (ctx: DataContext, rows: ClaimedRow[]) => {
   if (rows.length === 0) return;
   await ctx.prisma.notification.updateMany({
     where: { id: { in: rows.map((r) => r.id) }, status: 'pending' },
@@ -121,7 +121,7 @@ const release = async (ctx: ServiceContext, rows: ClaimedRow[]) => {
 type Count = 'sent' | 'muted' | 'blocked' | 'failed' | 'expired' | 'retried';
 
 const settle = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   row: ClaimedRow,
   status: 'sent' | 'muted' | 'blocked' | 'failed' | 'expired',
   lastError?: string,
@@ -133,7 +133,7 @@ const settle = async (
 };
 
 const deliverOne = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   row: ClaimedRow,
   now: Date,
   options: DeliverOptions,
@@ -172,7 +172,7 @@ const deliverOne = async (
 };
 
 const recordOutcome = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   row: ClaimedRow,
   sent: SendOutcome,
   maxAttempts: number,
@@ -214,7 +214,7 @@ const recordOutcome = async (
 };
 
 /** The user wrote to the bot: they have unblocked it, so notifications flow again. */
-export const markBotReachable = async (ctx: ServiceContext, input: { telegramId: bigint }) => {
+export const markBotReachable = async (ctx: DataContext, input: { telegramId: bigint }) => {
   await ctx.prisma.user.updateMany({
     where: { telegramId: input.telegramId, botBlockedAt: { not: null } },
     data: { botBlockedAt: null },

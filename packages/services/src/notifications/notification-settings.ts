@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@gridbot/contracts';
-import type { ServiceContext } from '../context/service-context';
+import type { DataContext } from '../context/service-context';
 
 type Switches = Omit<NotificationSettings, 'enabled'>;
 
@@ -21,7 +21,7 @@ const switchesOf = (row: Switches | null): Switches => {
  * the defaults; the daily report is opt-in).
  */
 export const getNotificationSettings = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   input: { userId: number },
 ): Promise<NotificationSettings> => {
   const [master, row] = await Promise.all([
@@ -38,7 +38,7 @@ export const getNotificationSettings = async (
 
 /** `/profile/notificate`: changes the switches given (`{}` changes nothing) and returns them all. */
 export const updateNotificationSettings = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   input: { userId: number; changes: Partial<NotificationSettings> },
 ): Promise<NotificationSettings> => {
   const { userId } = input;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { ServiceContext } from '../context/service-context';
+import type { DataContext } from '../context/service-context';
 
 type Row = { user_id: number; coin: string; pnl: string; trades: number };
 
@@ -15,7 +15,7 @@ export const previousUtcDay = (now: Date): string =>
  * Idempotent (one dedupe key per user and day), so every bot process may run it on a timer.
  */
 export const queueDailyPnlSummaries = async (
-  ctx: ServiceContext,
+  ctx: DataContext,
   input: { date: string },
 ): Promise<{ queued: number }> => {
   const rows = await ctx.prisma.$queryRaw<Row[]>`
