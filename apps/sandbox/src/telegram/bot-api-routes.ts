@@ -49,10 +49,10 @@ export const botApiRoutes = (app: FastifyInstance, telegram: SandboxTelegram) =>
       return telegram.sendMessage(int(p.chat_id, Number.NaN), String(p.text ?? ''), extra);
     },
     setChatMenuButton: (p) => {
-      telegram.menuButton = object(p.menu_button) ?? { type: 'default' };
+      telegram.setMenuButton(p.chat_id === undefined ? undefined : int(p.chat_id, 0), object(p.menu_button));
       return true;
     },
-    getChatMenuButton: () => telegram.menuButton,
+    getChatMenuButton: (p) => telegram.menuButton(p.chat_id === undefined ? undefined : int(p.chat_id, 0)),
     setMyCommands: (p) => {
       const commands = object(p.commands);
       if (!Array.isArray(commands)) throw new BotApiError(400, 'Bad Request: commands must be an array');

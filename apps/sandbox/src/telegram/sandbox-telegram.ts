@@ -66,9 +66,10 @@ export class SandboxTelegram {
   private waiters = new Set<Waiter>();
   private sent = new Map<number, SentMessage[]>();
   private blocked = new Set<number>();
-  private throttled = new Map<number, { retryAfter: number; times: number }>();
+  private failing = new Map<number, { error: BotApiError; times: number }>();
+  private watchers = new Set<() => void>();
   private calls = new Map<string, number>();
-  menuButton: unknown = { type: 'default' };
+  private menuButtons = new Map<number | 'default', unknown>();
   commands: unknown[] = [];
   private readonly onSend: ((message: SentMessage) => void) | undefined;
 
@@ -98,6 +99,19 @@ export class SandboxTelegram {
 
   callsOf(method: string): number {
     return this.calls.get(method) ?? 0;
+  }
+
+  /** setChatMenuButton: one chat's menu button, or the default of every chat. */
+  setMenuButton(chatId: number | undefined, button: unknown) {
+    this.menuButtons.set(chatId ?? 'default', button ?? { type: 'default' });
+  }
+
+  /** getChatMenuButton: the chat's own, else the default. */
+  menuButton(chatId?: number): unknown {
+    return (
+      (chatId !== undefined ? this.menuButtons.get(chatId) : undefined) ??
+      this.menuButtons.get('default') ?? { type: 'default' }
+    );
   }
 
   /** A user writes to the bot: queued as an update for the next getUpdates. */
@@ -187,12 +201,10 @@ export class SandboxTelegram {
       throw new BotApiError(400, 'Bad Request: message text is empty');
     if (text.length > 4096) throw new BotApiError(400, 'Bad Request: message is too long');
     if (this.blocked.has(chatId)) throw new BotApiError(403, 'Forbidden: bot was blocked by the user');
-    const throttle = this.throttled.get(chatId);
-    if (throttle && throttle.times > 0) {
-      throttle.times -= 1;
-      throw new BotApiError(429, `Too Many Requests: retry after ${throttle.retryAfter}`, {
-        retry_after: throttle.retryAfter,
-      });
+    const failure = this.failing.get(chatId);
+    if (failure && failure.times > 0) {
+      failure.times -= 1;
+      throw failure.error;
     }
     const message: SentMessage = {
       message_id: this.nextMessageId++,
@@ -207,6 +219,7 @@ export class SandboxTelegram {
     list.push(message);
     this.sent.set(chatId, list);
     this.onSend?.(message);
+    for (const watcher of [...this.watchers]) watcher();
     return message;
   }
 
@@ -223,6 +236,33 @@ export class SandboxTelegram {
 
   /** The next `times` messages to this chat are refused with 429 and `retry_after`. */
   throttle(chatId: number, retryAfter: number, times = 1) {
-    this.throttled.set(chatId, { retryAfter, times });
+    const error = new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, {
+      retry_after: retryAfter,
+    });
+    this.failing.set(chatId, { error, times });
+  }
+
+  /** The next `times` messages to this chat fail with this status (e.g. 500: Telegram's trouble). */
+  failNext(chatId: number, errorCode: number, description: string, times = 1) {
+    this.failing.set(chatId, { error: new BotApiError(errorCode, description), times });
+  }
+
+  /** Resolves once the bot has sent at least `count` messages to the chat (tests wait on events, not time). */
+  waitForMessages(chatId: number, count: number, timeoutMs = 10_000): Promise<SentMessage[]> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const list = this.messagesTo(chatId);
+        if (list.length < count) return false;
+        this.watchers.delete(check);
+        clearTimeout(timer);
+        resolve(list);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.watchers.delete(check);
+        reject(new Error(`chat ${chatId}: ${this.messagesTo(chatId).length} of ${count} messages`));
+      }, timeoutMs);
+      if (!check()) this.watchers.add(check);
+    });
   }
 }

@@ -86,7 +86,7 @@ export const telegramControlRoutes = async (
   );
   app.get('/_sandbox/telegram/bot', async () => ({
     me: telegram.getMe(),
-    menuButton: telegram.menuButton,
+    menuButton: telegram.menuButton(),
     commands: telegram.commands,
   }));
 };
