@@ -30,6 +30,7 @@ import { setDryAllHandler } from './portfolio/set-dry-all';
 import { renewLicenseHandler } from './profile/renew-license';
 import { saveApiKeyHandler } from './profile/save-api-key';
 import { updateLicenseHandler } from './profile/update-license';
+import { updateNotificationsHandler } from './profile/update-notifications';
 import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
 import { createWalletHandler } from './wallet/create-wallet';
 import { findRecipientHandler } from './wallet/find-recipient';
@@ -54,6 +55,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   saveApiKeyHandler,
   updateLicenseHandler,
   renewLicenseHandler,
+  updateNotificationsHandler,
   startTradingHandler,
   pauseTradingHandler,
   setCoinStatusHandler,
