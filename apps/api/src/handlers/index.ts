@@ -12,6 +12,12 @@ import { listDailyPnlHandler } from './home/list-daily-pnl';
 import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
+import { getPartnerProfileHandler } from './partners/get-partner-profile';
+import { getPartnersOverviewHandler } from './partners/get-partners-overview';
+import { getReferralLinkHandler } from './partners/get-referral-link';
+import { getRewardsHandler } from './partners/get-rewards';
+import { getStructureHandler } from './partners/get-structure';
+import { listMyPartnersHandler } from './partners/list-my-partners';
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
 import { backtestCoinHandler } from './portfolio/backtest-coin';
@@ -46,6 +52,12 @@ import { withdrawMoneyHandler } from './wallet/withdraw-money';
  * registered and answers 501 until its issue lands.
  */
 export const handlers: HandlerMap = Object.fromEntries([
+  getPartnersOverviewHandler,
+  listMyPartnersHandler,
+  getStructureHandler,
+  getPartnerProfileHandler,
+  getReferralLinkHandler,
+  getRewardsHandler,
   loginHandler,
   signInTelegramHandler,
   getConfigHandler,

@@ -7,6 +7,7 @@ import type { SessionTokens } from '../auth/session-token';
 import type { SecretBox } from '../crypto/secret-box';
 import type { ExchangeClients } from '../grid/exchange-clients';
 import { readInstallationSalt } from '../grid/installation';
+import { type Cache, createMemoryCache } from './cache';
 
 /** The time every service reads (tests and replays can hand in their own). */
 export type Clock = { now: () => Date };
@@ -49,11 +50,17 @@ export type ServiceContext = {
   instanceId: string;
   /** This installation's salt, part of every clientOrderId (read from the database once). */
   installationSalt: () => Promise<string>;
+  /** Read caches (partner figures): Redis when distributed, in process otherwise. */
+  cache: Cache;
 };
 
-export type ServiceContextParts = Omit<ServiceContext, 'clock' | 'instanceId' | 'installationSalt'> & {
+export type ServiceContextParts = Omit<
+  ServiceContext,
+  'clock' | 'instanceId' | 'installationSalt' | 'cache'
+> & {
   clock?: Clock;
   instanceId?: string;
+  cache?: Cache;
 };
 
 /** A readable, unique name for this process: host, pid and a random suffix. */
@@ -65,6 +72,7 @@ export const createServiceContext = (parts: ServiceContextParts): ServiceContext
   return {
     ...parts,
     clock: parts.clock ?? systemClock,
+    cache: parts.cache ?? createMemoryCache(),
     instanceId: parts.instanceId ?? newInstanceId('process'),
     installationSalt: () => {
       salt ??= readInstallationSalt(parts.prisma).catch((error: unknown) => {
