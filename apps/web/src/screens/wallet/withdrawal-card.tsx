@@ -20,7 +20,7 @@ const Steps = ({ withdrawal }: { withdrawal: Withdrawal }) => {
   const current = withdrawalStepOf(withdrawal.status);
   if (current < 0) return null;
   return (
-    <ol className="steps" aria-label={t('withdrawal.progress')}>
+    <ol className="withdrawal-steps" aria-label={t('withdrawal.progress')}>
       {WITHDRAWAL_STEPS.map((step, index) => {
         const state =
           index < current || withdrawal.status === 'confirmed'
@@ -31,13 +31,13 @@ const Steps = ({ withdrawal }: { withdrawal: Withdrawal }) => {
         return (
           <li
             key={step}
-            className={`steps__step steps__step--${state}`}
+            className={`withdrawal-steps__step withdrawal-steps__step--${state}`}
             aria-current={state === 'current' ? 'step' : undefined}
           >
-            <span className="steps__dot" aria-hidden="true">
+            <span className="withdrawal-steps__dot" aria-hidden="true">
               {state === 'done' ? <CheckIcon /> : null}
             </span>
-            <span className="steps__label">{t(`withdrawal.steps.${step}`)}</span>
+            <span className="withdrawal-steps__label">{t(`withdrawal.steps.${step}`)}</span>
           </li>
         );
       })}
