@@ -5,6 +5,7 @@ export * from './auth/root-account';
 export * from './auth/session-token';
 export * from './auth/sign-in';
 export * from './backtest/backtest-coin';
+export * from './bonus/bonus-views';
 export * from './bonus/matching-bonus';
 export * from './bonus/network-expansion';
 export * from './bonus/referral-bonus';

@@ -12,6 +12,11 @@ import { listDailyPnlHandler } from './home/list-daily-pnl';
 import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
+import { getMatchingBonusDetailHandler } from './partners/get-matching-bonus-detail';
+import { getNetworkExpansionHandler } from './partners/get-network-expansion';
+import { getReferralBonusDetailHandler } from './partners/get-referral-bonus-detail';
+import { listMatchingBonusHistoryHandler } from './partners/list-matching-bonus-history';
+import { listReferralBonusHistoryHandler } from './partners/list-referral-bonus-history';
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
 import { backtestCoinHandler } from './portfolio/backtest-coin';
@@ -88,4 +93,10 @@ export const handlers: HandlerMap = Object.fromEntries([
   sendInternalTransferHandler,
   findRecipientHandler,
   topUpFeeBalanceHandler,
+
+  getReferralBonusDetailHandler,
+  listReferralBonusHistoryHandler,
+  getMatchingBonusDetailHandler,
+  listMatchingBonusHistoryHandler,
+  getNetworkExpansionHandler,
 ]);
