@@ -1,5 +1,6 @@
 import { payMatchingBonuses } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLicencesCli } from '../src/cli/licences-commands';
 import { createTestApp, type TestApp } from './support/test-app';
 import { balanceOf, bookDeposit, expectBooksIntact } from './support/wallet-fixtures';
 
@@ -114,5 +115,70 @@ describe('licence purchase over HTTP', () => {
       registrations: [{ line: 1, licenseLevel: 'PRO1', licensePurchase: '100', qualifying: true }],
     });
     await expectBooksIntact(t.prisma);
+  });
+});
+
+describe('the licence ladder CLI', () => {
+  const run = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runLicencesCli(
+      t.ctx,
+      argv,
+      { out: (l) => out.push(l), err: (l) => err.push(l) },
+      'tester',
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  it('lists, changes with an audit line, adds a level, grants, and refuses a bad ladder', async () => {
+    const list = await run('list');
+    expect(list.code).toBe(0);
+    expect(list.out).toContain(
+      'PRO1 (rank 1): price 100 USDT, limit 2000 USDT, 10 coins, 1 generations, 365 days',
+    );
+
+    const changed = await run('set', 'pro1', '--price', '120', '--coins', '12', '--operator', 'ann');
+    expect(changed.code).toBe(0);
+    expect(changed.out).toMatch(/operator:ann changed PRO1: price 100 → 120, coins 10 → 12$/);
+    expect(await t.prisma.licenseLevel.findUniqueOrThrow({ where: { code: 'PRO1' } })).toMatchObject({
+      coins: 12,
+    });
+
+    // Prices must rise with the rank: PRO2 at 100 would cost less than PRO1.
+    const cheaper = await run('set', 'PRO2', '--price', '100');
+    expect(cheaper.code).toBe(1);
+    expect(cheaper.err).toContain('PRO2: must cost more than PRO1');
+    expect(
+      (await t.prisma.licenseLevel.findUniqueOrThrow({ where: { code: 'PRO2' } })).yearlyPrice.toFixed(),
+    ).toBe('300');
+    expect((await run('set', 'PRO2', '--generations', '7')).code).toBe(1);
+    expect((await run('set', 'FREE', '--price', '5')).err).toContain('the free level costs nothing');
+    expect((await run('set', 'PRO5', '--price', '2400')).err).toContain('a new level needs --limit');
+
+    const added = await run(
+      'set',
+      'PRO5',
+      '--price',
+      '2400',
+      '--limit',
+      '100000',
+      '--coins',
+      '80',
+      '--generations',
+      '3',
+      '--days',
+      '365',
+    );
+    expect(added.code).toBe(0);
+    expect(added.out).toContain('added PRO5: price 2400, limit 100000, coins 80, generations 3, days 365');
+    expect((await t.prisma.licenseLevel.findUniqueOrThrow({ where: { code: 'PRO5' } })).rank).toBe(5);
+
+    const user = await newUser();
+    const granted = await run('grant', String(user.user.uid), 'pro3');
+    expect(granted.out).toContain(`granted uid ${user.user.uid}: FREE → PRO3`);
+    expect((await run('grant', '99999999', 'PRO3')).code).toBe(1);
+    expect((await run('frobnicate')).code).toBe(2);
+    await run('set', 'PRO1', '--price', '100', '--coins', '10');
   });
 });

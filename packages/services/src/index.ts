@@ -37,6 +37,7 @@ export * from './grid/redis-pacer';
 export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';
 export * from './grid/trade-fee';
+export * from './license/license-ladder';
 export * from './license/license-notices';
 export * from './license/license-purchase';
 export * from './license/user-license';
