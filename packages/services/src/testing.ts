@@ -3,6 +3,7 @@ import { type Env, loadEnv } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
 import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
 import { createSessionTokens } from './auth/session-token';
+import type { Cache } from './context/cache';
 import {
   type Clock,
   createServiceContext,
@@ -26,6 +27,8 @@ export type TestContextOptions = {
   instanceId?: string;
   clock?: Clock;
   botToken?: string;
+  /** Default: a cache in this process. */
+  cache?: Cache;
 };
 
 /**
@@ -54,5 +57,6 @@ export const createTestContext = (options: TestContextOptions): ServiceContext =
     },
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
   });
 };

@@ -14,8 +14,14 @@ import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
 import { getMatchingBonusDetailHandler } from './partners/get-matching-bonus-detail';
 import { getNetworkExpansionHandler } from './partners/get-network-expansion';
+import { getPartnerProfileHandler } from './partners/get-partner-profile';
+import { getPartnersOverviewHandler } from './partners/get-partners-overview';
 import { getReferralBonusDetailHandler } from './partners/get-referral-bonus-detail';
+import { getReferralLinkHandler } from './partners/get-referral-link';
+import { getRewardsHandler } from './partners/get-rewards';
+import { getStructureHandler } from './partners/get-structure';
 import { listMatchingBonusHistoryHandler } from './partners/list-matching-bonus-history';
+import { listMyPartnersHandler } from './partners/list-my-partners';
 import { listReferralBonusHistoryHandler } from './partners/list-referral-bonus-history';
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
@@ -35,6 +41,7 @@ import { setDryAllHandler } from './portfolio/set-dry-all';
 import { renewLicenseHandler } from './profile/renew-license';
 import { saveApiKeyHandler } from './profile/save-api-key';
 import { updateLicenseHandler } from './profile/update-license';
+import { updateNotificationsHandler } from './profile/update-notifications';
 import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
 import { createWalletHandler } from './wallet/create-wallet';
 import { findRecipientHandler } from './wallet/find-recipient';
@@ -50,6 +57,12 @@ import { withdrawMoneyHandler } from './wallet/withdraw-money';
  * registered and answers 501 until its issue lands.
  */
 export const handlers: HandlerMap = Object.fromEntries([
+  getPartnersOverviewHandler,
+  listMyPartnersHandler,
+  getStructureHandler,
+  getPartnerProfileHandler,
+  getReferralLinkHandler,
+  getRewardsHandler,
   loginHandler,
   signInTelegramHandler,
   getConfigHandler,
@@ -59,6 +72,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   saveApiKeyHandler,
   updateLicenseHandler,
   renewLicenseHandler,
+  updateNotificationsHandler,
   startTradingHandler,
   pauseTradingHandler,
   setCoinStatusHandler,

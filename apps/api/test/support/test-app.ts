@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { createLogger } from '@gridbot/runtime';
-import { ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
+import { createRedisCache, ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
@@ -25,14 +25,15 @@ export const createTestApp = async (
   } = {},
 ) => {
   const db = await createTestDb();
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
+  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const ctx = createTestContext({
     prisma: db.prisma,
     env: { ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
     ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+    ...(redis ? { cache: createRedisCache(redis, redisPrefix) } : {}),
   });
   const { botToken, tokens } = ctx.auth;
-  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
-  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const root = await ensureRootAccount(ctx, { username: 'root', referralCode: 'root' });
   const demoUser = options.demo
     ? await createUser(db.prisma, { sponsorId: root.id, username: 'demo_trader' })

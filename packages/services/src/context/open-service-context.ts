@@ -8,6 +8,7 @@ import { createSecretBox } from '../crypto/secret-box';
 import { createExchangeClients } from '../grid/exchange-clients';
 import { createRedisPacer } from '../grid/redis-pacer';
 import { resolveAuthKeys } from './auth-keys';
+import { createRedisCache } from './cache';
 import {
   type AuthKeys,
   type Clock,
@@ -66,6 +67,7 @@ export const openServiceContext = (
     secrets,
     auth: options.auth ?? resolveAuthKeys(env),
     instanceId: newInstanceId(options.role),
+    ...(redis ? { cache: createRedisCache(redis, 'gridbot:') } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   return { ctx, close: async () => redis?.disconnect() };

@@ -7,6 +7,7 @@ import type { SessionTokens } from '../auth/session-token';
 import type { SecretBox } from '../crypto/secret-box';
 import type { ExchangeClients } from '../grid/exchange-clients';
 import { readInstallationSalt } from '../grid/installation';
+import { type Cache, createMemoryCache } from './cache';
 
 /** The time every service reads (tests and replays can hand in their own). */
 export type Clock = { now: () => Date };
@@ -20,6 +21,13 @@ export type Logger = { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
 
 /** Sign-in keys: the initData signature key (the bot token) and the session JWTs. */
 export type AuthKeys = { botToken: string; tokens: SessionTokens };
+
+/**
+ * What a process without exchange access or sessions builds (the bot, the watcher): database,
+ * environment, logger, clock. Services that need no more take this, so those processes need no
+ * secrets key or JWT secret.
+ */
+export type DataContext = Pick<ServiceContext, 'prisma' | 'env' | 'log' | 'clock'>;
 
 /**
  * Everything a service may use, built once when a process starts and handed to every service call
@@ -42,11 +50,17 @@ export type ServiceContext = {
   instanceId: string;
   /** This installation's salt, part of every clientOrderId (read from the database once). */
   installationSalt: () => Promise<string>;
+  /** Read caches (partner figures): Redis when distributed, in process otherwise. */
+  cache: Cache;
 };
 
-export type ServiceContextParts = Omit<ServiceContext, 'clock' | 'instanceId' | 'installationSalt'> & {
+export type ServiceContextParts = Omit<
+  ServiceContext,
+  'clock' | 'instanceId' | 'installationSalt' | 'cache'
+> & {
   clock?: Clock;
   instanceId?: string;
+  cache?: Cache;
 };
 
 /** A readable, unique name for this process: host, pid and a random suffix. */
@@ -58,6 +72,7 @@ export const createServiceContext = (parts: ServiceContextParts): ServiceContext
   return {
     ...parts,
     clock: parts.clock ?? systemClock,
+    cache: parts.cache ?? createMemoryCache(),
     instanceId: parts.instanceId ?? newInstanceId('process'),
     installationSalt: () => {
       salt ??= readInstallationSalt(parts.prisma).catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { ensureRootAccount } from '../auth/root-account';
 import type { ServiceContext } from '../context/service-context';
 import { grantLicense } from '../license/user-license';
 import { fundWallet } from './fund-wallet';
+import { seedDemoTeam } from './seed-demo-team';
 
 /** The demo user's licence: its three coins commit 910 USDT, beyond FREE's 300 (docs/licences.md). */
 export const DEMO_LICENSE = 'PRO1';
@@ -25,7 +26,7 @@ export const DEMO_ACCOUNTS = {
   },
 } as const;
 
-export type DemoCast = { root: User; sponsor: User; user: User };
+export type DemoCast = { root: User; sponsor: User; user: User; team: User[] };
 
 /** Idempotent: running it on every start keeps the cast and never duplicates it. */
 export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
@@ -37,7 +38,8 @@ export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
     user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   }
   await seedDemoWallet(ctx.prisma, user.id);
-  return { root, sponsor, user };
+  const team = await seedDemoTeam(ctx, user);
+  return { root, sponsor, user, team };
 };
 
 /**
