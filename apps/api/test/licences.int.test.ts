@@ -74,6 +74,34 @@ describe('licence purchase over HTTP', () => {
     // The sponsor (FREE, registered now: active) earns 30 %.
     expect(await balanceOf(t.prisma, sponsor.user, 'main')).toBe(30_000_000n);
 
+    const profile = (await post(buyer, '/profile/')).json();
+    expect(profile).toMatchObject({
+      uid: buyer.user.uid,
+      username: buyer.user.username,
+      language: 'ru',
+      registeredAt: buyer.user.createdAt.toISOString(),
+      sponsor: { uid: sponsor.user.uid, username: sponsor.user.username },
+      license: { level: 'PRO1', paid: true, balanceLimit: '2000', coins: 10, matchingGenerations: 1 },
+      tradingPairs: { used: 0, limit: 10 },
+      apiKey: null,
+      notifications: { enabled: true },
+    });
+    // The ladder with what each level costs now: the difference from the unexpired PRO1.
+    expect(
+      profile.licenseOffers.map((o: { level: string; priceToPay: string; available: boolean }) => [
+        o.level,
+        o.priceToPay,
+        o.available,
+      ]),
+    ).toEqual([
+      ['FREE', '0', false],
+      ['PRO1', '100', false],
+      ['PRO2', '200', true],
+      ['PRO3', '500', true],
+      ['PRO4', '1100', true],
+    ]);
+    expect(profile.licenseOffers[2].activeUntil).toBe(profile.license.activeUntil);
+
     const detail = await post(sponsor, '/partners/referral_bonus/detail?date=today');
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({

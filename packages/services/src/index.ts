@@ -44,6 +44,7 @@ export * from './license/license-ladder';
 export * from './license/license-notices';
 export * from './license/license-purchase';
 export * from './license/user-license';
+export * from './license/user-profile';
 export * from './notifications/deliver-notifications';
 export * from './notifications/notification-kinds';
 export * from './notifications/notification-settings';

@@ -38,6 +38,7 @@ import { listCoinTradesHandler } from './portfolio/list-coin-trades';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
+import { getProfileHandler } from './profile/get-profile';
 import { renewLicenseHandler } from './profile/renew-license';
 import { saveApiKeyHandler } from './profile/save-api-key';
 import { updateLicenseHandler } from './profile/update-license';
@@ -70,6 +71,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  getProfileHandler,
   updateLicenseHandler,
   renewLicenseHandler,
   updateNotificationsHandler,
