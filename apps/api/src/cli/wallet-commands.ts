@@ -14,7 +14,7 @@ export const WALLET_CLI_USAGE = `usage: npm run wallet -- withdrawals <command> 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
 /** `--name value` pairs and the remaining words. */
-const parseArgs = (argv: readonly string[]) => {
+export const parseArgs = (argv: readonly string[]) => {
   const words: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 1) {

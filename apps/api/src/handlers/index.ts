@@ -12,12 +12,17 @@ import { listDailyPnlHandler } from './home/list-daily-pnl';
 import { listMonthlyPnlHandler } from './home/list-monthly-pnl';
 import { pauseTradingHandler } from './home/pause-trading';
 import { startTradingHandler } from './home/start-trading';
+import { getMatchingBonusDetailHandler } from './partners/get-matching-bonus-detail';
+import { getNetworkExpansionHandler } from './partners/get-network-expansion';
 import { getPartnerProfileHandler } from './partners/get-partner-profile';
 import { getPartnersOverviewHandler } from './partners/get-partners-overview';
+import { getReferralBonusDetailHandler } from './partners/get-referral-bonus-detail';
 import { getReferralLinkHandler } from './partners/get-referral-link';
 import { getRewardsHandler } from './partners/get-rewards';
 import { getStructureHandler } from './partners/get-structure';
+import { listMatchingBonusHistoryHandler } from './partners/list-matching-bonus-history';
 import { listMyPartnersHandler } from './partners/list-my-partners';
+import { listReferralBonusHistoryHandler } from './partners/list-referral-bonus-history';
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
 import { backtestCoinHandler } from './portfolio/backtest-coin';
@@ -33,6 +38,7 @@ import { listCoinTradesHandler } from './portfolio/list-coin-trades';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
+import { getProfileHandler } from './profile/get-profile';
 import { renewLicenseHandler } from './profile/renew-license';
 import { saveApiKeyHandler } from './profile/save-api-key';
 import { updateLicenseHandler } from './profile/update-license';
@@ -65,6 +71,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  getProfileHandler,
   updateLicenseHandler,
   renewLicenseHandler,
   updateNotificationsHandler,
@@ -102,4 +109,10 @@ export const handlers: HandlerMap = Object.fromEntries([
   sendInternalTransferHandler,
   findRecipientHandler,
   topUpFeeBalanceHandler,
+
+  getReferralBonusDetailHandler,
+  listReferralBonusHistoryHandler,
+  getMatchingBonusDetailHandler,
+  listMatchingBonusHistoryHandler,
+  getNetworkExpansionHandler,
 ]);

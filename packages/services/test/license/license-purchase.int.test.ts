@@ -1,4 +1,5 @@
 import { createTestDb } from '@gridbot/db/testing';
+import { createInProcessQueue, reconcileCoinBotJob } from '@gridbot/jobs';
 import {
   balanceOf,
   checkInvariants,
@@ -222,5 +223,45 @@ describe('licence purchase', () => {
     expect(await main(buyer.id)).toBe(toMicro('1700'));
     expect(await ctx.prisma.licensePurchase.count({ where: { userId: buyer.id } })).toBe(1);
     await expectBooksBalanced();
+  });
+
+  it('buying over an expired licence reconciles the running coin bots at once (the dry lifts)', async () => {
+    const queue = createInProcessQueue();
+    const reconciled: Array<{ coinBotId: number; reason?: string | undefined }> = [];
+    queue.process(reconcileCoinBotJob, async (payload) => {
+      reconciled.push(payload);
+    });
+    const withQueue = createTestContext({ prisma: db.prisma, clock: { now: () => now }, queue });
+    // FREE, registered 20 days ago: expired.
+    const user = await newUser(null, new Date(now.getTime() - 20 * DAY));
+    const account = await ctx.prisma.exchangeAccount.create({
+      data: {
+        userId: user.id,
+        exchange: 'binance',
+        mode: 'sandbox',
+        apiKey: `k${user.id}`,
+        secretCipher: Buffer.alloc(1),
+        secretIv: Buffer.alloc(1),
+        keyId: 'k1',
+      },
+    });
+    const bot = await ctx.prisma.coinBot.create({
+      data: {
+        userId: user.id,
+        exchangeAccountId: account.id,
+        coin: 'XRP',
+        symbol: 'XRP/USDT',
+        orderSize: '10',
+        stepPct: '1',
+        stepIncreasePct: '0.1',
+        maxTrades: 3,
+        running: true,
+      },
+    });
+    await deposit(user.id, '100');
+    await updateUserLicense(withQueue, { userId: user.id, level: 'PRO1' });
+    await queue.drain(5_000);
+    expect(reconciled).toEqual([{ coinBotId: bot.id, reason: 'license_bought' }]);
+    await queue.close();
   });
 });
