@@ -37,10 +37,10 @@ export const handleStart = async (ctx: DataContext, miniAppUrl: string, c: Conte
     await markBotReachable(ctx, { telegramId: user.telegramId });
     const language = await getUserLanguage(ctx, { userId: user.id });
     const texts = botTexts[language];
+    await setChatMenu(c.api, language, miniAppUrl, from.id);
     await c.reply(registered ? texts.welcome : texts.welcomeBack, {
       reply_markup: openAppKeyboard(language, miniAppUrl),
     });
-    await setChatMenu(c.api, language, miniAppUrl, from.id);
     ctx.log.info({ userId: user.id, registered }, registered ? 'registered through /start' : '/start');
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { runMain } from '@gridbot/runtime';
 import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
+import { startSandboxTelegram } from './telegram/index';
 import { startSandboxTron } from './tron/index';
 
 /**
@@ -12,6 +13,8 @@ import { startSandboxTron } from './tron/index';
  * exchange's state across restarts (absent: memory only). The TRON node listens on
  * SANDBOX_TRON_PORT (default 3101), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
  * through the control API) and keeps its chain in SANDBOX_TRON_STATE_FILE (absent: memory only).
+ * The Telegram Bot API stand-in listens on SANDBOX_TELEGRAM_PORT (default 3102) for BOT_TOKEN (absent:
+ * a random token) and prints every message the bot sends.
  */
 /** An integer variable between `min` and `max`, or its default; anything else stops the start. */
 const integerVar = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
@@ -48,7 +51,19 @@ runMain('sandbox', async () => {
       ? { stateFile: resolve(process.env.SANDBOX_TRON_STATE_FILE) }
       : {}),
   });
+  const telegramPort = Number(process.env.SANDBOX_TELEGRAM_PORT ?? 3102);
+  if (!Number.isInteger(telegramPort) || telegramPort < 0 || telegramPort > 65_535)
+    throw new ConfigError('SANDBOX_TELEGRAM_PORT: must be a port');
+  // The bot process points BOT_API_ROOT here with the same BOT_TOKEN.
+  const telegram = await startSandboxTelegram({
+    host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+    port: telegramPort,
+    ...(env.BOT_TOKEN ? { token: env.BOT_TOKEN } : {}),
+    username: env.BOT_USERNAME,
+    onSend: (message) => console.log(`telegram → ${message.chat.id}: ${message.text}`),
+  });
   console.log(`sandbox TRON node on ${tron.url} (USDT ${tron.tron.status().usdtContract})`);
+  console.log(`sandbox Telegram Bot API on ${telegram.url} (bot @${telegram.telegram.username})`);
   console.log(
     `sandbox exchange on ${sandbox.url} (markets: ${sandbox.control
       .markets()
@@ -57,6 +72,7 @@ runMain('sandbox', async () => {
   );
   return {
     stop: async () => {
+      await telegram.close();
       await tron.close();
       await sandbox.close();
     },

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { findWebDist, publicUrlOf, startApi } from '@gridbot/api';
+import { type RunningBot, startBot } from '@gridbot/bot';
 import { demoExposureWarning, loadEnv } from '@gridbot/config';
 import { applyMigrations, createDb } from '@gridbot/db';
 import { createInProcessQueue, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
@@ -8,8 +9,10 @@ import { createLogger, type Logger } from '@gridbot/runtime';
 import {
   replayMarkets,
   type SandboxExchangeHandle,
+  type SandboxTelegramHandle,
   type SandboxTronHandle,
   startSandboxExchange,
+  startSandboxTelegram,
   startSandboxTron,
 } from '@gridbot/sandbox';
 import {
@@ -56,6 +59,10 @@ export type Standalone = {
   sandbox: SandboxExchangeHandle;
   /** The sandbox TRON node the watcher follows (unless TRON_NODE_URL names another). */
   tron: SandboxTronHandle;
+  /** The Bot API stand-in the bot talks to (absent when a real BOT_TOKEN is set). */
+  telegram: SandboxTelegramHandle | undefined;
+  /** The Telegram bot: /start registration and notifications. */
+  bot: RunningBot;
   /** The sandbox's state file (beside the PGlite folder). */
   sandboxStateFile: string;
   /** Where the API and the web app listen (the real port when PORT is 0). */
@@ -65,7 +72,8 @@ export type Standalone = {
 /**
  * `npm start`: everything in one process on PGlite with no external service (ARCHITECTURE.md): the
  * sandbox exchange replaying real candles, the sandbox TRON node, the API with the web app, the
- * grid worker on the in-process queue and the watcher (deposits, withdrawals). Demo mode is on unless DEMO=0. The sandbox keeps its state in
+ * grid worker on the in-process queue, the watcher (deposits, withdrawals) and the Telegram bot
+ * (against the sandbox's Bot API stand-in unless a real BOT_TOKEN is set). Demo mode is on unless DEMO=0. The sandbox keeps its state in
  * `<dir of PGLITE_DIR>/sandbox-exchange.json`, so the demo's coin bots, lots and PnL survive a
  * restart (docs/grid.md#restarts). This app only composes the others; none of them depends on it.
  */
@@ -132,8 +140,36 @@ export const startStandalone = async (
     const webDist = findWebDist(env);
     const app = await startApi({ ctx, logger, webDist, demoUser: demo?.user, publicUrl });
     closers.push(() => app.close());
+    const address = app.server.address();
+    const url =
+      address && typeof address === 'object'
+        ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+        : publicUrl;
+    // The mini app the bot's buttons open: PUBLIC_URL, else where the API really listens (PORT 0).
+    const miniAppUrl =
+      env.PUBLIC_URL ??
+      (address && typeof address === 'object' ? `http://localhost:${address.port}` : publicUrl);
     const worker = await startWorker({ ctx });
     closers.push(() => worker.stop());
+    // No real bot token: the bot talks to the Bot API stand-in, with the token the demo signs
+    // launch data with, and every message it sends is logged (docs/notifications.md).
+    const telegram = env.BOT_TOKEN
+      ? undefined
+      : await startSandboxTelegram({
+          token: ctx.auth.botToken,
+          username: env.BOT_USERNAME,
+          onSend: (message) =>
+            logger.info({ chatId: message.chat.id, text: message.text }, 'telegram: the bot sent a message'),
+        });
+    if (telegram) closers.push(() => telegram.close());
+    const bot = await startBot({
+      ctx,
+      token: ctx.auth.botToken,
+      apiRoot: telegram?.url ?? env.BOT_API_ROOT,
+      miniAppUrl,
+      notifyIntervalMs: env.BOT_NOTIFY_INTERVAL_MS,
+    });
+    closers.push(() => bot.stop());
     await checkWalletsMatchXpub(ctx.prisma, keys.xpub);
     const watcher = startWatcher({
       ctx,
@@ -179,6 +215,7 @@ export const startStandalone = async (
         demo ? `  Demo: open ${publicUrl} in a browser — you are signed in as @${demo.user.username}.` : '',
         demo ? `  Sandbox exchange (Binance dialect, replayed real candles): ${sandbox.url}` : '',
         demo ? `  Sandbox TRON node: ${tron.url} (send USDT: npm run demo:send -- <address> <amount>)` : '',
+        telegram ? `  Sandbox Telegram Bot API: ${telegram.url} (the bot's messages appear in this log)` : '',
         webDist ? '' : '  (web app not built: run `npm run build -w @gridbot/web`)',
         `  API docs: ${publicUrl}/docs`,
         warning ? `  WARNING: ${warning}` : '',
@@ -186,14 +223,9 @@ export const startStandalone = async (
       ];
       process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n`);
     }
-    // Stop order: watcher and worker (their passes finish), HTTP, queue (running jobs finish),
-    // TRON node and sandbox (their last writes), service context, database.
-    const address = app.server.address();
-    const url =
-      address && typeof address === 'object'
-        ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-        : publicUrl;
-    return { stop: closeAll, ctx, sandbox, tron, sandboxStateFile, url };
+    // Stop order: watcher, bot and worker (their passes finish), HTTP, queue (running jobs finish),
+    // Bot API stand-in, TRON node and sandbox (their last writes), service context, database.
+    return { stop: closeAll, ctx, sandbox, tron, telegram, bot, sandboxStateFile, url };
   } catch (error) {
     await closeAll();
     throw error;

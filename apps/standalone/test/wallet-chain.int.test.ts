@@ -14,6 +14,7 @@ const env = {
   LOG_LEVEL: 'warn',
   DEMO: '1',
   WATCHER_INTERVAL_MS: '200',
+  BOT_NOTIFY_INTERVAL_MS: '200',
 };
 let running: Standalone | undefined;
 afterAll(async () => {
@@ -49,6 +50,12 @@ describe('npm start: the sandbox TRON node and the watcher', () => {
     await expect
       .poll(() => mainOf(first, user.id), { timeout: 30_000, interval: 200 })
       .toBe(before + 25_000_000n);
+    // The bot tells the demo user through the Bot API stand-in (and the demo logs it).
+    const [message] = await first.telegram!.telegram.waitForMessages(Number(user.telegramId), 1, 30_000);
+    expect(message?.text).toContain('25 USDT');
+    expect(message?.reply_markup).toMatchObject({
+      inline_keyboard: [[{ web_app: { url: first.url.replace('127.0.0.1', 'localhost') } }]],
+    });
     const head = first.tron.tron.chain.head;
     await first.stop();
     running = undefined;

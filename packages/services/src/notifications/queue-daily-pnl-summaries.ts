@@ -29,8 +29,11 @@ export const queueDailyPnlSummaries = async (
      ORDER BY d.user_id, cb.coin`;
   const byUser = new Map<number, Row[]>();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const at = ctx.clock.now();
   const data = [...byUser].map(([userId, coins]) => ({
     userId,
+    createdAt: at,
+    nextAttemptAt: at,
     kind: 'daily_pnl',
     dedupeKey: `daily_pnl:${userId}:${input.date}`,
     data: {
