@@ -5,6 +5,7 @@ import {
   demoXpub,
   deriveDepositAddress,
   requestWithdrawal,
+  saveWithdrawAddress,
 } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -114,26 +115,15 @@ describe('withdrawal address', () => {
     );
     const other = 'TVjsyZ7fYF3qLF6BQgPmTEZy1xrNNyVAAA';
     // Each user calls each address endpoint once (1 / 1.5 s): the next users start with a saved address.
-    const c = await newUser();
-    await t.prisma.wallet.create({
-      data: {
-        userId: c.user.id,
-        derivationIndex: c.user.id,
-        depositAddress: deriveDepositAddress(demoXpub(), c.user.id),
-        withdrawAddress: ADDRESS,
-      },
-    });
+    const withSavedAddress = async () => {
+      const who = await newUser();
+      await saveWithdrawAddress(t.ctx, { userId: who.user.id, address: ADDRESS });
+      return who;
+    };
+    const c = await withSavedAddress();
     const exists = await refused(() => post(c, `/wallet/add_withdraw_address?address=${other}`));
     expect(exists).toMatchObject({ status: 409, body: { code: 'WITHDRAW_ADDRESS_EXISTS' } });
-    const d = await newUser();
-    await t.prisma.wallet.create({
-      data: {
-        userId: d.user.id,
-        derivationIndex: d.user.id,
-        depositAddress: deriveDepositAddress(demoXpub(), d.user.id),
-        withdrawAddress: ADDRESS,
-      },
-    });
+    const d = await withSavedAddress();
     const updated = await post(d, `/wallet/update_withdraw_address?address=${other}`);
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({ withdrawAddress: other });
@@ -367,6 +357,18 @@ describe('inner_transaction and the recipient lookup', () => {
     await post(a, url);
     await post(a, url);
     expect(await balanceOf(t.prisma, a.user, 'main')).toBe(0n);
+  });
+});
+
+describe('the OpenAPI page', () => {
+  it('documents the Idempotency-Key header of the money moves', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const path of ['/wallet/withdraw_money', '/wallet/inner_transaction', '/wallet/add_money']) {
+      const names = spec.paths[path].post.parameters.map(
+        (p: { in: string; name: string }) => `${p.in}:${p.name}`,
+      );
+      expect(names, path).toContain('header:idempotency-key');
+    }
   });
 });
 

@@ -1,11 +1,40 @@
-import { loadEnv } from '@gridbot/config';
+import { ConfigError, loadEnv } from '@gridbot/config';
+import { createDb } from '@gridbot/db';
 import { createLogger, runMain } from '@gridbot/runtime';
+import { systemClock } from '@gridbot/services';
+import { startBot } from './start-bot';
 
-/** The bot process (distributed mode). Its jobs arrive with their issue; until then it idles. */
+/**
+ * The bot process (distributed mode): BOT_TOKEN, PUBLIC_URL (the mini app) and DATABASE_URL;
+ * BOT_API_ROOT for a Bot API other than Telegram's. Polls updates and delivers notifications;
+ * BOT_POLL=0 makes a replica that only delivers (Telegram allows one poller per bot).
+ */
 runMain('bot', async () => {
   const env = loadEnv(process.env, { require: ['BOT_TOKEN'] });
+  if (!env.BOT_TOKEN) throw new ConfigError('BOT_TOKEN: required by the bot');
+  if (!env.PUBLIC_URL) throw new ConfigError('PUBLIC_URL: the bot opens the mini app at this address');
   const logger = createLogger(env, 'bot');
-  logger.info(`bot started (${env.REDIS_URL ? 'Redis' : 'in-process'} mode); nothing to run yet`);
-  const keepAlive = setInterval(() => undefined, 60_000);
-  return { stop: async () => clearInterval(keepAlive) };
+  const db = await createDb(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: env.PGLITE_DIR },
+  );
+  try {
+    const bot = await startBot({
+      ctx: { prisma: db.prisma, env, log: logger, clock: systemClock },
+      token: env.BOT_TOKEN,
+      apiRoot: env.BOT_API_ROOT,
+      miniAppUrl: env.PUBLIC_URL,
+      poll: process.env.BOT_POLL !== '0',
+      notifyIntervalMs: env.BOT_NOTIFY_INTERVAL_MS,
+    });
+    logger.info(`bot @${bot.bot.botInfo.username} started`);
+    return {
+      stop: async () => {
+        await bot.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 });

@@ -13,14 +13,19 @@ import { startSandboxTron } from './tron/index';
  * SANDBOX_TRON_PORT (default 3101), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
  * through the control API) and keeps its chain in SANDBOX_TRON_STATE_FILE (absent: memory only).
  */
+/** An integer variable between `min` and `max`, or its default; anything else stops the start. */
+const integerVar = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new ConfigError(`${name}: must be an integer from 0 to ${max}`);
+  }
+  return value;
+};
+
 runMain('sandbox', async () => {
   const env = loadEnv(process.env, { require: [] });
-  const port = Number(process.env.SANDBOX_PORT ?? 3100);
-  const tickMs = Number(process.env.SANDBOX_TICK_MS ?? 250);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new ConfigError('SANDBOX_PORT: must be a port');
-  if (!Number.isInteger(tickMs) || tickMs < 0)
-    throw new ConfigError('SANDBOX_TICK_MS: must be an integer ≥ 0');
+  const port = integerVar('SANDBOX_PORT', 3100, 65_535);
+  const tickMs = integerVar('SANDBOX_TICK_MS', 250);
   const kind = process.env.SANDBOX_MARKETS ?? 'replay';
   if (kind !== 'replay' && kind !== 'random')
     throw new ConfigError('SANDBOX_MARKETS: must be replay or random');
@@ -34,16 +39,10 @@ runMain('sandbox', async () => {
     logLevel: env.LOG_LEVEL,
     ...(process.env.SANDBOX_STATE_FILE ? { stateFile: resolve(process.env.SANDBOX_STATE_FILE) } : {}),
   });
-  const tronPort = Number(process.env.SANDBOX_TRON_PORT ?? 3101);
-  const blockMs = Number(process.env.SANDBOX_TRON_BLOCK_MS ?? 3000);
-  if (!Number.isInteger(tronPort) || tronPort < 0 || tronPort > 65_535)
-    throw new ConfigError('SANDBOX_TRON_PORT: must be a port');
-  if (!Number.isInteger(blockMs) || blockMs < 0)
-    throw new ConfigError('SANDBOX_TRON_BLOCK_MS: must be an integer ≥ 0');
   const tron = await startSandboxTron({
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
-    port: tronPort,
-    blockIntervalMs: blockMs,
+    port: integerVar('SANDBOX_TRON_PORT', 3101, 65_535),
+    blockIntervalMs: integerVar('SANDBOX_TRON_BLOCK_MS', 3000),
     logLevel: env.LOG_LEVEL,
     ...(process.env.SANDBOX_TRON_STATE_FILE
       ? { stateFile: resolve(process.env.SANDBOX_TRON_STATE_FILE) }

@@ -220,7 +220,9 @@ describe('native controls inside Telegram', () => {
     // One primary action: Telegram's, not a second one in the page.
     await expect(app.page.locator('[data-action="main"]').count()).resolves.toBe(0);
 
-    await app.page.getByLabel(en.internal.recipient).fill('424242');
+    const recipient = await newUser();
+    await app.page.getByLabel(en.internal.recipient).fill(String(recipient.uid));
+    await app.page.getByTestId('recipient').getByText(`@${recipient.username}`).waitFor();
     await app.page.getByLabel(en.internal.amount).fill('12,5');
     // The user cancels: nothing is sent.
     const sent: string[] = [];
@@ -233,7 +235,7 @@ describe('native controls inside Telegram', () => {
     await app.telegramEvent('main_button_pressed');
     await expect.poll(() => popups(app)).toHaveLength(1);
     expect((await popups(app))[0]?.message).toBe(
-      'Send 12.50 USDT to UID 424242? A transfer cannot be undone.',
+      `Send 12.50 USDT to @${recipient.username} (UID ${recipient.uid})? A transfer cannot be undone.`,
     );
     expect(sent).toEqual([]);
 
@@ -247,7 +249,7 @@ describe('native controls inside Telegram', () => {
     expect(new URL(sent[0] ?? '').searchParams.get('summ')).toBe('12.5');
     await expect.poll(() => mainButton(app)).toMatchObject({ is_progress_visible: true, is_active: false });
     open();
-    // Refused (no such recipient): said in place, felt as an error.
+    // Refused (the balance on screen is sample data; the real one is empty): said in place, felt as an error.
     await app.page.getByRole('alert').first().waitFor();
     await expect.poll(() => mainButton(app)).toMatchObject({ is_progress_visible: false, is_active: true });
     await expect
@@ -441,7 +443,9 @@ describe('outside Telegram', () => {
       if (new URL(request.url()).pathname === '/wallet/withdraw_money') sent.push(request.url());
     });
     await withdraw.click();
-    await expect.poll(() => dialogs).toEqual(['Withdraw 20.00 USDT? The network fee is 1.00 USDT.']);
+    await expect
+      .poll(() => dialogs)
+      .toEqual(['Withdraw 20.00 USDT to TLa2f6VP…ay5wYjU7? Network fee 1.00 USDT, you receive 19.00 USDT.']);
     expect(sent).toEqual([]);
     await app.page.getByRole('button', { name: en.common.back }).click();
     await app.page.waitForURL((url) => url.pathname === '/profile/api-key');

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { checkInvariants, fromMicro, userAccountCode } from '@gridbot/ledger';
-import { demoXpub, deriveDepositAddress, fundWallet } from '@gridbot/services';
+import { type SandboxTronHandle, startSandboxTron } from '@gridbot/sandbox';
+import {
+  approveWithdrawal,
+  demoHotWalletKey,
+  demoXpub,
+  deriveDepositAddress,
+  tronAddressOfPrivateKey,
+} from '@gridbot/services';
+import { startWatcher, type Watcher } from '@gridbot/watcher';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cn } from '../src/i18n/locales/cn';
@@ -18,28 +26,62 @@ import {
 import { type Stack, startStack } from './support/stack';
 import { THEMES, withTheme } from './support/themes';
 
-// Money into, around and out of the wallet from the mini app only, against the real API: the deposit
-// address made on the first visit, a deposit credited, the fee balance topped up, a transfer to
-// another user by UID (the recipient named before confirming), a withdrawal requested and held.
+// Money into, around and out of the wallet from the mini app only, against the real API, the real
+// watcher and the sandbox TRON node over HTTP: the deposit address made on the first visit, USDT
+// sent to it on chain, seen arriving and credited once its block is solidified, the fee balance
+// topped up, a transfer to another user by UID (the recipient named before confirming), a
+// withdrawal requested and held, then approved, broadcast and confirmed on chain.
+let tron: SandboxTronHandle;
+let watcher: Watcher;
 let stack: Stack;
 let browser: Browser;
+
+const hot = { privateKey: demoHotWalletKey(), address: tronAddressOfPrivateKey(demoHotWalletKey()) };
 
 /** Where the user withdraws to: an address of the same test key, not theirs. */
 const WITHDRAW_TO = deriveDepositAddress(demoXpub(), 9_999);
 
 beforeAll(async () => {
+  // Blocks only when the test makes them: finality is 20 blocks away, made at once.
+  tron = await startSandboxTron({
+    blockIntervalMs: 0,
+    genesis: [{ address: hot.address, usdt: '1000', trx: '1000' }],
+  });
   [stack, browser] = await Promise.all([
     startStack({
-      env: { WALLET_XPUB: demoXpub(), WITHDRAW_FEE_USDT: '1', WITHDRAW_AUTO_APPROVE_USDT: '10' },
+      env: {
+        WALLET_XPUB: demoXpub(),
+        TRON_NODE_URL: tron.url,
+        WITHDRAW_FEE_USDT: '1',
+        WITHDRAW_AUTO_APPROVE_USDT: '10',
+      },
     }),
     launchBrowser(),
   ]);
+  watcher = startWatcher({ ctx: stack.ctx, nodeUrl: tron.url, hot, intervalMs: 200 });
 }, 60_000);
 
 afterAll(async () => {
+  await watcher?.stop();
   await browser?.close();
   await stack?.close();
+  await tron?.close();
 });
+
+/** The sandbox node's control API (apps/sandbox/README.md), as a person would use it. */
+const control = async (path: string, body?: unknown) => {
+  const response = await fetch(`${tron.url}/_sandbox/tron/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  expect(response.status).toBe(200);
+  return response.json() as Promise<Record<string, unknown>>;
+};
+const mine = (count: number) => control('blocks', { count });
+/** Blocks until the newest one is solidified. */
+const solidify = () => mine(tron.tron.chain.solidityLag + 1);
 
 const balanceOf = async (userId: number, sub: 'main' | 'fee') =>
   fromMicro(
@@ -87,13 +129,22 @@ describe('the wallet from the mini app', () => {
     );
     await app.page.getByText(en.deposit.onlyUsdt).waitFor();
 
-    // 2. A deposit arrives and is credited.
-    await fundWallet(stack.prisma, {
-      userId: nora.id,
-      deposit: '50',
-      fee: '0.000001',
-      key: `flow:${nora.id}`,
-    });
+    // 2. 50 USDT sent to it on chain: seen arriving in the next block, credited once final.
+    const sent = await control('send', { to: wallet.depositAddress, amount: '50' });
+    await mine(1);
+    const arriving = app.page.getByTestId('recent-deposits');
+    await arriving.locator('[data-type="deposit"][data-status="pending"]').waitFor({ timeout: 20_000 });
+    await arriving.getByText(en.deposit.arriving).waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'real-wallet-deposit-arriving');
+    expect(await balanceOf(nora.id, 'main')).toBe('0');
+    await solidify();
+    await app.page.getByText('50.00 USDT credited to your wallet').waitFor({ timeout: 20_000 });
+    await arriving.locator('[data-type="deposit"][data-status="credited"]').waitFor();
+    expect(await balanceOf(nora.id, 'main')).toBe('50');
+    const deposit = await stack.prisma.chainDeposit.findFirstOrThrow({ where: { userId: nora.id } });
+    expect(deposit.txid).toBe(sent.txid);
+    await expectBooksIntact();
 
     // 3. The balance on the wallet screen.
     await navigateInApp(app.page, '/wallet');
@@ -109,7 +160,7 @@ describe('the wallet from the mini app', () => {
     await app.page.locator('[data-action="main"]').click();
     await app.page.locator('[data-result="top-up"]').waitFor();
     expect(dialogs.at(-1)).toBe('Move 10.00 USDT from the main balance to the fee balance?');
-    expect(await balanceOf(nora.id, 'fee')).toBe('10.000001');
+    expect(await balanceOf(nora.id, 'fee')).toBe('10');
     await settle(app.page);
     await screenshot(app.page, 'en', 'real-wallet-top-up-done');
     await expect.poll(() => main.innerText()).toBe('40.00 USDT');
@@ -150,15 +201,38 @@ describe('the wallet from the mini app', () => {
     await screenshot(app.page, 'en', 'real-wallet-withdraw-requested');
     const withdrawal = await stack.prisma.withdrawal.findFirstOrThrow({ where: { userId: nora.id } });
     expect(withdrawal.status).toBe('pending');
-    expect(await balanceOf(nora.id, 'main')).toBe('4.999999');
+    expect(await balanceOf(nora.id, 'main')).toBe('5');
     await navigateInApp(app.page, '/wallet');
-    await expect.poll(() => app.page.getByTestId('balance-held').innerText()).toContain('20.00');
-    await app.page.locator(`[data-withdrawal="${withdrawal.id}"]`).waitFor();
+    const held = app.page.getByTestId('balance-held');
+    await expect.poll(() => held.innerText()).toBe('On hold\n20.00 USDT');
+    await expect.poll(() => main.innerText()).toBe('5.00 USDT');
+    const onHold = app.page.locator(`[data-withdrawal="${withdrawal.id}"]`);
+    await expect.poll(() => onHold.getAttribute('data-status')).toBe('pending');
+    await expectBooksIntact();
+
+    // 7. An operator approves it; the watcher signs and broadcasts it, the chain confirms it. A
+    // block first: a live chain's head is seconds old, and the signed transaction expires a minute
+    // after the head it was made at.
+    await mine(1);
+    await approveWithdrawal(stack.ctx, { withdrawalId: withdrawal.id, operator: 'e2e' });
+    await expect.poll(() => onHold.getAttribute('data-status'), { timeout: 20_000 }).toBe('broadcast');
+    const { txid } = await stack.prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } });
+    expect(txid).toMatch(/^[0-9a-f]{64}$/);
+    await onHold.getByRole('button').first().click();
+    await onHold.locator(`a[href="https://tronscan.org/#/transaction/${txid}"]`).waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'real-wallet-withdrawal-sent');
+    await solidify();
+    await onHold.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => held.innerText()).toBe('On hold\n0.00 USDT');
+    await app.page.locator('.tx-history [data-type="withdraw"][data-status="confirmed"]').waitFor();
+    const balances = await control(`balances/${WITHDRAW_TO}`);
+    expect(balances.usdt).toBe('19');
     await expectBooksIntact();
     expect(app.problems).toEqual([]);
     await app.close();
 
-    // 7. Every wallet screen with this user's records, in each language and theme (look at them:
+    // 8. Every wallet screen with this user's records, in each language and theme (look at them:
     // artifacts/screenshots/<theme>/<language>/real-wallet*.png).
     const screens: Array<[string, string]> = [
       ['/wallet', 'real-wallet'],

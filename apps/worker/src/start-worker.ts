@@ -1,5 +1,6 @@
 import { sweepCoinBotsJob } from '@gridbot/jobs';
 import { enqueuePriceScans, type ServiceContext } from '@gridbot/services';
+import { enqueueBonusJobs, registerBonusJobs } from './jobs/bonuses';
 import { registerReconcile } from './jobs/reconcile';
 import { registerScanPrices } from './jobs/scan-prices';
 import { registerSweep } from './jobs/sweep';
@@ -14,6 +15,11 @@ export type WorkerOptions = {
   sweepIntervalMs?: number;
   /** A coin bot not reconciled for this long is swept. */
   sweepAfterMs?: number;
+  /**
+   * How often the bonus and licence jobs are enqueued (default hourly; they pay each closed day /
+   * ended month once and queue each licence notice once, so more often only catches up sooner).
+   */
+  bonusIntervalMs?: number;
   /**
    * Follow the accounts' own order updates (exchange user data streams) and reconcile on each
    * (default: when processing jobs). `orderStreamRefreshMs`: how often the set of accounts is
@@ -36,6 +42,7 @@ export const startWorker = async (options: WorkerOptions) => {
     registerReconcile(ctx, options.reconcileConcurrency ?? ctx.env.WORKER_CONCURRENCY);
     registerScanPrices(ctx);
     registerSweep(ctx);
+    registerBonusJobs(ctx);
   }
   const scanEvery = options.scanIntervalMs ?? ctx.env.SCAN_INTERVAL_MS;
   const sweepEvery = options.sweepIntervalMs ?? ctx.env.SWEEP_INTERVAL_MS;
@@ -68,6 +75,14 @@ export const startWorker = async (options: WorkerOptions) => {
       const tick = Math.floor(ctx.clock.now().getTime() / sweepEvery);
       await ctx.queue.enqueue(sweepCoinBotsJob, { olderThanMs: sweepAfter }, { jobId: `sweep-${tick}` });
     },
+  );
+
+  const bonusEvery = options.bonusIntervalMs ?? 3_600_000;
+  // Once shortly after start (a worker restarted after midnight pays yesterday at once), then per tick.
+  let bonusTicks = 0;
+  every(
+    () => jittered(bonusTicks++ === 0 ? Math.min(bonusEvery, 30_000) : bonusEvery),
+    () => enqueueBonusJobs(ctx, bonusEvery),
   );
 
   const streams =

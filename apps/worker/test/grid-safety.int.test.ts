@@ -62,6 +62,18 @@ describe('rejections', () => {
     expect((await h.prisma.coinBot.findUniqueOrThrow({ where: { id: h.bot.id } })).lastError).toBe(
       'EXCHANGE_INSUFFICIENT_BALANCE',
     );
+    // The user is told once that the exchange stopped this coin (docs/notifications.md#kinds).
+    const told = await h.prisma.notification.findMany({
+      where: { userId: h.bot.userId, kind: 'coin_bot_error' },
+    });
+    expect(told.map((n) => n.data)).toEqual([
+      {
+        coinBotId: h.bot.id,
+        coin: h.bot.symbol.split('/')[0],
+        symbol: h.bot.symbol,
+        code: 'EXCHANGE_INSUFFICIENT_BALANCE',
+      },
+    ]);
     h.setPrice('1.02');
     await h.reconcile();
     expect(await h.closedLots()).toHaveLength(1);

@@ -45,6 +45,13 @@ export const ZEnv = z.object({
     .string()
     .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must look like 123456:ABC…')
     .optional(),
+  /**
+   * Root of the Telegram Bot API the bot talks to (default https://api.telegram.org): a local Bot
+   * API server, or the sandbox's stand-in (embedded mode starts one itself).
+   */
+  BOT_API_ROOT: ZOptionalUrl.pipe(z.url().optional()),
+  /** How often the bot looks for notifications to send, ms (docs/notifications.md#delivery). */
+  BOT_NOTIFY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   BOT_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_]{5,32}$/)

@@ -1,3 +1,4 @@
+export * from './bonus/bonus-rules';
 export * from './fees/trade-fee';
 export * from './grid/coin-state';
 export * from './grid/errors';
@@ -11,6 +12,7 @@ export * from './grid/settings';
 export * from './grid/settings-rules';
 export * from './grid/stats';
 export * from './grid/types';
+export * from './license/license-purchase';
 export * from './license/license-rules';
 export * from './money';
 export * from './replay/candles';

@@ -1,4 +1,5 @@
 export * from './bullmq-queue';
 export * from './define-job';
+export * from './definitions/bonus';
 export * from './definitions/grid';
 export * from './in-process-queue';

@@ -33,7 +33,10 @@ import { listCoinTradesHandler } from './portfolio/list-coin-trades';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
+import { renewLicenseHandler } from './profile/renew-license';
 import { saveApiKeyHandler } from './profile/save-api-key';
+import { updateLicenseHandler } from './profile/update-license';
+import { updateNotificationsHandler } from './profile/update-notifications';
 import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
 import { createWalletHandler } from './wallet/create-wallet';
 import { findRecipientHandler } from './wallet/find-recipient';
@@ -62,6 +65,9 @@ export const handlers: HandlerMap = Object.fromEntries([
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,
+  updateLicenseHandler,
+  renewLicenseHandler,
+  updateNotificationsHandler,
   startTradingHandler,
   pauseTradingHandler,
   setCoinStatusHandler,

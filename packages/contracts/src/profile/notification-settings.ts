@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const ZNotificationSettings = z.object({
   enabled: z.boolean(),
   fills: z.boolean().describe('every buy and take profit'),
-  dailyReport: z.boolean().describe('yesterday PnL at 00:00 UTC'),
+  dailyReport: z.boolean().describe('yesterday PnL after 00:00 UTC (opt-in)'),
   tradingAlerts: z.boolean().describe('bot errors, coin dried, fee balance empty, API key problems'),
   wallet: z.boolean().describe('deposits credited, withdrawals confirmed or rejected, transfers in'),
   bonuses: z.boolean().describe('referral, matching and network expansion bonus credited'),
@@ -18,7 +18,7 @@ export type NotificationSettings = z.output<typeof ZNotificationSettings>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   enabled: true,
   fills: false,
-  dailyReport: true,
+  dailyReport: false,
   tradingAlerts: true,
   wallet: true,
   bonuses: true,

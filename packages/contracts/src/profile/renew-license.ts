@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../core';
+import { defineEndpoint, ZIdempotencyHeaders } from '../core';
 import { documented } from '../errors';
 import { ZLicensePurchase } from './update-license';
 
@@ -10,6 +10,7 @@ export const renewLicense = defineEndpoint({
   summary: 'Renew the licence for a year with the renewal discount',
   tags: ['profile'],
   auth: true,
+  headers: ZIdempotencyHeaders,
   response: ZLicensePurchase,
   invalidates: ['profile.getProfile', 'wallet.getWallet', 'home.getPanel'],
   errors: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, ZUsdt } from '../core';
+import { defineEndpoint, ZIdempotencyHeaders, ZUsdt } from '../core';
 import { documented } from '../errors';
 import { ZBalances } from '../wallet/transaction';
 import { ZLicense, ZLicenseLevel } from './license';
@@ -13,7 +13,8 @@ export const ZLicensePurchase = z.object({
 
 /**
  * Buys a higher licence level from the main balance: from an unexpired paid licence the price
- * difference with expiry unchanged, otherwise the full price and a year from now.
+ * difference with expiry unchanged, otherwise the full price and a year from now. A retry with the
+ * same `Idempotency-Key` pays once and answers the same.
  */
 export const updateLicense = defineEndpoint({
   id: 'profile.updateLicense',
@@ -22,6 +23,7 @@ export const updateLicense = defineEndpoint({
   summary: 'Upgrade the licence',
   tags: ['profile'],
   auth: true,
+  headers: ZIdempotencyHeaders,
   body: z.object({ level: ZLicenseLevel.describe('level to buy') }),
   response: ZLicensePurchase,
   invalidates: [

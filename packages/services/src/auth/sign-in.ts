@@ -1,7 +1,7 @@
 import type { Session } from '@gridbot/contracts';
 import type { PrismaClient, User } from '@gridbot/db';
 import { getUserLanguage } from '../config/user-config';
-import type { ServiceContext } from '../context/service-context';
+import type { DataContext, ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { type TelegramUser, verifyInitData } from './init-data';
 import { newReferralCode, productLanguageFor, referralCodeFrom } from './referral-code';
@@ -24,13 +24,7 @@ export const signIn = async (ctx: ServiceContext, input: SignInInput): Promise<S
   if (input.claimedUserId !== undefined && BigInt(input.claimedUserId) !== launch.user.id) {
     throw new AppError('INIT_DATA_INVALID');
   }
-  const username = launch.user.username;
-  if (!username) throw new AppError('NO_NICKNAME');
-
-  const existing = await ctx.prisma.user.findUnique({ where: { telegramId: launch.user.id } });
-  const user = existing
-    ? await refreshProfile(ctx.prisma, existing, launch.user, username)
-    : await register(ctx.prisma, launch.user, username, launch.startParam);
+  const { user } = await enterTelegramUser(ctx, { telegramUser: launch.user, startParam: launch.startParam });
 
   const language = await getUserLanguage(ctx, { userId: user.id });
   const { token, expiresAt } = await ctx.auth.tokens.issue({ userId: user.id, uid: user.uid }, now);
@@ -48,6 +42,31 @@ export const signIn = async (ctx: ServiceContext, input: SignInInput): Promise<S
       createdAt: user.createdAt.toISOString(),
     },
   };
+};
+
+export type EnterTelegramUserInput = {
+  /** The Telegram user as Telegram signed it (launch data) or delivered it (a bot update). */
+  telegramUser: TelegramUser;
+  /** The mini app's `start_param` or the bot's `/start` payload: `ref_<code>` registers. */
+  startParam: string | null;
+};
+
+/**
+ * The one way in for a Telegram user, shared by the mini app's sign-in and the bot's `/start`
+ * (docs/security.md#sign-in, docs/bonuses.md#registration): a username is required; a known
+ * Telegram id keeps its account and sponsor (names refreshed); a new one is registered only through
+ * a valid referral code, whose owner becomes the sponsor for good.
+ */
+export const enterTelegramUser = async (
+  ctx: DataContext,
+  input: EnterTelegramUserInput,
+): Promise<{ user: User; registered: boolean }> => {
+  const tg = input.telegramUser;
+  const username = tg.username;
+  if (!username) throw new AppError('NO_NICKNAME');
+  const existing = await ctx.prisma.user.findUnique({ where: { telegramId: tg.id } });
+  if (existing) return { user: await refreshProfile(ctx.prisma, existing, tg, username), registered: false };
+  return register(ctx.prisma, tg, username, input.startParam);
 };
 
 /**
@@ -92,7 +111,7 @@ const register = async (
   tg: TelegramUser,
   username: string,
   startParam: string | null,
-): Promise<User> => {
+): Promise<{ user: User; registered: boolean }> => {
   const code = referralCodeFrom(startParam);
   if (!code) throw new AppError('NO_USER');
   const sponsor = await prisma.user.findUnique({ where: { referralCode: code } });
@@ -101,12 +120,12 @@ const register = async (
   const holder = await prisma.user.findUnique({ where: { usernameKey } });
   // A concurrent first sign-in of the same person may have registered them a moment ago.
   if (holder) {
-    if (holder.telegramId === tg.id) return holder;
+    if (holder.telegramId === tg.id) return { user: holder, registered: false };
     throw new AppError('NO_NICKNAME_IN_DB');
   }
 
   try {
-    return await prisma.user.create({
+    const user = await prisma.user.create({
       data: {
         telegramId: tg.id,
         username,
@@ -119,11 +138,12 @@ const register = async (
         configs: { create: { name: 'localization', value: productLanguageFor(tg.languageCode) } },
       },
     });
+    return { user, registered: true };
   } catch (error) {
     // Two sign-ins of the same new user race: the loser reads the winner's row.
     if (isUniqueViolation(error)) {
       const winner = await prisma.user.findUnique({ where: { telegramId: tg.id } });
-      if (winner) return winner;
+      if (winner) return { user: winner, registered: false };
       // The username was taken by someone else in the meantime.
       throw new AppError('NO_NICKNAME_IN_DB');
     }

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 
 export const getUserConfig = async (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'prisma'>,
   input: { userId: number; name: ConfigName },
 ): Promise<ConfigValue> => {
   const row = await ctx.prisma.userConfig.findUnique({
@@ -33,7 +33,10 @@ export const setUserConfig = async (
 };
 
 /** The product language a user chose (stored `localization`), en when never set. */
-export const getUserLanguage = async (ctx: ServiceContext, input: { userId: number }): Promise<Language> => {
+export const getUserLanguage = async (
+  ctx: Pick<ServiceContext, 'prisma'>,
+  input: { userId: number },
+): Promise<Language> => {
   const { data } = await getUserConfig(ctx, { userId: input.userId, name: 'localization' });
   return data === 'ru' || data === 'cn' ? data : 'en';
 };

@@ -23,6 +23,13 @@ export type Logger = { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
 export type AuthKeys = { botToken: string; tokens: SessionTokens };
 
 /**
+ * What a process without exchange access or sessions builds (the bot, the watcher): database,
+ * environment, logger, clock. Services that need no more take this, so those processes need no
+ * secrets key or JWT secret.
+ */
+export type DataContext = Pick<ServiceContext, 'prisma' | 'env' | 'log' | 'clock'>;
+
+/**
  * Everything a service may use, built once when a process starts and handed to every service call
  * by its transport (route handler, job handler, CLI): `verbNoun(ctx, input)`. No service builds
  * its own dependencies.

@@ -9,6 +9,7 @@ import {
 } from '@gridbot/exchange';
 import { type ActivityEntry, recordActivity } from '../activity/record-activity';
 import type { ServiceContext } from '../context/service-context';
+import { recordLastError } from './coin-bot-error';
 import { dec, loadCoinBot } from './coin-bot-state';
 import { markFillsConverged } from './fill-latency';
 import { coinBotOrderKey } from './installation';
@@ -152,7 +153,7 @@ export const reconcileCoinBot = async (
         await markFillsConverged(ctx, { coinBotId: bot.id, at: ctx.clock.now() });
         const lastError = result.error ?? null;
         if (bot.lastError !== lastError && bot.lastError !== 'UNEXPECTED_FILL') {
-          await prisma.coinBot.update({ where: { id: bot.id }, data: { lastError } });
+          await recordLastError(ctx, { bot, previous: bot.lastError, lastError });
         }
         return result;
       }

@@ -3,6 +3,7 @@ import { tradeFeeMicro } from '@gridbot/domain';
 import { openAccounts, SYSTEM_ACCOUNTS, transfer, userAccountCode } from '@gridbot/ledger';
 import type Decimal from 'decimal.js';
 import { recordActivity } from '../activity/record-activity';
+import { accrueMatchingBonus } from '../bonus/matching-bonus';
 
 type Tx = Prisma.TransactionClient;
 
@@ -52,6 +53,7 @@ export const chargeTradeFee = async (tx: Tx, lot: ClosedLot): Promise<bigint> =>
       { account: SYSTEM_ACCOUNTS.fees, amount: fee },
     ],
   });
+  await accrueMatchingBonus(tx, { feeTransferId: charged.id, partnerId: lot.userId, fee, at: lot.at });
   if (charged.replayed) return fee;
   await tx.lot.update({ where: { id: lot.lotId }, data: { tradeFee: fee } });
   await tx.coinBot.update({ where: { id: lot.coinBotId }, data: { tradeFees: { increment: fee } } });

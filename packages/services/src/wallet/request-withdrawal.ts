@@ -77,6 +77,8 @@ export const requestWithdrawal = async (
   if (!withdrawal) {
     const toAddress = await destinationOf(ctx, input);
     await ensureAccount(ctx.prisma, SYSTEM_ACCOUNTS.withdrawalsHeld);
+    // Where the network fee goes when the watcher settles it: made here, before any withdrawal exists.
+    await ensureAccount(ctx.prisma, SYSTEM_ACCOUNTS.withdrawalFees);
     const now = ctx.clock.now();
     const auto = amount <= amounts.autoApproveUpTo;
     withdrawal = await ctx.prisma

@@ -37,54 +37,68 @@ type Row = {
   total: bigint;
 };
 
+// Two steps: the window's lines with only what orders and filters them (entry, account, transfer
+// type; deposits without an entry), counted; then the details joined for the page's rows alone,
+// so a heavy trader's thousands of fee lines cost a count, not thousands of joins.
 const LIST_SQL = `
 WITH lines AS (
-  SELECT 't' || t.id || '-' || a.sub_balance AS id,
+  SELECT e.id AS seq, e.created_at, e.transfer_id, a.sub_balance AS balance, e.amount, a.user_id,
          CASE WHEN t.type = 'transfer_out' AND e.amount > 0 THEN 'transfer_in' ELSE t.type::text END AS type,
-         a.sub_balance AS balance,
-         e.amount,
-         CASE WHEN d.id IS NOT NULL THEN d.status::text
-              WHEN t.type = 'deposit' THEN 'credited'
-              WHEN coalesce(wh.id, wr.id) IS NOT NULL THEN coalesce(wh.status, wr.status)::text
-              ELSE 'confirmed' END AS status,
-         coalesce(wh.network_fee, wr.network_fee) AS network_fee,
-         coalesce(d.txid, wh.txid, wr.txid) AS txid,
-         coalesce(d.from_address, wh.to_address, wr.to_address) AS address,
-         cp.uid AS counterparty_uid,
-         cp.username AS counterparty_username,
-         t.memo,
-         e.created_at,
-         coalesce(wh.updated_at, wr.updated_at, d.updated_at, e.created_at) AS updated_at,
-         e.id AS seq
+         NULL::int AS deposit_id
     FROM ledger_accounts a
     JOIN ledger_entries e ON e.account_id = a.id
     JOIN ledger_transfers t ON t.id = e.transfer_id
-    LEFT JOIN chain_deposits d ON d.ledger_transfer_id = t.id
-    LEFT JOIN withdrawals wh ON wh.hold_transfer_id = t.id
-    LEFT JOIN withdrawals wr ON wr.refund_transfer_id = t.id
-    LEFT JOIN LATERAL (
-      SELECT u.uid, u.username
-        FROM ledger_entries o
-        JOIN ledger_accounts oa ON oa.id = o.account_id
-        JOIN users u ON u.id = oa.user_id
-       WHERE t.type IN ('transfer_out', 'transfer_in') AND o.transfer_id = t.id AND oa.user_id <> a.user_id
-       LIMIT 1
-    ) cp ON true
    WHERE a.user_id = $1
      AND e.created_at >= $2::timestamptz
      AND NOT (t.type = 'deposit_balance' AND a.sub_balance = 'main')
   UNION ALL
-  SELECT 'd' || d.id, 'deposit', 'main', d.amount, d.status::text, NULL, d.txid, d.from_address,
-         NULL, NULL, NULL, d.created_at, d.updated_at, 0
+  SELECT 0, d.created_at, NULL, 'main', d.amount, d.user_id, 'deposit', d.id
     FROM chain_deposits d
    WHERE d.user_id = $1 AND d.status IN ('pending', 'not_credited') AND d.created_at >= $2::timestamptz
 ),
-filtered AS (SELECT * FROM lines WHERE $3::text IS NULL OR type = $3::text)
-SELECT (SELECT count(*) FROM filtered) AS total, page.*
+filtered AS (SELECT * FROM lines WHERE $3::text IS NULL OR type = $3::text),
+page AS (SELECT * FROM filtered ORDER BY created_at DESC, seq DESC LIMIT $4::int OFFSET $5::int)
+SELECT (SELECT count(*) FROM filtered) AS total, shown.*
   FROM (SELECT 1) one
   LEFT JOIN LATERAL (
-    SELECT * FROM filtered ORDER BY created_at DESC, seq DESC LIMIT $4::int OFFSET $5::int
-  ) page ON true`;
+    SELECT CASE WHEN p.deposit_id IS NULL THEN 't' || p.transfer_id || '-' || p.balance
+                ELSE 'd' || p.deposit_id END AS id,
+           p.type,
+           p.balance,
+           p.amount,
+           CASE WHEN d.id IS NOT NULL THEN d.status::text
+                WHEN p.type = 'deposit' THEN 'credited'
+                WHEN coalesce(wh.id, wr.id) IS NOT NULL THEN coalesce(wh.status, wr.status)::text
+                ELSE 'confirmed' END AS status,
+           coalesce(wh.network_fee, wr.network_fee) AS network_fee,
+           coalesce(d.txid, wh.txid, wr.txid) AS txid,
+           coalesce(d.from_address, wh.to_address, wr.to_address) AS address,
+           cp.uid AS counterparty_uid,
+           cp.username AS counterparty_username,
+           t.memo,
+           p.created_at,
+           coalesce(wh.updated_at, wr.updated_at, d.updated_at, p.created_at) AS updated_at
+      FROM page p
+      LEFT JOIN ledger_transfers t ON t.id = p.transfer_id
+      LEFT JOIN chain_deposits dp ON dp.id = p.deposit_id
+      LEFT JOIN chain_deposits dc ON dc.ledger_transfer_id = p.transfer_id
+      LEFT JOIN LATERAL (SELECT coalesce(dp.id, dc.id) AS id, coalesce(dp.status, dc.status) AS status,
+                                coalesce(dp.txid, dc.txid) AS txid,
+                                coalesce(dp.from_address, dc.from_address) AS from_address,
+                                coalesce(dp.updated_at, dc.updated_at) AS updated_at) d ON true
+      LEFT JOIN withdrawals wh ON wh.hold_transfer_id = p.transfer_id
+      LEFT JOIN withdrawals wr ON wr.refund_transfer_id = p.transfer_id
+      LEFT JOIN LATERAL (
+        SELECT u.uid, u.username
+          FROM ledger_entries o
+          JOIN ledger_accounts oa ON oa.id = o.account_id
+          JOIN users u ON u.id = oa.user_id
+         WHERE p.type IN ('transfer_out', 'transfer_in') AND o.transfer_id = p.transfer_id
+           AND oa.user_id <> p.user_id
+         LIMIT 1
+      ) cp ON true
+     ORDER BY p.created_at DESC, p.seq DESC
+  ) shown ON true`;
 
 const TYPES = new Set<string>(ZTransactionType.options);
 

@@ -22,8 +22,10 @@ export const ArrivingDeposits = ({ wallet }: { wallet: Wallet }) => {
   const waiting = useRef(new Set<string>());
   useEffect(() => {
     for (const deposit of deposits) {
-      if (deposit.status === 'pending') waiting.current.add(deposit.id);
-      else if (waiting.current.delete(deposit.id) && deposit.status === 'credited') {
+      // The line of a deposit on its way and its credited line differ in id, not in txid and amount.
+      const key = `${deposit.txid ?? deposit.id}:${deposit.amount}`;
+      if (deposit.status === 'pending') waiting.current.add(key);
+      else if (waiting.current.delete(key) && deposit.status === 'credited') {
         showToast(t('deposit.credited', { amount: format.usdtExact(deposit.amount) }), 'success');
       }
     }

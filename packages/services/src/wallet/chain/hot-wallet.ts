@@ -31,7 +31,7 @@ export const loadWatcherKeys = (env: Env): { hot: HotWallet; xpub: string } => {
     problems.push("WALLET_XPUB: required outside demo mode (the extended public key of m/44'/195'/0')");
   }
   if (problems.length > 0 || !privateKey || !xpub) {
-    throw new ConfigError(`watcher: ${problems.join('; ')}`);
+    throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return { hot: { privateKey, address: tronAddressOfPrivateKey(privateKey) }, xpub };
 };

@@ -1,4 +1,6 @@
 // The chain side of the wallet (docs/wallet.md): what apps/watcher runs against a TRON node.
+
+export * from './decide-deposits';
 export * from './hot-wallet';
 export * from './process-withdrawals';
 export * from './scan-deposits';

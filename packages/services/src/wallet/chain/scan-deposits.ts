@@ -1,16 +1,9 @@
-import { MIN_DEPOSIT_USDT } from '@gridbot/contracts';
 import type { Prisma } from '@gridbot/db';
-import {
-  ensureAccount,
-  ensureUserAccounts,
-  SYSTEM_ACCOUNTS,
-  toMicro,
-  transfer,
-  userAccountCode,
-} from '@gridbot/ledger';
+import { ensureAccount, SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import type { ServiceContext } from '../../context/service-context';
+import { decideDeposits, depositRowOf, ensureMainAccounts, type WalletTransfer } from './decide-deposits';
 import type { NodeBlock, NodeTransactionInfo, TronNodeClient } from './tron-node-client';
-import { succeeded, type UsdtTransfer, usdtTransfersOf } from './usdt-transfers';
+import { succeeded, usdtTransfersOf } from './usdt-transfers';
 
 /** What the chain services need of the service context (the watcher builds no more). */
 export type ChainContext = Pick<ServiceContext, 'prisma' | 'env' | 'log' | 'clock'>;
@@ -86,7 +79,7 @@ export const scanDeposits = async (
     const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, false));
     if (transfers.length > 0) {
       await ctx.prisma.chainDeposit.createMany({
-        data: transfers.map((t) => rowOf(t, 'pending')),
+        data: transfers.map(depositRowOf),
         skipDuplicates: true,
       });
     }
@@ -149,20 +142,6 @@ const walletTransfers = async (ctx: ChainContext, infos: NodeTransactionInfo[]) 
   });
 };
 
-type WalletTransfer = UsdtTransfer & { userId: number };
-
-const rowOf = (t: WalletTransfer, status: 'pending') => ({
-  txid: t.txid,
-  logIndex: t.logIndex,
-  userId: t.userId,
-  toAddress: t.to,
-  fromAddress: t.from,
-  amount: t.amount,
-  blockNumber: BigInt(t.blockNumber),
-  blockTime: t.blockTime,
-  status,
-});
-
 /** Where a pending deposit the decided block did not hold is now. */
 type Whereabouts =
   | { kind: 'solid'; transfers: WalletTransfer[] }
@@ -180,25 +159,19 @@ const decideBlock = async (
   const missing = block.due.filter((row) => !inBlock.has(key(row)));
   const whereabouts = new Map<number, Whereabouts>();
   for (const row of missing) whereabouts.set(row.id, await locate(ctx, node, row.txid, solid));
-  for (const t of transfers) await ensureUserAccounts(ctx.prisma, t.userId);
-  for (const w of whereabouts.values()) {
-    if (w.kind === 'solid') for (const t of w.transfers) await ensureUserAccounts(ctx.prisma, t.userId);
-  }
+  const relocated = [...whereabouts.values()].flatMap((w) => (w.kind === 'solid' ? w.transfers : []));
+  await ensureMainAccounts(
+    ctx,
+    [...transfers, ...relocated].map((t) => t.userId),
+  );
 
   return ctx.prisma.$transaction(
     async (tx) => {
       const [cursor] = await tx.$queryRaw<Array<{ block_number: bigint }>>`
         SELECT block_number FROM chain_cursors WHERE name = ${DEPOSIT_CURSOR} FOR UPDATE`;
       if (!cursor || Number(cursor.block_number) !== n - 1) return 'taken' as const;
-      let credited = 0;
-      for (const t of transfers) credited += await decideTransfer(ctx, tx, t);
-      for (const row of missing) {
-        const w = whereabouts.get(row.id)!;
-        if (w.kind === 'solid') {
-          for (const t of w.transfers) credited += await decideTransfer(ctx, tx, t);
-        }
-        await settleMissing(tx, row.id, w);
-      }
+      const credited = await decideDeposits(ctx, tx, [...transfers, ...relocated]);
+      for (const row of missing) await settleMissing(tx, row.id, whereabouts.get(row.id)!);
       await tx.chainCursor.update({ where: { name: DEPOSIT_CURSOR }, data: { blockNumber: BigInt(n) } });
       return credited;
     },
@@ -239,44 +212,4 @@ const settleMissing = async (tx: Tx, id: number, w: Whereabouts) => {
   }
   // Still pending after a solid look-up: its log is not a credited transfer there (failed).
   await tx.chainDeposit.updateMany({ where: { id, status: 'pending' }, data: { status: 'dropped' } });
-};
-
-/** Records the transfer if new, then credits it (or not, under the minimum) exactly once. */
-const decideTransfer = async (ctx: ChainContext, tx: Tx, t: WalletTransfer): Promise<number> => {
-  await tx.chainDeposit.createMany({ data: [rowOf(t, 'pending')], skipDuplicates: true });
-  const [row] = await tx.$queryRaw<Array<{ id: number; status: string }>>`
-    SELECT id, status::text AS status FROM chain_deposits
-    WHERE txid = ${t.txid} AND log_index = ${t.logIndex} FOR UPDATE`;
-  if (!row || (row.status !== 'pending' && row.status !== 'dropped')) return 0;
-  const where = { blockNumber: BigInt(t.blockNumber), blockTime: t.blockTime };
-  if (t.amount < toMicro(MIN_DEPOSIT_USDT)) {
-    await tx.chainDeposit.update({ where: { id: row.id }, data: { ...where, status: 'not_credited' } });
-    ctx.log.info({ txid: t.txid, amount: t.amount.toString() }, 'deposit under the minimum: not credited');
-    return 0;
-  }
-  const booked = await transfer(tx, {
-    idempotencyKey: `deposit:${t.txid}:${t.logIndex}`,
-    type: 'deposit',
-    memo: { depositId: row.id, txid: t.txid, logIndex: t.logIndex },
-    legs: [
-      { account: SYSTEM_ACCOUNTS.chainClearing, amount: -t.amount },
-      { account: userAccountCode(t.userId, 'main'), amount: t.amount },
-    ],
-  });
-  await tx.chainDeposit.update({
-    where: { id: row.id },
-    data: { ...where, status: 'credited', ledgerTransferId: booked.id },
-  });
-  await tx.notification.createMany({
-    data: [
-      {
-        userId: t.userId,
-        kind: 'deposit_credited',
-        data: { depositId: row.id, txid: t.txid, amount: t.amount.toString() },
-        dedupeKey: `deposit_credited:${t.txid}:${t.logIndex}`,
-      },
-    ],
-    skipDuplicates: true,
-  });
-  return 1;
 };

@@ -1,0 +1,14 @@
+export {
+  BotApiError,
+  SandboxTelegram,
+  type SentMessage,
+  type TelegramUpdate,
+  type UserMessageInput,
+} from './sandbox-telegram';
+export {
+  buildSandboxTelegramApp,
+  newSandboxBotToken,
+  type SandboxTelegramHandle,
+  type SandboxTelegramServerOptions,
+  startSandboxTelegram,
+} from './start-sandbox-telegram';

@@ -1,0 +1,31 @@
+import { licenseNoticesJob, payMatchingBonusesJob, payNetworkExpansionJob } from '@gridbot/jobs';
+import {
+  payMatchingBonuses,
+  payNetworkExpansionBonuses,
+  queueLicenseNotices,
+  type ServiceContext,
+} from '@gridbot/services';
+
+/** The bonus and licence jobs' transport (the rules are the services'; docs/bonuses.md). */
+export const registerBonusJobs = (ctx: ServiceContext) => {
+  ctx.queue.process(payMatchingBonusesJob, async () => {
+    await payMatchingBonuses(ctx);
+  });
+  ctx.queue.process(payNetworkExpansionJob, async (payload) => {
+    await payNetworkExpansionBonuses(ctx, payload.month ? { month: payload.month } : {});
+  });
+  ctx.queue.process(licenseNoticesJob, async () => {
+    await queueLicenseNotices(ctx);
+  });
+};
+
+/**
+ * Enqueues the three jobs of this schedule tick. The job ids carry the tick, so many replicas
+ * enqueue one of each per tick; the services pay each day / month once whatever runs them.
+ */
+export const enqueueBonusJobs = async (ctx: ServiceContext, intervalMs: number): Promise<void> => {
+  const tick = Math.floor(ctx.clock.now().getTime() / intervalMs);
+  await ctx.queue.enqueue(payMatchingBonusesJob, {}, { jobId: `matching-payout-${tick}` });
+  await ctx.queue.enqueue(payNetworkExpansionJob, {}, { jobId: `network-expansion-${tick}` });
+  await ctx.queue.enqueue(licenseNoticesJob, {}, { jobId: `license-notices-${tick}` });
+};
