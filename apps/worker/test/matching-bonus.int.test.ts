@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 
 describe('matching bonus on trading fees', () => {
   it('accrues 10 / 5 / 3 % per fee within each upline licence, once, and pays each upline once a day', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     h = await createGridHarness();
     const { prisma } = h;
