@@ -16,7 +16,6 @@ export * from './context/open-service-context';
 export * from './context/service-context';
 export * from './crypto/load-secret-keys';
 export * from './crypto/secret-box';
-export * from './demo/book-demo-license';
 export * from './demo/fund-wallet';
 export * from './demo/launch-data';
 export * from './demo/seed-demo';

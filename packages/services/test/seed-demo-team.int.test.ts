@@ -6,6 +6,7 @@ import { seedDemo } from '../src/demo/seed-demo';
 import { DEMO_TEAM } from '../src/demo/seed-demo-team';
 import { getPartnerOverview } from '../src/partners/get-partner-overview';
 import { getPartnerTree } from '../src/partners/get-partner-tree';
+import { getPartnerRewards } from '../src/partners/get-rewards';
 import { listPartners } from '../src/partners/list-partners';
 import { createTestContext } from '../src/testing';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => db.close());
 
 describe('the demo team', () => {
-  it('is three generations under the demo user with licence purchases the ledger holds, seeded once', async () => {
+  it('is three generations under the demo user with licence purchases and referral bonuses the ledger holds, seeded once', async () => {
     const { user } = await seedDemo(ctx);
     const counts = async () => ({
       users: await db.prisma.user.count(),
@@ -52,6 +53,11 @@ describe('the demo team', () => {
         WHERE t.type = 'license_purchase' AND e.amount < 0`,
     );
     expect(row?.paid).toBe('2600000000');
+
+    // The licence service paid the demo user's referral bonus: 30 % of line 1, 8 % of line 2, 5 % of line 3.
+    const rewards = await getPartnerRewards(ctx, { userId: user.id, period: 'today' });
+    expect(rewards).toMatchObject({ referral: '429', matching: '0', networkExpansion: '0', total: '429' });
+    expect(overview.rewards.today).toBe('429');
 
     const top = await getPartnerTree(ctx, { userId: user.id, uid: user.uid });
     expect(top.map((node) => node.username)).toEqual([

@@ -1,13 +1,13 @@
 import type { User } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
-import { bookDemoLicensePurchase } from './book-demo-license';
+import { updateUserLicense } from '../license/license-purchase';
 import { fundWallet } from './fund-wallet';
 
 /**
  * The demo user's team (docs/bonuses.md#demo-team): three generations — 6 personally invited
  * partners, 10 below them, 8 below those — registered over the last two months, on FREE or a
- * paid level bought from a funded main balance as a real `license_purchase` ledger transfer, so
- * every partner figure can be traced to the books.
+ * paid level bought from a funded main balance through the licence service (a `license_purchase`
+ * transfer and the uplines' referral bonus), so every partner figure can be traced to the books.
  */
 type DemoPartner = {
   username: string;
@@ -78,7 +78,14 @@ export const seedDemoTeam = async (ctx: ServiceContext, demoUser: User): Promise
     if (partner.level !== 'FREE') {
       const deposit = String(priceOf(partner.level) + DEMO_PARTNER_SPARE);
       await fundWallet(ctx.prisma, { userId: user.id, deposit, fee: '5', key: `demo:team:${user.id}` });
-      await bookDemoLicensePurchase(ctx, { userId: user.id, level: partner.level });
+      // Through the licence service, so the uplines' referral bonuses are booked by the real code.
+      if (user.licenseLevel !== partner.level) {
+        await updateUserLicense(ctx, {
+          userId: user.id,
+          level: partner.level,
+          idempotencyKey: `demo:license:${user.id}:${partner.level}`,
+        });
+      }
     }
     team.push(user);
   }
