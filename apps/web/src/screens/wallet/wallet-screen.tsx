@@ -25,20 +25,20 @@ const Balances = ({ wallet }: { wallet: Wallet }) => {
         {t('wallet.main')} · {t('wallet.network')}
       </div>
       <div className="hero__value" data-testid="balance-main">
-        <Usdt value={wallet.balances.main} />
+        <Usdt value={wallet.balances.main} exact />
       </div>
       <div className="hero__row">
         <span data-testid="balance-fee">
           {t('wallet.fee')}
           <b>
-            <Usdt value={wallet.balances.fee} />
+            <Usdt value={wallet.balances.fee} exact />
           </b>
           {dry ? <span className="hero__flag">{t('wallet.feeEmptyFlag')}</span> : null}
         </span>
         <span data-testid="balance-held">
           {t('wallet.held')}
           <b>
-            <Usdt value={wallet.balances.held} />
+            <Usdt value={wallet.balances.held} exact />
           </b>
         </span>
       </div>
