@@ -16,7 +16,10 @@ export const defineJob = <const P extends z.ZodType>(definition: JobDefinition<P
 export type PayloadOf<J extends JobDefinition> = z.output<J['payload']>;
 
 export type EnqueueOptions = {
-  /** Jobs with the same id that are still waiting are not added twice. */
+  /**
+   * Jobs with the same id that are still waiting are not added twice; one added while a job with
+   * the id runs is kept (as one) to run after it, so no trigger is lost.
+   */
   jobId?: string;
   delayMs?: number;
 };
