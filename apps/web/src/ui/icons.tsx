@@ -143,3 +143,9 @@ export const UserIcon = (props: IconProps) => (
     <path d="M4.5 20a7.5 7.5 0 0 1 15 0" />
   </Svg>
 );
+
+export const CloseIcon = (props: IconProps) => (
+  <Svg {...props} strokeWidth={2}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);

@@ -35,10 +35,15 @@ export const MyPartnersScreen = () => {
   const [period, setPeriod] = useState<string>('current_month');
   const [line, setLine] = useState<Line>('all');
   const [opened, setOpened] = useState<number | null>(null);
-  const query = useApiPages(listMyPartners, (page) => ({
-    params: { period },
-    query: { page, limit: PAGE_SIZE, ...(line === 'all' ? {} : { line: Number(line) }) },
-  }));
+  const query = useApiPages(
+    listMyPartners,
+    (page) => ({
+      params: { period },
+      query: { page, limit: PAGE_SIZE, ...(line === 'all' ? {} : { line: Number(line) }) },
+    }),
+    // The month's measures come with every page; the partners are the paged part.
+    { pagedOf: (answer) => answer.partners },
+  );
   const first = query.data?.pages[0];
   const periods = [
     { value: 'current_month', label: t('myPartners.currentMonth') },

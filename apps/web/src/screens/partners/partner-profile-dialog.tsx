@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
+import { CloseIcon } from '../../ui/icons';
 import { Avatar } from '../../ui/list-row';
 import { QueryView } from '../../ui/query-view';
 import { KeyValue } from '../../ui/stat';
@@ -41,6 +41,12 @@ export const PartnerProfileDialog = ({ uid, onClose }: { uid: number; onClose: (
       }}
     >
       <div className="sheet__content">
+        <div className="sheet__header">
+          <span className="sheet__title">{t('partnerProfile.title')}</span>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
         <QueryView query={query} loading={<SkeletonRows rows={4} />} title={t('partnerProfile.title')}>
           {(partner) => (
             <>
@@ -107,9 +113,6 @@ export const PartnerProfileDialog = ({ uid, onClose }: { uid: number; onClose: (
             </>
           )}
         </QueryView>
-        <Button variant="secondary" block onClick={onClose}>
-          {t('common.close')}
-        </Button>
       </div>
     </dialog>
   );
