@@ -1,8 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { errorCatalogue } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
-import { toMicro, userAccountCode } from '@gridbot/ledger';
-import { DEMO_TEAM, fundWallet, seedDemoTeam } from '@gridbot/services';
+import { openAccounts, SYSTEM_ACCOUNTS, toMicro, transfer, userAccountCode } from '@gridbot/ledger';
+import {
+  accrueMatchingBonus,
+  DEMO_TEAM,
+  fundWallet,
+  payMatchingBonuses,
+  seedDemoTeam,
+} from '@gridbot/services';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cn } from '../src/i18n/locales/cn';
@@ -52,7 +58,11 @@ const usdtText = (micro: bigint) => {
 };
 
 /** What the ledger booked to a user's main balance under one transfer type (credits and debits). */
-const mainEntries = async (userIds: number[], type: 'referral_bonus' | 'license_purchase', since?: Date) => {
+const mainEntries = async (
+  userIds: number[],
+  type: 'referral_bonus' | 'license_purchase' | 'matching_bonus',
+  since?: Date,
+) => {
   const entries = await stack.prisma.ledgerEntry.findMany({
     where: {
       account: { code: { in: userIds.map((id) => userAccountCode(id, 'main')) } },
@@ -62,6 +72,28 @@ const mainEntries = async (userIds: number[], type: 'referral_bonus' | 'license_
   });
   return entries.reduce((sum, entry) => sum + entry.amount, 0n);
 };
+
+/** A trading fee as the engine books it when a lot closes (grid/trade-fee.ts), with its accruals. */
+const bookTradeFee = (partner: User, fee: string, at: Date, key: string) =>
+  stack.prisma.$transaction(async (tx) => {
+    const account = userAccountCode(partner.id, 'fee');
+    await openAccounts(tx, [account, SYSTEM_ACCOUNTS.fees]);
+    const charged = await transfer(tx, {
+      idempotencyKey: key,
+      type: 'trade_fee',
+      memo: { coin: 'ETH', symbol: 'ETH/USDT', e2e: true },
+      legs: [
+        { account, amount: -toMicro(fee) },
+        { account: SYSTEM_ACCOUNTS.fees, amount: toMicro(fee) },
+      ],
+    });
+    await accrueMatchingBonus(tx, {
+      feeTransferId: charged.id,
+      partnerId: partner.id,
+      fee: toMicro(fee),
+      at,
+    });
+  });
 
 const mainBalance = async (userId: number) =>
   (await stack.prisma.ledgerAccount.findUniqueOrThrow({ where: { code: userAccountCode(userId, 'main') } }))
@@ -139,6 +171,12 @@ describe('the partner programme from the mini app', () => {
     expect(share.searchParams.get('url')).toBe(referralLink);
     await settle(page);
     await expectAccessible(page, 'partners');
+    // A clipboard the browser refuses is said in place of the copy (docs/errors.md#client-texts).
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: en.partners.copyLink }).click();
+    await page.getByText(en.errors.clipboard).waitFor();
 
     // My rewards (today by default) and the referral bonus page: the same 429 USDT, by day.
     await navigateInApp(page, '/partners/my-rewards');
@@ -334,6 +372,46 @@ describe('the partner programme from the mini app', () => {
     expect(app.problems).toEqual([]);
     await app.close();
   }, 120_000);
+
+  it("shows a partner's trading fees as matching bonus: today's pending, yesterday's credited", async () => {
+    // The demo user's PRO1 (bought above) pays generation 1: as if bought three days ago, Maria's
+    // trading fees of yesterday and today earn 10 % each; the daily payout pays the closed day.
+    await stack.prisma.user.update({
+      where: { id: demo.id },
+      data: { licenseActiveFrom: new Date(Date.now() - 3 * DAY_MS) },
+    });
+    const maria = team.find((user) => user.username === 'maria_grid') as User;
+    const yesterday = new Date(Date.now() - DAY_MS);
+    await bookTradeFee(maria, '12', yesterday, 'e2e:fee:yesterday');
+    await bookTradeFee(maria, '5', new Date(), 'e2e:fee:today');
+    await payMatchingBonuses(stack.ctx);
+    const credited = await mainEntries([demo.id], 'matching_bonus');
+    expect(credited).toBe(1_200_000n);
+
+    const app = await openAppPage(browser, { telegram: false });
+    const { page } = app;
+    await page.goto(stack.launchUrlFor(demo, {}, '/partners/my-rewards/matching-bonus'));
+    const detail = page.getByTestId('bonus-detail');
+    await detail.waitFor();
+    await expect(page.getByTestId('detail-total').innerText()).resolves.toBe(usdtText(500_000n));
+    await expect(detail.innerText()).resolves.toContain(en.matchingBonus.statuses.pending);
+    await expect(detail.innerText()).resolves.toContain('@maria_grid');
+    const history = page.getByTestId('bonus-history');
+    await expect(history.locator('[data-date]').count()).resolves.toBe(2);
+    // Yesterday's day in the history is what the ledger credited; opened, its detail says so.
+    const day = yesterday.toISOString().slice(0, 10);
+    await expect(history.locator(`[data-date="${day}"]`).innerText()).resolves.toContain(
+      usdtText(credited).replace(' USDT', ''),
+    );
+    await history.locator(`[data-date="${day}"] button`).click();
+    await page.locator(`[data-testid="bonus-detail"][data-date="${day}"]`).waitFor();
+    await expect(page.getByTestId('detail-total').innerText()).resolves.toBe(usdtText(credited));
+    await expect(detail.innerText()).resolves.toContain(en.matchingBonus.statuses.credited);
+    await settle(page);
+    await expectAccessible(page, 'matching bonus');
+    expect(app.problems).toEqual([]);
+    await app.close();
+  }, 60_000);
 
   it('every partner and profile screen in each language and theme', async () => {
     // The newest partner: on the list's first page.

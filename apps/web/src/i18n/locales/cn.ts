@@ -761,6 +761,7 @@ export const cn: Messages = {
     openProfile: '{{name}} 的资料',
   },
   rewards: {
+    period: '期间',
     title: '我的奖励',
     periods: {
       today: '今日',

@@ -770,6 +770,7 @@ export const en = {
     openProfile: 'Profile of {{name}}',
   },
   rewards: {
+    period: 'Period',
     title: 'My rewards',
     periods: {
       today: 'Today',

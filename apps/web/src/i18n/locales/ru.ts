@@ -770,6 +770,7 @@ export const ru: Messages = {
     openProfile: 'Профиль {{name}}',
   },
   rewards: {
+    period: 'Период',
     title: 'Мои вознаграждения',
     periods: {
       today: 'Сегодня',

@@ -44,12 +44,15 @@ export const MyRewardsScreen = () => {
   ] as const;
   return (
     <Screen back title={t('rewards.title')}>
-      <Segmented
-        label={t('rewards.title')}
-        value={period}
-        onChange={setPeriod}
-        options={PERIODS.map((value) => ({ value, label: t(`rewards.periods.${value}`) }))}
-      />
+      <div className="reward-periods">
+        <Segmented
+          grid
+          label={t('rewards.period')}
+          value={period}
+          onChange={setPeriod}
+          options={PERIODS.map((value) => ({ value, label: t(`rewards.periods.${value}`) }))}
+        />
+      </div>
       <QueryView query={query} loading={<Skeleton height={120} />} title={t('rewards.total')}>
         {(rewards) => (
           <div className="hero">
@@ -59,7 +62,10 @@ export const MyRewardsScreen = () => {
             </div>
             <div className="hero__row">
               <span>
-                {rewards.range.from ? `${format.date(rewards.range.from)} – ` : ''}
+                {rewards.range.from && rewards.range.from !== rewards.range.to
+                  ? `${format.date(rewards.range.from)} – `
+                  : ''}
+                {rewards.range.from === null ? `${t('rewards.periods.all')} · ` : ''}
                 {format.date(rewards.range.to)}
               </span>
             </div>
