@@ -55,7 +55,15 @@ export const MyPartnersScreen = () => {
   ];
   return (
     <Screen back title={t('myPartners.title')}>
-      <Segmented grid label={t('myPartners.period')} value={period} onChange={setPeriod} options={periods} />
+      <div className="partner-periods">
+        <Segmented
+          grid
+          label={t('myPartners.period')}
+          value={period}
+          onChange={setPeriod}
+          options={periods}
+        />
+      </div>
       {first ? (
         <MeasuresCard
           measures={first.measures}
