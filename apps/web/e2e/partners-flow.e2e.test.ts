@@ -6,6 +6,7 @@ import {
   accrueMatchingBonus,
   DEMO_TEAM,
   fundWallet,
+  getNotificationSettings,
   payMatchingBonuses,
   seedDemoTeam,
 } from '@gridbot/services';
@@ -369,6 +370,14 @@ describe('the partner programme from the mini app', () => {
     await page.getByTestId('renewal-opens').waitFor();
     await settle(page);
     await screenshotWhole(page, `${SCREENSHOTS_DIR}/en`, 'real-profile-renewed');
+    // A notification switch (POST /profile/notificate) is stored for the bot.
+    const daily = page.getByRole('switch', { name: en.profile.notificationKinds.dailyReport });
+    await expect(daily.getAttribute('aria-checked')).resolves.toBe('false');
+    await daily.click();
+    await expect
+      .poll(async () => (await getNotificationSettings(stack.ctx, { userId: demo.id })).dailyReport)
+      .toBe(true);
+    await expect.poll(() => daily.getAttribute('aria-checked')).toBe('true');
     expect(app.problems).toEqual([]);
     await app.close();
   }, 120_000);

@@ -21,10 +21,11 @@ export const PartnerProfileDialog = ({ uid, onClose }: { uid: number; onClose: (
   const format = useFormat();
   const ref = useRef<HTMLDialogElement>(null);
   const query = useApiQuery(getPartnerProfile, { query: { required_id: uid } }, { staleTime: 60_000 });
+  // No close() on unmount: removing the element ends the modal state, and a close() there would
+  // fire `close` (and onClose) when StrictMode runs the effect twice.
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
   }, []);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes a modal dialog natively; a tap on the backdrop is the pointer's way

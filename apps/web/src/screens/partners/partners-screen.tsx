@@ -97,6 +97,7 @@ const Team = ({ overview }: { overview: Overview }) => {
           />
         ))}
       </Stats>
+      {team.total === 0 ? <p className="muted partner-note">{t('structure.empty')}</p> : null}
       <div className="status-line partner-total">
         <span>{t('partners.total')}</span>
         <b data-testid="team-total">{team.total}</b>
