@@ -151,7 +151,17 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
           <div key={entry.level} data-offer-row={entry.level}>
             <Row
               title={entry.level}
-              subtitle={`${t('profile.perYear', { price: format.amount(entry.yearlyPrice) })} · ${t('profile.offerLimits', { limit: format.amount(entry.balanceLimit), coins: entry.coins, generations: entry.matchingGenerations })}`}
+              subtitle={
+                <>
+                  {t('profile.perYear', { price: format.amount(entry.yearlyPrice) })}
+                  <br />
+                  {t('profile.offerLimits', {
+                    limit: format.amount(entry.balanceLimit),
+                    coins: entry.coins,
+                    generations: entry.matchingGenerations,
+                  })}
+                </>
+              }
               end={
                 entry.current ? (
                   <Badge>{t('profile.current')}</Badge>
