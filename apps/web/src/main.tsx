@@ -3,6 +3,7 @@ import './styles/shell.css';
 import './styles/components.css';
 import './styles/chart.css';
 import './styles/wallet.css';
+import './styles/partners.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app';

@@ -30,14 +30,19 @@ const usePages = <E extends EndpointDefinition, P>(
 export const useApiPages = <E extends EndpointDefinition>(
   endpoint: E,
   inputFor: (page: number) => CallInput<E>,
-  options: { enabled?: boolean; firstPage?: number } = {},
+  options: {
+    enabled?: boolean;
+    firstPage?: number;
+    /** Where the paging fields are when the list is not the answer itself (`answer.partners`). */
+    pagedOf?: (answer: ResponseOf<E>) => Paged;
+  } = {},
 ) =>
   usePages(
     endpoint,
     inputFor,
     options.firstPage ?? 1,
     (last) => {
-      const paged = last as unknown as Paged;
+      const paged = options.pagedOf ? options.pagedOf(last) : (last as unknown as Paged);
       return paged.hasMore ? paged.page + 1 : undefined;
     },
     options.enabled,

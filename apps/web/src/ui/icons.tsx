@@ -129,3 +129,23 @@ export const BoltIcon = (props: IconProps) => (
     <path d="M13 3 5 13.5h6L10 21l8-10.5h-6L13 3Z" />
   </Svg>
 );
+
+export const ShareIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 15V4M8 8l4-4 4 4" />
+    <path d="M6 12v6.5A1.5 1.5 0 0 0 7.5 20h9a1.5 1.5 0 0 0 1.5-1.5V12" />
+  </Svg>
+);
+
+export const UserIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4.5 20a7.5 7.5 0 0 1 15 0" />
+  </Svg>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Svg {...props} strokeWidth={2}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);

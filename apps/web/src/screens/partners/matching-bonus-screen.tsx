@@ -1,4 +1,5 @@
 import { getMatchingBonusDetail, listMatchingBonusHistory, MATCHING_BONUS_PCTS } from '@gridbot/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
@@ -8,16 +9,21 @@ import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { Stat, Stats } from '../../ui/stat';
-import { Skeleton } from '../../ui/states';
+import { EmptyState, SkeletonRows } from '../../ui/states';
 import { BonusHistory } from './bonus-history';
 
-/** Matching bonus: a share of the trading fees of generations 1–3; today's detail and history. */
+/**
+ * Matching bonus (docs/bonuses.md#matching-bonus): 10 % / 5 % / 3 % of the trading fees of
+ * generations 1–3, as far as the licence pays. A day's detail (today by default, pending until
+ * the day closes, or the day picked in the history) and the history.
+ */
 export const MatchingBonusScreen = () => {
   const { t } = useTranslation();
   const format = useFormat();
-  const today = useApiQuery(getMatchingBonusDetail, { query: { date: 'today' } });
+  const [date, setDate] = useState<string | null>(null);
+  const detail = useApiQuery(getMatchingBonusDetail, { query: { date: date ?? 'today' } });
   return (
-    <Screen back title={t('matchingBonus.title')}>
+    <Screen back title={t('matchingBonus.title')} subtitle={t('matchingBonus.levels')}>
       <Card>
         <Stats columns={3}>
           {MATCHING_BONUS_PCTS.map((pct, index) => (
@@ -28,37 +34,53 @@ export const MatchingBonusScreen = () => {
             />
           ))}
         </Stats>
+        {detail.data ? (
+          <p className="muted partner-note" data-testid="matching-generations">
+            {t('matchingBonus.generations', { count: detail.data.matchingGenerations })}
+          </p>
+        ) : null}
       </Card>
-      <SectionTitle>{t('matchingBonus.today')}</SectionTitle>
-      <QueryView query={today} loading={<Skeleton height={90} />}>
-        {(detail) => (
+      <SectionTitle>{date ? format.date(date) : t('bonus.today')}</SectionTitle>
+      <QueryView query={detail} loading={<SkeletonRows rows={2} />} title={t('matchingBonus.title')}>
+        {(day) => (
           <Card flush>
-            <Row
-              title={format.date(detail.date)}
-              subtitle={t('matchingBonus.generations', { count: detail.matchingGenerations })}
-              end={
-                <>
-                  <Usdt value={detail.total} />{' '}
-                  <Badge tone={detail.status === 'credited' ? 'positive' : 'warning'}>
-                    {t(`matchingBonus.statuses.${detail.status}`)}
-                  </Badge>
-                </>
-              }
-            />
-            {detail.items.map((item) => (
+            <div data-testid="bonus-detail" data-date={day.date}>
               <Row
-                key={item.from.uid}
-                start={<Avatar name={item.from.firstName} />}
-                title={item.from.firstName}
-                subtitle={`${t('matchingBonus.generation', { generation: item.generation })} · ${format.pct(item.ratePct)} × ${format.usdt(item.tradeFee)}`}
-                end={<Usdt value={item.amount} unit={false} />}
+                title={t('bonus.dayTotal')}
+                end={
+                  <>
+                    <b data-testid="detail-total">
+                      <Usdt value={day.total} />
+                    </b>{' '}
+                    <Badge tone={day.status === 'credited' ? 'positive' : 'warning'}>
+                      {t(`matchingBonus.statuses.${day.status}`)}
+                    </Badge>
+                  </>
+                }
               />
-            ))}
+              {day.items.length === 0 ? (
+                <EmptyState title={t('bonus.noneThatDay')} />
+              ) : (
+                day.items.map((item) => (
+                  <Row
+                    key={`${item.from.uid}-${item.generation}`}
+                    start={<Avatar name={item.from.firstName} />}
+                    title={item.from.username ? `@${item.from.username}` : item.from.firstName}
+                    subtitle={`${t('matchingBonus.generation', { generation: item.generation })} · ${format.pct(item.ratePct)} × ${format.usdt(item.tradeFee)} USDT`}
+                    end={<Usdt value={item.amount} unit={false} />}
+                  />
+                ))
+              )}
+            </div>
           </Card>
         )}
       </QueryView>
-      <SectionTitle>{t('matchingBonus.history')}</SectionTitle>
-      <BonusHistory endpoint={listMatchingBonusHistory} emptyText={t('matchingBonus.empty')} />
+      <BonusHistory
+        endpoint={listMatchingBonusHistory}
+        emptyText={t('matchingBonus.empty')}
+        selected={date}
+        onSelect={setDate}
+      />
     </Screen>
   );
 };

@@ -1,7 +1,6 @@
 import type { PartnerMeasures } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { Usdt } from '../../ui/money';
-import { Card } from '../../ui/screen';
 import { Stat, Stats } from '../../ui/stat';
 
 const VOLUMES = [
@@ -18,19 +17,44 @@ const COUNTS = [
   'activatedLicenses',
 ] as const;
 
-/** Partner measures of a period (docs/product.md#data). */
-export const MeasuresCard = ({ measures, title }: { measures: PartnerMeasures; title: string }) => {
+/**
+ * Partner measures of a month (docs/bonuses.md#measures): licence volumes in USDT, then partner
+ * counts. `heading` is the title's level where the card sits under another h2 (a dialog).
+ */
+export const MeasuresCard = ({
+  measures,
+  title,
+  heading = 2,
+}: {
+  measures: PartnerMeasures;
+  title: string;
+  heading?: 2 | 3;
+}) => {
   const { t } = useTranslation();
+  const Title = heading === 2 ? 'h2' : 'h3';
   return (
-    <Card title={title}>
+    <div className="card" data-testid="measures">
+      <Title className="card__title">{title}</Title>
       <Stats>
         {VOLUMES.map((key) => (
-          <Stat key={key} label={t(`measures.${key}`)} value={<Usdt value={measures[key]} />} />
+          <Stat
+            key={key}
+            label={t(`measures.${key}`)}
+            value={
+              <span data-measure={key}>
+                <Usdt value={measures[key]} />
+              </span>
+            }
+          />
         ))}
         {COUNTS.map((key) => (
-          <Stat key={key} label={t(`measures.${key}`)} value={measures[key]} />
+          <Stat
+            key={key}
+            label={t(`measures.${key}`)}
+            value={<span data-measure={key}>{measures[key]}</span>}
+          />
         ))}
       </Stats>
-    </Card>
+    </div>
   );
 };

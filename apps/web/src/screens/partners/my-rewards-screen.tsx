@@ -2,6 +2,7 @@ import { getRewards } from '@gridbot/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
+import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { PartnersIcon } from '../../shell/tab-icons';
 import { GiftIcon, TreeIcon } from '../../ui/icons';
@@ -43,22 +44,28 @@ export const MyRewardsScreen = () => {
   ] as const;
   return (
     <Screen back title={t('rewards.title')}>
-      <Segmented
-        label={t('rewards.title')}
-        value={period}
-        onChange={setPeriod}
-        options={PERIODS.map((value) => ({ value, label: t(`rewards.periods.${value}`) }))}
-      />
+      <div className="reward-periods">
+        <Segmented
+          grid
+          label={t('rewards.period')}
+          value={period}
+          onChange={setPeriod}
+          options={PERIODS.map((value) => ({ value, label: t(`rewards.periods.${value}`) }))}
+        />
+      </div>
       <QueryView query={query} loading={<Skeleton height={120} />} title={t('rewards.total')}>
         {(rewards) => (
           <div className="hero">
             <div className="hero__label">{t('rewards.total')}</div>
-            <div className="hero__value">
+            <div className="hero__value" data-testid="rewards-period-total">
               <Usdt value={rewards.total} />
             </div>
             <div className="hero__row">
               <span>
-                {rewards.range.from ? `${format.date(rewards.range.from)} – ` : ''}
+                {rewards.range.from && rewards.range.from !== rewards.range.to
+                  ? `${format.date(rewards.range.from)} – `
+                  : ''}
+                {rewards.range.from === null ? `${t('rewards.periods.all')} · ` : ''}
                 {format.date(rewards.range.to)}
               </span>
             </div>
@@ -76,7 +83,13 @@ export const MyRewardsScreen = () => {
               </IconAvatar>
             }
             title={label}
-            end={query.data ? <Usdt value={query.data[key]} unit={false} /> : undefined}
+            end={
+              query.data ? (
+                <span data-kind={key}>
+                  <Usdt value={query.data[key]} unit={false} />
+                </span>
+              ) : undefined
+            }
           />
         ))}
       </Card>
@@ -93,7 +106,15 @@ export const MyRewardsScreen = () => {
                 <Row
                   key={day.date}
                   title={format.date(day.date)}
-                  subtitle={`${t('rewards.referral')} ${format.usdt(day.referral)} · ${t('rewards.matching')} ${format.usdt(day.matching)}`}
+                  subtitle={[
+                    `${t('rewards.referralShort')} ${format.usdt(day.referral)}`,
+                    `${t('rewards.matchingShort')} ${format.usdt(day.matching)}`,
+                    signOf(day.networkExpansion) === 'zero'
+                      ? ''
+                      : `${t('rewards.networkExpansionShort')} ${format.usdt(day.networkExpansion)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                   end={<Usdt value={day.total} unit={false} />}
                 />
               ))}

@@ -5,15 +5,16 @@ import {
 } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
+import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
-import { Row } from '../../ui/list-row';
+import { Avatar, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
+import { Notice } from '../../ui/notice';
 import { Progress } from '../../ui/progress';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
-import { PartnerRow } from './partner-row';
 
 /** Network expansion bonus: progress towards qualifying this month, the pool and past months. */
 export const NetworkExpansionBonusScreen = () => {
@@ -33,13 +34,13 @@ export const NetworkExpansionBonusScreen = () => {
               <div className="hero__label">
                 {t('expansion.projected')} · {format.month(data.month)}
               </div>
-              <div className="hero__value">
+              <div className="hero__value" data-testid="expansion-projected">
                 <Usdt value={data.projectedBonus} />
               </div>
               <div className="hero__row">
                 <span>
                   {t('expansion.pool')}
-                  <b>
+                  <b data-testid="expansion-pool">
                     <Usdt value={data.pool} />
                   </b>
                 </span>
@@ -47,8 +48,8 @@ export const NetworkExpansionBonusScreen = () => {
               </div>
             </div>
             <Card>
-              <div className="status-line" style={{ marginBottom: 8 }}>
-                <span>
+              <div className="status-line" style={{ marginBottom: 8, gap: 8 }}>
+                <span data-testid="expansion-progress">
                   {t('expansion.progress', {
                     count: data.qualifyingPartners,
                     required: data.requiredPartners,
@@ -64,6 +65,7 @@ export const NetworkExpansionBonusScreen = () => {
                 label={t('expansion.title')}
               />
             </Card>
+            <Notice>{t('expansion.ranking', { required: data.requiredPartners })}</Notice>
             <SectionTitle>{t('expansion.registrations')}</SectionTitle>
             {data.registrations.length === 0 ? (
               <Card>
@@ -71,12 +73,32 @@ export const NetworkExpansionBonusScreen = () => {
               </Card>
             ) : (
               <Card flush>
-                {data.registrations.map((partner) => (
-                  <PartnerRow
-                    key={partner.uid}
-                    partner={{ ...partner, licenseActive: partner.qualifying, teamSize: 0 }}
-                  />
-                ))}
+                <div data-testid="expansion-registrations">
+                  {data.registrations.map((partner) => (
+                    <div key={partner.uid} data-qualifying={partner.qualifying}>
+                      <Row
+                        start={<Avatar name={partner.firstName} />}
+                        title={partner.username ? `@${partner.username}` : partner.firstName}
+                        subtitle={[
+                          t('partners.line', { line: partner.line }),
+                          format.date(partner.registeredAt),
+                          signOf(partner.licensePurchase) === 'zero'
+                            ? ''
+                            : t('myPartners.purchases', { amount: format.usdt(partner.licensePurchase) }),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                        end={
+                          partner.qualifying ? (
+                            <Badge tone="positive">{t('expansion.counts')}</Badge>
+                          ) : (
+                            <Badge tone="neutral">{partner.licenseLevel}</Badge>
+                          )
+                        }
+                      />
+                    </div>
+                  ))}
+                </div>
               </Card>
             )}
             {data.history.length > 0 ? (

@@ -1,4 +1,10 @@
-import { getPartnersOverview, type ResponseOf } from '@gridbot/contracts';
+import {
+  getPartnersOverview,
+  getReferralLink,
+  REFERRAL_BONUS_PCTS,
+  type ResponseOf,
+} from '@gridbot/contracts';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
@@ -6,67 +12,129 @@ import { INITIAL_INPUTS } from '../../session/initial-load';
 import { PartnersIcon } from '../../shell/tab-icons';
 import { Badge } from '../../ui/badge';
 import { CopyButton } from '../../ui/copy-button';
-import { GiftIcon, TreeIcon } from '../../ui/icons';
+import { GiftIcon, LinkIcon, TreeIcon } from '../../ui/icons';
 import { Avatar, IconAvatar, LinkRow, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
 import { Progress } from '../../ui/progress';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { ShareButton } from '../../ui/share-button';
 import { Stat, Stats } from '../../ui/stat';
 import { Skeleton } from '../../ui/states';
 import { MeasuresCard } from './measures-card';
 
 type Overview = ResponseOf<typeof getPartnersOverview>;
 
+/** Rewards of all time with today and this month; the whole card opens My rewards. */
 const RewardsHero = ({ overview }: { overview: Overview }) => {
   const { t } = useTranslation();
   return (
-    <div className="hero">
+    <Link to="/partners/my-rewards" className="hero hero--link" data-testid="rewards-hero">
       <div className="hero__label">
         {t('partners.rewards')} · {t('partners.allTime')}
       </div>
-      <div className="hero__value">
+      <div className="hero__value" data-testid="rewards-total">
         <Usdt value={overview.rewards.total} />
       </div>
       <div className="hero__row">
         <span>
           {t('partners.today')}
-          <b>
+          <b data-testid="rewards-today">
             <Usdt value={overview.rewards.today} />
           </b>
         </span>
         <span>
           {t('partners.thisMonth')}
-          <b>
+          <b data-testid="rewards-month">
             <Usdt value={overview.rewards.currentMonth} />
           </b>
         </span>
       </div>
-    </div>
+    </Link>
+  );
+};
+
+/** The referral link with copy and share (the invitation text comes from the server, in the user's language). */
+const ReferralLinkCard = ({ overview }: { overview: Overview }) => {
+  const { t } = useTranslation();
+  const links = useApiQuery(getReferralLink, {}, { retry: false, staleTime: Number.POSITIVE_INFINITY });
+  return (
+    <Card title={t('partners.referralLink')}>
+      <div className="address-box">
+        <span className="mono" data-testid="referral-link">
+          {overview.referralLink}
+        </span>
+        <CopyButton text={overview.referralLink} label={t('partners.copyLink')} />
+      </div>
+      <p className="muted partner-note">
+        {t('partners.bonusLevels', {
+          line1: REFERRAL_BONUS_PCTS[0],
+          line2: REFERRAL_BONUS_PCTS[1],
+          line3: REFERRAL_BONUS_PCTS[2],
+        })}
+      </p>
+      {links.data ? (
+        <ShareButton url={links.data.miniAppLink} text={links.data.shareText}>
+          {t('links.shareInvite')}
+        </ShareButton>
+      ) : null}
+    </Card>
   );
 };
 
 const Team = ({ overview }: { overview: Overview }) => {
   const { t } = useTranslation();
+  const format = useFormat();
   const { team, ranking } = overview;
   return (
     <Card title={t('partners.team')}>
-      <Stats>
-        <Stat label={t('partners.line', { line: 1 })} value={team.line1} />
-        <Stat label={t('partners.line', { line: 2 })} value={team.line2} />
-        <Stat label={t('partners.line', { line: 3 })} value={team.line3} />
-        <Stat label={t('partners.total')} value={team.total} />
+      <Stats columns={3}>
+        {([1, 2, 3] as const).map((line) => (
+          <Stat
+            key={line}
+            label={t('partners.line', { line })}
+            value={<span data-testid={`team-line${line}`}>{team[`line${line}`]}</span>}
+          />
+        ))}
       </Stats>
-      <div className="status-line" style={{ margin: '16px 0 8px' }}>
+      {team.total === 0 ? <p className="muted partner-note">{t('structure.empty')}</p> : null}
+      <div className="status-line partner-total">
+        <span>{t('partners.total')}</span>
+        <b data-testid="team-total">{team.total}</b>
+      </div>
+      <div className="status-line partner-ranking">
         <b>{t('partners.ranking')}</b>
         <Badge tone={ranking.qualified ? 'positive' : 'neutral'}>
           {ranking.qualified ? t('partners.qualified') : t('partners.notQualified')}
         </Badge>
       </div>
       <Progress value={ranking.newPro1Partners} max={ranking.required} label={t('partners.ranking')} />
-      <p className="muted" style={{ fontSize: 13, marginTop: 6 }}>
-        {t('partners.rankingProgress', { count: ranking.newPro1Partners, required: ranking.required })}
+      <p className="muted partner-note" data-testid="ranking-progress">
+        {t('partners.rankingProgress', {
+          count: ranking.newPro1Partners,
+          required: ranking.required,
+          month: format.month(ranking.month),
+        })}
       </p>
+    </Card>
+  );
+};
+
+const Sponsor = ({ overview }: { overview: Overview }) => {
+  const { t } = useTranslation();
+  const sponsor = overview.sponsor;
+  return (
+    <Card flush>
+      {sponsor ? (
+        <Row
+          start={<Avatar name={sponsor.firstName} />}
+          title={sponsor.firstName}
+          subtitle={`${sponsor.username ? `@${sponsor.username} · ` : ''}${t('common.uidValue', { uid: sponsor.uid })}`}
+          end={<Badge>{sponsor.licenseLevel}</Badge>}
+        />
+      ) : (
+        <Row title={t('partners.noSponsor')} />
+      )}
     </Card>
   );
 };
@@ -74,33 +142,13 @@ const Team = ({ overview }: { overview: Overview }) => {
 const Overview = ({ overview }: { overview: Overview }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const sponsor = overview.sponsor;
   return (
     <>
       <RewardsHero overview={overview} />
-      <Card title={t('partners.referralLink')}>
-        <div className="address-box">
-          <span className="mono">{overview.referralLink}</span>
-          <CopyButton text={overview.referralLink} />
-        </div>
-        <p className="muted" style={{ fontSize: 12.5, marginTop: 8 }}>
-          {t('partners.bonusLevels')}
-        </p>
-      </Card>
+      <ReferralLinkCard overview={overview} />
       <Team overview={overview} />
       <SectionTitle>{t('partners.sponsor')}</SectionTitle>
-      <Card flush>
-        {sponsor ? (
-          <Row
-            start={<Avatar name={sponsor.firstName} />}
-            title={sponsor.firstName}
-            subtitle={`${sponsor.username ? `@${sponsor.username} · ` : ''}${t('common.uidValue', { uid: sponsor.uid })}`}
-            end={<Badge>{sponsor.licenseLevel}</Badge>}
-          />
-        ) : (
-          <Row title={t('partners.noSponsor')} />
-        )}
-      </Card>
+      <Sponsor overview={overview} />
       <MeasuresCard
         measures={overview.measures}
         title={t('partners.measures', { month: format.month(overview.month) })}
@@ -113,8 +161,23 @@ const Overview = ({ overview }: { overview: Overview }) => {
 export const PartnersScreen = () => {
   const { t } = useTranslation();
   const query = useApiQuery(getPartnersOverview, INITIAL_INPUTS.partners);
+  const team = query.data?.team.total;
   return (
     <Screen title={t('partners.title')}>
+      <QueryView
+        query={query}
+        loading={
+          <div aria-busy="true">
+            <Skeleton height={128} />
+            <div style={{ height: 12 }} />
+            <Skeleton height={150} />
+          </div>
+        }
+        title={t('partners.programme')}
+      >
+        {(overview) => <Overview overview={overview} />}
+      </QueryView>
+      <SectionTitle>{t('partners.programme')}</SectionTitle>
       <Card flush>
         <LinkRow
           link={{ to: '/partners/my-partners' }}
@@ -124,6 +187,7 @@ export const PartnersScreen = () => {
             </IconAvatar>
           }
           title={t('partners.myPartners')}
+          end={team === undefined ? undefined : <Badge tone="neutral">{team}</Badge>}
         />
         <LinkRow
           link={{ to: '/partners/my-partners/structure' }}
@@ -143,10 +207,16 @@ export const PartnersScreen = () => {
           }
           title={t('partners.myRewards')}
         />
+        <LinkRow
+          link={{ to: '/links' }}
+          start={
+            <IconAvatar>
+              <LinkIcon />
+            </IconAvatar>
+          }
+          title={t('links.title')}
+        />
       </Card>
-      <QueryView query={query} loading={<Skeleton height={160} />} title={t('partners.programme')}>
-        {(overview) => <Overview overview={overview} />}
-      </QueryView>
     </Screen>
   );
 };

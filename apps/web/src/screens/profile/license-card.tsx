@@ -12,112 +12,179 @@ import { Button } from '../../ui/button';
 import { Row } from '../../ui/list-row';
 import { MainAction } from '../../ui/main-action';
 import { Usdt } from '../../ui/money';
+import { Notice } from '../../ui/notice';
 import { Card, SectionTitle } from '../../ui/screen';
 import { KeyValue } from '../../ui/stat';
 
 type Profile = ResponseOf<typeof getProfile>;
 
+/** A refused payment, shown under the action that was refused (docs/licences.md#upgrade). */
+const Refusal = ({ error, testId }: { error: unknown; testId: string }) => {
+  const errorText = useActionError();
+  return (
+    <div data-testid={testId}>
+      <Notice tone="warning">{errorText(error, 'tryLater')}</Notice>
+    </div>
+  );
+};
+
+/** Renewal for a year at −20 % in the last 30 days of a paid licence (docs/licences.md#renewal). */
+const Renewal = ({ profile }: { profile: Profile }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { license } = profile;
+  const renew = useApiMutation(renewLicense, {
+    onSuccess: (result) => {
+      feedback('success');
+      showToast(t('profile.renewed', { date: format.date(result.license.activeUntil) }), 'success');
+    },
+    onError: () => feedback('error'),
+  });
+  const { renewal } = license;
+  if (!license.paid) return <p className="license-hint">{t('profile.freeNoRenewal')}</p>;
+  if (!renewal.available || !renewal.price) {
+    return (
+      <p className="license-hint" data-testid="renewal-opens">
+        {t('profile.renewalOpens', {
+          date: renewal.availableFrom ? format.date(renewal.availableFrom) : '—',
+          pct: renewal.discountPct,
+        })}
+      </p>
+    );
+  }
+  const price = renewal.price;
+  const ask = async () => {
+    renew.reset();
+    const ok = await confirmAction({
+      title: t('profile.renewTitle'),
+      message: t('profile.confirmRenew', {
+        level: license.level,
+        amount: format.usdtExact(price),
+        date: renewal.newActiveUntil ? format.date(renewal.newActiveUntil) : '—',
+      }),
+      confirmText: t('profile.toPay', { amount: format.usdtExact(price) }),
+    });
+    if (ok) renew.mutate({});
+  };
+  return (
+    <div className="license-actions">
+      <Button block busy={renew.isPending} onClick={() => void ask()} data-testid="renew">
+        {t('profile.renew', { pct: renewal.discountPct, amount: format.usdtExact(price) })}
+      </Button>
+      {renew.isError ? <Refusal error={renew.error} testId="renew-refusal" /> : null}
+    </div>
+  );
+};
+
 /**
- * Current licence with its limits, renewal (−20 %) and the upgrade ladder: choosing an offer puts
- * "Upgrade to … · price" on the main action, which asks before the money moves.
+ * The licence with its limits, renewal (−20 %) and the upgrade ladder: choosing an offer puts
+ * "Upgrade to … · price" on the main action, which asks, stating the price, before the money moves.
+ * A refusal (not enough money, …) is shown in place, in the user's language, by its code.
  */
 export const LicenseCard = ({ profile }: { profile: Profile }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const errorText = useActionError();
   const { license } = profile;
   const [chosen, setChosen] = useState<string | null>(null);
   const offer = profile.licenseOffers.find((entry) => entry.level === chosen && entry.available);
-  const onError = (error: unknown) => showToast(errorText(error, 'tryLater'), 'error');
   const upgrade = useApiMutation(updateLicense, {
     onSuccess: (result) => {
       setChosen(null);
+      feedback('success');
       showToast(t('profile.upgraded', { level: result.license.level }), 'success');
     },
-    onError,
-  });
-  const renew = useApiMutation(renewLicense, {
-    onSuccess: () => {
-      showToast(t('profile.renewed'), 'success');
-    },
-    onError,
+    onError: () => feedback('error'),
   });
   const askUpgrade = async (level: string, amount: string) => {
+    upgrade.reset();
     const ok = await confirmAction({
-      message: t('profile.confirmUpgrade', { level, amount: format.usdt(amount) }),
-      confirmText: t('profile.toPay', { amount: format.usdt(amount) }),
+      title: t('profile.upgradeTitle'),
+      message: t('profile.confirmUpgrade', { level, amount: format.usdtExact(amount) }),
+      confirmText: t('profile.toPay', { amount: format.usdtExact(amount) }),
     });
     if (ok) upgrade.mutate({ body: { level } });
   };
-  const askRenew = async (amount: string) => {
-    const ok = await confirmAction({
-      message: t('profile.confirmRenew', { level: license.level, amount: format.usdt(amount) }),
-      confirmText: t('profile.toPay', { amount: format.usdt(amount) }),
-    });
-    if (ok) renew.mutate({});
-  };
   const choose = (level: string) => {
     feedback('selection');
+    upgrade.reset();
     setChosen(level === chosen ? null : level);
   };
+  const sponsor = profile.sponsor;
   return (
     <>
       <Card>
-        <div className="status-line" style={{ marginBottom: 6 }}>
+        <div className="status-line" style={{ marginBottom: 6 }} data-testid="license-level">
           <span className="mini-card__value">{license.level}</span>
           {license.expired ? (
             <Badge tone="negative">{t('profile.expired')}</Badge>
           ) : (
-            <Badge tone="positive">{t('profile.daysLeft', { count: license.daysLeft })}</Badge>
+            <Badge tone="positive">
+              <span data-testid="days-left">{t('profile.daysLeft', { count: license.daysLeft })}</span>
+            </Badge>
           )}
         </div>
-        <KeyValue label={t('profile.activeUntil')} value={format.date(license.activeUntil)} />
+        <KeyValue label={t('profile.uid')} value={<span className="mono">{profile.uid}</span>} />
+        <KeyValue label={t('profile.registered')} value={format.date(profile.registeredAt)} />
+        <KeyValue
+          label={t('profile.activeUntil')}
+          value={<span data-testid="active-until">{format.date(license.activeUntil)}</span>}
+        />
         <KeyValue label={t('profile.balanceLimit')} value={<Usdt value={license.balanceLimit} />} />
         <KeyValue
           label={t('profile.tradingPairs')}
           value={`${profile.tradingPairs.used} / ${profile.tradingPairs.limit}`}
         />
         <KeyValue label={t('profile.matching')} value={license.matchingGenerations} />
-        {license.renewal.available && license.renewal.price ? (
-          <Button
-            block
-            busy={renew.isPending}
-            onClick={() => void askRenew(license.renewal.price ?? '0')}
-            style={{ marginTop: 10 }}
-          >
-            {t('profile.renew', { pct: license.renewal.discountPct })} · {format.usdt(license.renewal.price)}{' '}
-            USDT
-          </Button>
-        ) : null}
+        <KeyValue
+          label={t('profile.sponsor')}
+          value={
+            sponsor
+              ? `${sponsor.username ? `@${sponsor.username}` : sponsor.firstName} · ${t('common.uidValue', { uid: sponsor.uid })}`
+              : t('profile.noSponsor')
+          }
+        />
+        <Renewal profile={profile} />
       </Card>
       <SectionTitle>{t('profile.offers')}</SectionTitle>
       <Card flush>
-        {profile.licenseOffers.map((offer) => (
-          <Row
-            key={offer.level}
-            title={offer.level}
-            subtitle={`${t('profile.perYear', { price: format.amount(offer.yearlyPrice) })} · ${t('profile.offerLimits', { limit: format.amount(offer.balanceLimit), coins: offer.coins })}`}
-            end={
-              offer.current ? (
-                <Badge>{t('profile.current')}</Badge>
-              ) : offer.available ? (
-                <Button
-                  small
-                  variant={offer.level === chosen ? 'primary' : 'secondary'}
-                  aria-pressed={offer.level === chosen}
-                  data-offer={offer.level}
-                  onClick={() => choose(offer.level)}
-                >
-                  {t('profile.toPay', { amount: format.usdt(offer.priceToPay) })}
-                </Button>
-              ) : null
-            }
-          />
+        {profile.licenseOffers.map((entry) => (
+          <div key={entry.level} data-offer-row={entry.level}>
+            <Row
+              title={entry.level}
+              subtitle={
+                <>
+                  {t('profile.perYear', { price: format.amount(entry.yearlyPrice) })}
+                  <br />
+                  {t('profile.offerLimits', {
+                    limit: format.amount(entry.balanceLimit),
+                    coins: entry.coins,
+                    generations: entry.matchingGenerations,
+                  })}
+                </>
+              }
+              end={
+                entry.current ? (
+                  <Badge>{t('profile.current')}</Badge>
+                ) : entry.available ? (
+                  <Button
+                    small
+                    variant={entry.level === chosen ? 'primary' : 'secondary'}
+                    aria-pressed={entry.level === chosen}
+                    data-offer={entry.level}
+                    onClick={() => choose(entry.level)}
+                  >
+                    {t('profile.toPay', { amount: format.usdt(entry.priceToPay) })}
+                  </Button>
+                ) : null
+              }
+            />
+          </div>
         ))}
       </Card>
+      {upgrade.isError ? <Refusal error={upgrade.error} testId="upgrade-refusal" /> : null}
       {offer ? (
         <MainAction
-          text={t('profile.payFor', { level: offer.level, amount: format.usdt(offer.priceToPay) })}
+          text={t('profile.payFor', { level: offer.level, amount: format.usdtExact(offer.priceToPay) })}
           busy={upgrade.isPending}
           onClick={() => void askUpgrade(offer.level, offer.priceToPay)}
         />

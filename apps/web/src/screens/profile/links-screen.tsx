@@ -1,34 +1,20 @@
 import { getReferralLink } from '@gridbot/contracts';
-import { shareURL } from '@tma.js/sdk-react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { SUPPORT_URL } from '../../session/login-failure';
 import { openExternal } from '../../telegram/links';
-import { reportSdkError } from '../../telegram/report-sdk-error';
-import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
 import { SupportIcon } from '../../ui/icons';
 import { ButtonRow, IconAvatar } from '../../ui/list-row';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
+import { ShareButton } from '../../ui/share-button';
 import { Skeleton } from '../../ui/states';
-
-const share = (url: string, text: string) => {
-  try {
-    if (shareURL.isAvailable()) {
-      shareURL(url, text);
-      return;
-    }
-  } catch (error) {
-    reportSdkError('share', error);
-  }
-  openExternal(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
-};
 
 /** Links: the user's referral links (the only way to register) and support. */
 export const LinksScreen = () => {
   const { t } = useTranslation();
-  const query = useApiQuery(getReferralLink, {}, { retry: false });
+  const query = useApiQuery(getReferralLink, {}, { retry: false, staleTime: Number.POSITIVE_INFINITY });
   return (
     <Screen back title={t('links.title')}>
       <SectionTitle>{t('links.referral')}</SectionTitle>
@@ -40,17 +26,21 @@ export const LinksScreen = () => {
             </p>
             <div className="field__label">{t('links.miniApp')}</div>
             <div className="address-box" style={{ margin: '6px 0 12px' }}>
-              <span className="mono">{links.miniAppLink}</span>
+              <span className="mono" data-testid="mini-app-link">
+                {links.miniAppLink}
+              </span>
               <CopyButton text={links.miniAppLink} />
             </div>
             <div className="field__label">{t('links.bot')}</div>
             <div className="address-box" style={{ margin: '6px 0 14px' }}>
-              <span className="mono">{links.botLink}</span>
+              <span className="mono" data-testid="bot-link">
+                {links.botLink}
+              </span>
               <CopyButton text={links.botLink} />
             </div>
-            <Button block onClick={() => share(links.miniAppLink, links.shareText)}>
+            <ShareButton url={links.miniAppLink} text={links.shareText}>
               {t('links.shareInvite')}
-            </Button>
+            </ShareButton>
           </Card>
         )}
       </QueryView>

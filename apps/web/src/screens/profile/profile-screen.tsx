@@ -1,7 +1,6 @@
 import { getProfile, type ResponseOf } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
-import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-load';
 import { useSessionUser } from '../../session/use-session-user';
 import { Badge } from '../../ui/badge';
@@ -9,7 +8,6 @@ import { ChartIcon, KeyIcon, LinkIcon } from '../../ui/icons';
 import { Avatar, IconAvatar, LinkRow } from '../../ui/list-row';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
-import { KeyValue } from '../../ui/stat';
 import { Skeleton } from '../../ui/states';
 import { LanguageCard } from './language-card';
 import { LicenseCard } from './license-card';
@@ -32,27 +30,6 @@ const Identity = () => {
           </div>
         </div>
       </div>
-    </Card>
-  );
-};
-
-const Account = ({ profile }: { profile: Profile }) => {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const sponsor = profile.sponsor;
-  return (
-    <Card>
-      <KeyValue label={t('profile.registered')} value={format.date(profile.registeredAt)} />
-      <KeyValue
-        label={t('profile.sponsor')}
-        value={
-          sponsor
-            ? sponsor.username
-              ? `@${sponsor.username}`
-              : t('common.uidValue', { uid: sponsor.uid })
-            : t('profile.noSponsor')
-        }
-      />
     </Card>
   );
 };
@@ -91,10 +68,17 @@ export const ProfileScreen = () => {
     <Screen title={t('profile.title')}>
       <Identity />
       <LanguageCard />
-      <QueryView query={query} loading={<Skeleton height={200} />} title={t('profile.account')}>
+      <QueryView
+        query={query}
+        loading={
+          <div className="card" aria-busy="true">
+            <Skeleton height={220} />
+          </div>
+        }
+        title={t('profile.license')}
+      >
         {(profile) => (
           <>
-            <Account profile={profile} />
             <SectionTitle>{t('profile.license')}</SectionTitle>
             <LicenseCard profile={profile} />
             <SectionTitle>{t('profile.apiKeys')}</SectionTitle>
