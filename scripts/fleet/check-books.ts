@@ -3,7 +3,7 @@ import { checkInvariants } from '@gridbot/ledger';
 import type { Fleet } from './start-fleet';
 
 /**
- * What every fault scenario ends with (docs/operations.md#fault-tests): the ledger balances
+ * What every fault scenario ends with (docs/fleet.md#fault-tests): the ledger balances
  * (accounts sum to zero, each balance equals its entries) and, for every exchange account, the
  * exchange and the database agree — the same resting orders, no client order id sent twice, one
  * fill recorded per exchange trade, one lot per buy that filled.

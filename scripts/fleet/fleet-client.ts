@@ -129,3 +129,67 @@ export const waitUntil = async <T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 };
+
+/** The sandbox exchange's price of `symbol` (XRPUSDT), as a decimal string. */
+export const marketPrice = async (fleet: Fleet, symbol: string): Promise<string> => {
+  const response = await fetch(`${fleet.sandbox.exchangeUrl}/_sandbox/markets`);
+  const markets = (await response.json()) as Array<{ symbol: string; price: string }>;
+  const market = markets.find((m) => m.symbol === symbol);
+  if (!market) throw new Error(`the sandbox lists no ${symbol}`);
+  return market.price;
+};
+
+/** Moves the sandbox exchange's price (its matching engine fills what the move crosses). */
+export const setMarketPrice = async (fleet: Fleet, symbol: string, price: string): Promise<void> => {
+  const response = await fetch(`${fleet.sandbox.exchangeUrl}/_sandbox/markets/${symbol}/price`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ price }),
+  });
+  if (!response.ok) throw new Error(`price ${symbol}: ${response.status} ${await response.text()}`);
+};
+
+/** The sandbox's orders of the user's exchange account (Binance's order JSON). */
+export const exchangeOrders = async (
+  fleet: Fleet,
+  user: FleetUser,
+): Promise<Array<{ clientOrderId: string; status: string; side: string }>> => {
+  const response = await fetch(`${fleet.sandbox.exchangeUrl}/_sandbox/accounts/${user.apiKey}/orders`);
+  return (await response.json()) as Array<{ clientOrderId: string; status: string; side: string }>;
+};
+
+/**
+ * A user who trades `coin`: `deposit` USDT paid in on chain and credited, 10 of it moved to the fee
+ * balance, a sandbox exchange account, the coin added with a small ladder (10 USDT a buy, step 1 %,
+ * 5 lots: within FREE's balance limit) and started; resolves once the ladder rests on the exchange.
+ */
+export const startTradingUser = async (fleet: Fleet, coin = 'XRP', deposit = '50'): Promise<FleetUser> => {
+  const user = await signUp(fleet);
+  await payIn(fleet, user, deposit);
+  await waitUntil(
+    'deposit credited',
+    async () => (await callApi<{ balances?: { main: string } }>(fleet, user, 'POST', '/wallet')).body,
+    (wallet) => wallet.balances?.main === deposit,
+    { everyMs: 2100, timeoutMs: 120_000 },
+  );
+  expectOk(await callApi(fleet, user, 'POST', '/wallet/add_money', { query: { summ: '10' } }), 'add_money');
+  await connectExchange(fleet, user);
+  expectOk(
+    await callApi(fleet, user, 'POST', '/portfolio/add_coin/add', { query: { data_send: coin } }),
+    'add coin',
+  );
+  expectOk(
+    await callApi(fleet, user, 'POST', '/portfolio/setting/edit', {
+      body: { coin, orderSize: '10', stepPct: '1', stepIncreasePct: '0', maxTrades: 5, dry: false },
+    }),
+    'settings',
+  );
+  expectOk(await callApi(fleet, user, 'POST', '/home/start', { query: { coin_name: coin } }), 'start');
+  await waitUntil(
+    'ladder resting on the exchange',
+    () => exchangeOrders(fleet, user),
+    (orders) => orders.filter((o) => o.status === 'NEW').length >= 2,
+    { timeoutMs: 120_000 },
+  );
+  return user;
+};

@@ -1,5 +1,5 @@
 // `npm run fleet`: the distributed topology as local processes on the local PostgreSQL and Redis
-// (docs/operations.md#fleet). Builds the apps (turbo, cached), starts the fleet, prints its URL and
+// (docs/fleet.md). Builds the apps (turbo, cached), starts the fleet, prints its URL and
 // a launch link that signs a new user in through the first invite code, and stops everything on
 // Ctrl-C. Options: --apis N, --workers N, --port P, --database NAME (kept; default: a fresh one,
 // dropped at the stop), --redis URL (default REDIS_URL or redis://127.0.0.1:6379/0), --quiet.

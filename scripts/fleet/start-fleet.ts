@@ -9,7 +9,7 @@ import { type FleetProxy, startFleetProxy } from './fleet-proxy';
 import { type FleetSecrets, makeFleetSecrets } from './fleet-secrets';
 
 /**
- * The distributed topology as local processes (docs/operations.md#fleet): the sandbox (exchange,
+ * The distributed topology as local processes (docs/fleet.md): the sandbox (exchange,
  * TRON node, Bot API stand-in), N api processes behind a round-robin proxy, M workers on BullMQ,
  * the watcher and the bot, all on one PostgreSQL database and one Redis database, outside demo
  * mode with fresh secrets — the compose stack without Docker, for tests, demos and benchmarks.
