@@ -89,8 +89,16 @@ export const ZMonth = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
   .describe('month YYYY-MM (UTC)');
 
+/**
+ * The largest id a request may name: ids are PostgreSQL `integer` columns, and a larger number
+ * (2147483648, 9007199254740991) names nobody. Refused as input, not sent to a query that fails.
+ */
+export const MAX_ID = 2_147_483_647;
+/** The largest `bigint` id (activity cursors). */
+export const MAX_BIG_ID = 9_223_372_036_854_775_807n;
+
 /** Public numeric user id shown to users (UID) — also the key of the partner tree. */
-export const ZUid = z.coerce.number().int().positive().describe('public user id (UID)');
+export const ZUid = z.coerce.number().int().positive().max(MAX_ID).describe('public user id (UID)');
 
 /** A positive integer id in a response body (UID, coin bot id). Responses never coerce. */
 export const ZIdInt = z.number().int().positive();

@@ -9,9 +9,12 @@ import {
   endpoints,
   endpointsById,
   errorCatalogue,
+  findRecipient,
+  getPartnerProfile,
   getRewards,
   getStructure,
   getWallet,
+  listCoinActivity,
   listCoinTrades,
   listMyPartners,
   saveApiKey,
@@ -334,6 +337,24 @@ describe('periods, localization and other inputs', () => {
     );
     const result = ZTronAddress.safeParse('0x742d35Cc6634C0532925a3b844Bc454e4438f44e');
     expect(result.error?.issues[0]?.message).toBe(errorCatalogue.WITHDRAW_ADDRESS_FORMAT.message);
+  });
+
+  // Found by the hostile-input fuzz: a larger id reached PostgreSQL's `integer` columns and answered 500.
+  it('refuses ids no row can have: beyond integer for UIDs and coin bots, beyond bigint for cursors', () => {
+    for (const [schema, field] of [
+      [getPartnerProfile.query, 'required_id'],
+      [findRecipient.query, 'uid'],
+      [listCoinTrades.query, 'coin_user_id'],
+    ] as const) {
+      expect(schema.safeParse({ [field]: '2147483647' }).success).toBe(true);
+      for (const id of ['2147483648', '9007199254740991']) {
+        expect(schema.safeParse({ [field]: id }).success, `${field}=${id}`).toBe(false);
+      }
+    }
+    const activity = (cursor: string) => listCoinActivity.query.safeParse({ coin_user_id: '1', cursor }).success;
+    expect(activity('9223372036854775807')).toBe(true);
+    expect(activity('9223372036854775808')).toBe(false);
+    expect(activity('9999999999999999999')).toBe(false);
   });
 
   it('applies the spec text rules to API keys', () => {
