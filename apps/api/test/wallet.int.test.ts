@@ -1,3 +1,4 @@
+import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
@@ -7,7 +8,6 @@ import {
   requestWithdrawal,
   saveWithdrawAddress,
 } from '@gridbot/services';
-import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { balanceOf, bookDeposit, expectBooksIntact, moneySnapshot } from './support/wallet-fixtures';

@@ -351,7 +351,8 @@ describe('periods, localization and other inputs', () => {
         expect(schema.safeParse({ [field]: id }).success, `${field}=${id}`).toBe(false);
       }
     }
-    const activity = (cursor: string) => listCoinActivity.query.safeParse({ coin_user_id: '1', cursor }).success;
+    const activity = (cursor: string) =>
+      listCoinActivity.query.safeParse({ coin_user_id: '1', cursor }).success;
     expect(activity('9223372036854775807')).toBe(true);
     expect(activity('9223372036854775808')).toBe(false);
     expect(activity('9999999999999999999')).toBe(false);
