@@ -40,12 +40,15 @@ const renderScalar = (value: unknown): string => {
   return String(value);
 };
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** Percent-encodes; a lone surrogate goes out as the raw bytes a hostile client would send. */
 const encode = (text: string) => {
   try {
     return encodeURIComponent(text);
   } catch {
-    return encodeURIComponent(text.toWellFormed()).replaceAll('%EF%BF%BD', '%ED%A0%80');
+    const wellFormed = text.replace(LONE_SURROGATE, '\uFFFD');
+    return encodeURIComponent(wellFormed).replaceAll('%EF%BF%BD', '%ED%A0%80');
   }
 };
 
