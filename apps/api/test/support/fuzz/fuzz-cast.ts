@@ -22,8 +22,12 @@ export type FuzzCast = {
   attackers: Member[];
   victim: Member;
   victimPartner: User;
-  /** Ids worth trying in id fields: everyone's UIDs and coin bot ids, and a few that exist nowhere. */
-  interestingIds: number[];
+  /** Everyone's UIDs and coin bot ids. */
+  ids: number[];
+  /** Valid TRON addresses: everyone's deposit addresses and the withdrawal address. */
+  addresses: string[];
+  /** Keys of two more sandbox accounts (the second may withdraw): `[apiKey, secret, …]`. */
+  apiKeys: string[];
 };
 
 const member = async (t: TestApp, username: string, sponsorId?: number): Promise<Member> => {
@@ -70,13 +74,15 @@ export const createFuzzCast = async (
   for (let i = 0; i < attackerCount.plain; i += 1) attackers.push(await member(t, `fuzz_plain_${i}`));
   const coinBots = await t.prisma.coinBot.findMany({ select: { id: true } });
   const users = await t.prisma.user.findMany({ select: { uid: true } });
-  const interestingIds = [
-    ...coinBots.map((bot) => bot.id),
-    ...users.map((user) => user.uid),
-    0,
-    2_147_483_647,
-    2_147_483_648,
-    Number.MAX_SAFE_INTEGER,
-  ];
-  return { attackers, victim, victimPartner, interestingIds };
+  const wallets = await t.prisma.wallet.findMany({ select: { depositAddress: true } });
+  const trading = sandbox.control.createAccount({ balances: { USDT: '500' } });
+  const withdrawing = sandbox.control.createAccount({ permissions: { spot: true, withdrawals: true } });
+  return {
+    attackers,
+    victim,
+    victimPartner,
+    ids: [...coinBots.map((bot) => bot.id), ...users.map((user) => user.uid)],
+    addresses: [...wallets.map((wallet) => wallet.depositAddress), WITHDRAW_ADDRESS],
+    apiKeys: [trading.apiKey, trading.secret, withdrawing.apiKey, withdrawing.secret],
+  };
 };

@@ -9,6 +9,7 @@ export type ContractStats = {
 
 export const createFuzzStats = () => {
   const byContract = new Map<string, ContractStats>();
+  let startedAt: number | undefined;
   const of = (id: string) => {
     let stats = byContract.get(id);
     if (!stats) {
@@ -23,6 +24,7 @@ export const createFuzzStats = () => {
       of(id).reachedHandler += 1;
     },
     answered: (id: string, status: number) => {
+      startedAt ??= Date.now();
       const stats = of(id);
       stats.sent += 1;
       if (status < 300) stats.ok += 1;
@@ -46,7 +48,8 @@ export const createFuzzStats = () => {
           `  2xx ${String(s.ok).padStart(4)}  4xx ${String(s.refused).padStart(4)}  429 ${String(s.rateLimited).padStart(3)}`,
       );
       return [
-        `hostile-input: ${total.sent} requests, ${pct(total.reached)} reached a handler, ${pct(total.limited)} answered 429`,
+        `hostile-input: ${total.sent} requests in ${((Date.now() - (startedAt ?? Date.now())) / 1000).toFixed(1)} s, ` +
+          `${pct(total.reached)} reached a handler, ${pct(total.limited)} answered 429`,
         ...lines,
       ].join('\n');
     },

@@ -198,13 +198,22 @@ const bodyArbitrary = (endpoint: EndpointDefinition, fields: FieldArbitraries): 
   return endpoint.body._zod.optin === 'optional' ? fc.oneof(json, absent) : json;
 };
 
+/**
+ * Mostly the attacker's own session; now and then a correctly signed one of a user the database
+ * does not have, which only goes deep with an otherwise valid request.
+ */
+const derivedAuth = fc.oneof(
+  { arbitrary: fc.constant<AuthVariant>('attacker'), weight: 9 },
+  { arbitrary: fc.constant<AuthVariant>('unknown-user'), weight: 1 },
+);
+
 /** Requests a well-meaning client could send, derived from the contract's schemas. */
 export const derivedRequest = (
   endpoint: EndpointDefinition,
   fields: FieldArbitraries,
 ): fc.Arbitrary<FuzzRequest> =>
   fc.record({
-    auth: fc.constant<AuthVariant>(endpoint.auth ? 'attacker' : 'missing'),
+    auth: endpoint.auth ? derivedAuth : fc.constant<AuthVariant>('missing'),
     params: partArbitrary(endpoint.params, fields),
     query: partArbitrary(endpoint.query, fields),
     headers: partArbitrary(endpoint.headers, fields),

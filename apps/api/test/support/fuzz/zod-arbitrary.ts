@@ -94,7 +94,11 @@ const objectArbitrary = (def: Def, fields: FieldArbitraries | undefined) => {
   const entries = Object.entries(shape).map(([key, schema]) => {
     const derived = arbitraryOf(schema, fields);
     const special = fields?.(key);
-    return [key, special ? fc.oneof(derived, special) : derived] as const;
+    // The field's plausible values weigh more: a request needs all its fields right to go deep.
+    const mixed = special
+      ? fc.oneof({ arbitrary: derived, weight: 1 }, { arbitrary: special, weight: 3 })
+      : derived;
+    return [key, mixed] as const;
   });
   // Optional, defaulted and prefaulted fields may be left out.
   const requiredKeys = Object.entries(shape)
