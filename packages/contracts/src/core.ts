@@ -82,11 +82,21 @@ export const ZPct = z
   .describe('percent as a decimal string, 1 = 1 %');
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
-export const ZIsoDate = z.iso.date().describe('calendar date YYYY-MM-DD (UTC)');
+/**
+ * The first day a date may name. Nothing the product counts predates it, and PostgreSQL has no
+ * year 0 (`0000-01-01` is an error there, not an empty answer).
+ */
+export const FIRST_DAY = '1970-01-01';
+// Both formats compare as strings: `1969-12-31` < `1970-01-01`, `1969-12` < `1970-01`.
+export const ZIsoDate = z.iso
+  .date()
+  .refine((day) => day >= FIRST_DAY, `must be ${FIRST_DAY} or later`)
+  .describe('calendar date YYYY-MM-DD (UTC)');
 /** A month period `YYYY-MM`. */
 export const ZMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .refine((month) => month >= FIRST_DAY.slice(0, 7), `must be ${FIRST_DAY.slice(0, 7)} or later`)
   .describe('month YYYY-MM (UTC)');
 
 /**

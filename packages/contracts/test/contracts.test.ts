@@ -326,6 +326,16 @@ describe('periods, localization and other inputs', () => {
     expect(getRewards.query.safeParse({ period: 'tomorrow' }).success).toBe(false);
   });
 
+  // Found by the hostile-input fuzz: /partners/my_partners/0000-01 answered 500 (PostgreSQL has no year 0).
+  it('refuses days and months before 1970', () => {
+    expect(listMyPartners.params.safeParse({ period: '0000-01' }).success).toBe(false);
+    expect(listMyPartners.params.safeParse({ period: '1969-12' }).success).toBe(false);
+    expect(listMyPartners.params.parse({ period: '1970-01' })).toEqual({ period: '1970-01' });
+    expect(getRewards.query.safeParse({ period: '0000-01-01' }).success).toBe(false);
+    expect(getRewards.query.safeParse({ period: '0000-01' }).success).toBe(false);
+    expect(getRewards.query.parse({ period: '1970-01-01' })).toEqual({ period: '1970-01-01' });
+  });
+
   it('stores the localization value lower-cased and refuses other languages', () => {
     expect(configValueSchema('localization').parse('RU')).toBe('ru');
     expect(configValueSchema('localization').safeParse('de').success).toBe(false);
