@@ -154,6 +154,10 @@ const check = async (endpoint: EndpointDefinition, request: FuzzRequest) => {
     if (changed.length > 0) fail(`a refused request changed ${changed.join(', ')}`);
     return;
   }
+  // Only the attacker's own token, or a signed one of a user who does not exist, may be let in.
+  if (endpoint.auth && request.auth !== 'attacker' && request.auth !== 'unknown-user') {
+    fail(`2xx to a request with a ${request.auth} token`);
+  }
   if (endpoint.auth && request.auth === 'attacker') {
     const foreign = await foreignIdFields(t.prisma, attacker.user, request);
     if (foreign.length > 0) fail(`2xx with another user's id (${foreign.join(', ')})`);
