@@ -82,6 +82,22 @@ const unicodeStrings = [
   'today\n',
 ];
 
+/** Days and months at the edges of calendars and of the database's range. */
+const edgeDates = [
+  '0000-01-01',
+  '0000-01',
+  '0001-01-01',
+  '1969-12-31',
+  '1970-01',
+  '2024-02-30',
+  '2023-02-29',
+  '9999-12-31',
+  '9999-12',
+  '+275760-09-13',
+  '2025-1-1',
+  '2025-06-01T00:00:00Z',
+];
+
 const wrongTypes: unknown[] = [null, true, false, 0, -1, -0, 1.5, 1e308, [], [1, 2], {}, { a: 1 }, [[[]]]];
 
 /** One hostile value for any field (query, params, headers or a JSON body). */
@@ -89,6 +105,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom(...numericStrings), weight: 4 },
   { arbitrary: fc.constantFrom(...unicodeStrings), weight: 4 },
   { arbitrary: fc.constantFrom(...wrongTypes), weight: 3 },
+  { arbitrary: fc.constantFrom(...edgeDates), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
   { arbitrary: fc.integer().map((n) => -Math.abs(n) - 1), weight: 1 },
   {
