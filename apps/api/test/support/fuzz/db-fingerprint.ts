@@ -21,6 +21,10 @@ export const FINGERPRINTED_TABLES = [
   'chain_deposits',
   'withdrawals',
   'license_purchases',
+  'license_levels',
+  'referral_bonuses',
+  'matching_accruals',
+  'network_expansion_payouts',
   'notifications',
 ] as const;
 
