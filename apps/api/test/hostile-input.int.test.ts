@@ -22,10 +22,10 @@ import { createTestApp, type TestApp } from './support/test-app';
  * the one error body, and a refused request must leave the database as it was.
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_127);
 /** Attackers take turns so that per-user limits (1 call per 1–3 s) rarely answer instead of the handler. */
-const ATTACKERS = { equipped: 6, plain: Math.max(RUNS - 6, 2) };
+const ATTACKERS = { equipped: 4, plain: Math.max(RUNS - 4, 2) };
 
 /** Contracts the fuzz leaves out, each with the reason (none today). */
 const SKIPPED: Partial<Record<EndpointId, string>> = {};
