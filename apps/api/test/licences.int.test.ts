@@ -1,8 +1,9 @@
+import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { payMatchingBonuses } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLicencesCli } from '../src/cli/licences-commands';
 import { createTestApp, type TestApp } from './support/test-app';
-import { balanceOf, bookDeposit, expectBooksIntact } from './support/wallet-fixtures';
+import { balanceOf, bookDeposit, expectBooksIntact, moneySnapshot } from './support/wallet-fixtures';
 
 /**
  * Licences over HTTP (docs/licences.md): upgrade and renewal with their refusals in the user's
@@ -35,6 +36,20 @@ const post = (who: { headers: Record<string, string> }, url: string, body?: obje
   });
 
 describe('licence purchase over HTTP', () => {
+  // Found by the hostile-input fuzz: a refusal used to open system:house before checking.
+  it('a refused renewal or upgrade leaves the ledger as it was, down to its accounts', async () => {
+    const buyer = await newUser();
+    const house = { where: { code: SYSTEM_ACCOUNTS.house } };
+    expect(await t.prisma.ledgerAccount.count(house)).toBe(0);
+    const before = await moneySnapshot(t.prisma);
+    expect((await post(buyer, '/profile/renew_license')).json().code).toBe('LICENSE_RENEWAL_UNAVAILABLE');
+    expect((await post(buyer, '/profile/update_licence', { level: 'PRO1' })).json().code).toBe(
+      'INSUFFICIENT_FUNDS',
+    );
+    expect(await moneySnapshot(t.prisma)).toEqual(before);
+    expect(await t.prisma.ledgerAccount.count(house)).toBe(0);
+  });
+
   it('upgrades, pays the sponsor, refuses what it must in the user language, and pays once per key', async () => {
     const sponsor = await newUser();
     const buyer = await newUser(sponsor.user.id);

@@ -78,6 +78,30 @@ describe('401 on every protected route', () => {
     });
     expect(good.statusCode).toBe(200);
   });
+
+  // Found by the hostile-input fuzz: these answered 500 (a foreign key, a missing row).
+  it('a correctly signed token of a user this database does not have is 401, and writes nothing', async () => {
+    const ghost = await t.tokens.issue({ userId: 2_000_000_000, uid: 2_000_000_000 });
+    const headers = { authorization: `Bearer ${ghost.token}` };
+    const before = await t.prisma.userConfig.count();
+    for (const [method, url, payload] of [
+      ['POST', '/home/config/theme/set?data=dark'],
+      ['GET', '/portfolio/profit?user_id=1'],
+      ['POST', '/partners/network_expansion/detail'],
+      ['POST', '/profile/notificate', { fills: false }],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers,
+        remoteAddress: `10.2.0.${nextAddress++}`,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ error: true, status: 401, code: 'UNAUTHORIZED' });
+    }
+    expect(await t.prisma.userConfig.count()).toBe(before);
+  });
 });
 
 describe('every contract is registered', () => {

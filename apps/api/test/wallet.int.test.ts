@@ -1,3 +1,4 @@
+import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
@@ -159,6 +160,18 @@ describe('withdraw_money', () => {
     await post(who, `/wallet/add_withdraw_address?address=${ADDRESS}`);
     return who;
   };
+
+  // Found by the hostile-input fuzz (the same shape as the transfer's): the first withdrawal ever,
+  // refused, used to open the system accounts it would have used.
+  it('a refused first withdrawal leaves the ledger as it was, down to its accounts', async () => {
+    const a = await withAddress('12');
+    expect(await t.prisma.ledgerAccount.count({ where: { code: SYSTEM_ACCOUNTS.withdrawalsHeld } })).toBe(0);
+    expect(await refused(() => post(a, '/wallet/withdraw_money?summ=13'))).toMatchObject({
+      status: 422,
+      body: { code: 'INSUFFICIENT_FUNDS' },
+    });
+    expect(await t.prisma.ledgerAccount.count({ where: { code: SYSTEM_ACCOUNTS.withdrawalsHeld } })).toBe(0);
+  });
 
   it('holds the amount, approves up to the automatic limit and leaves the rest pending', async () => {
     const a = await withAddress('200');
@@ -337,6 +350,18 @@ describe('inner_transaction and the recipient lookup', () => {
     });
     expect((await post(a, `/wallet/recipient?uid=${a.user.uid}`)).json().code).toBe('TRANSFER_TO_SELF');
     expect((await post(b, '/wallet/recipient?uid=99999999')).json().code).toBe('TRANSFER_RECIPIENT_MISSING');
+  });
+
+  // Found by the hostile-input fuzz: the ledger looks the legs up in account order, so a recipient
+  // who never had money (no accounts yet) and sorts first had their accounts opened by a refusal.
+  it('a refused transfer to someone who never had money opens no account for them', async () => {
+    const b = await newUser();
+    const a = await newUser();
+    await bookDeposit(t.prisma, a.user, '5');
+    expect(
+      await refused(() => post(a, `/wallet/inner_transaction?summ=6&to_user=${b.user.uid}`)),
+    ).toMatchObject({ status: 422, body: { code: 'INSUFFICIENT_FUNDS' } });
+    expect(await t.prisma.ledgerAccount.count({ where: { userId: b.user.id } })).toBe(0);
   });
 
   it('sends once for a retried request with the same Idempotency-Key', async () => {

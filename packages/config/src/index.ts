@@ -69,6 +69,10 @@ export const ZEnv = z.object({
    * address is the socket's, so nobody can pick the IP their rate limit is counted under.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /**
+   * Largest request body (Fastify's bodyLimit): the biggest real one, a settings edit or API keys,
+   * is well under 1 KiB, so 64 KiB refuses floods early with 413 (docs/security.md#hostile-input).
+   */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_URL: z.url().default('https://t.me/gridbot_support'),

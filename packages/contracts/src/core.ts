@@ -82,15 +82,33 @@ export const ZPct = z
   .describe('percent as a decimal string, 1 = 1 %');
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time');
-export const ZIsoDate = z.iso.date().describe('calendar date YYYY-MM-DD (UTC)');
+/**
+ * The first day a date may name. Nothing the product counts predates it, and PostgreSQL has no
+ * year 0 (`0000-01-01` is an error there, not an empty answer).
+ */
+export const FIRST_DAY = '1970-01-01';
+// Both formats compare as strings: `1969-12-31` < `1970-01-01`, `1969-12` < `1970-01`.
+export const ZIsoDate = z.iso
+  .date()
+  .refine((day) => day >= FIRST_DAY, `must be ${FIRST_DAY} or later`)
+  .describe('calendar date YYYY-MM-DD (UTC)');
 /** A month period `YYYY-MM`. */
 export const ZMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .refine((month) => month >= FIRST_DAY.slice(0, 7), `must be ${FIRST_DAY.slice(0, 7)} or later`)
   .describe('month YYYY-MM (UTC)');
 
+/**
+ * The largest id a request may name: ids are PostgreSQL `integer` columns, and a larger number
+ * (2147483648, 9007199254740991) names nobody. Refused as input, not sent to a query that fails.
+ */
+export const MAX_ID = 2_147_483_647;
+/** The largest `bigint` id (activity cursors). */
+export const MAX_BIG_ID = 9_223_372_036_854_775_807n;
+
 /** Public numeric user id shown to users (UID) — also the key of the partner tree. */
-export const ZUid = z.coerce.number().int().positive().describe('public user id (UID)');
+export const ZUid = z.coerce.number().int().positive().max(MAX_ID).describe('public user id (UID)');
 
 /** A positive integer id in a response body (UID, coin bot id). Responses never coerce. */
 export const ZIdInt = z.number().int().positive();

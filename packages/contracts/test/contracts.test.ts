@@ -9,9 +9,12 @@ import {
   endpoints,
   endpointsById,
   errorCatalogue,
+  findRecipient,
+  getPartnerProfile,
   getRewards,
   getStructure,
   getWallet,
+  listCoinActivity,
   listCoinTrades,
   listMyPartners,
   saveApiKey,
@@ -323,6 +326,16 @@ describe('periods, localization and other inputs', () => {
     expect(getRewards.query.safeParse({ period: 'tomorrow' }).success).toBe(false);
   });
 
+  // Found by the hostile-input fuzz: /partners/my_partners/0000-01 answered 500 (PostgreSQL has no year 0).
+  it('refuses days and months before 1970', () => {
+    expect(listMyPartners.params.safeParse({ period: '0000-01' }).success).toBe(false);
+    expect(listMyPartners.params.safeParse({ period: '1969-12' }).success).toBe(false);
+    expect(listMyPartners.params.parse({ period: '1970-01' })).toEqual({ period: '1970-01' });
+    expect(getRewards.query.safeParse({ period: '0000-01-01' }).success).toBe(false);
+    expect(getRewards.query.safeParse({ period: '0000-01' }).success).toBe(false);
+    expect(getRewards.query.parse({ period: '1970-01-01' })).toEqual({ period: '1970-01-01' });
+  });
+
   it('stores the localization value lower-cased and refuses other languages', () => {
     expect(configValueSchema('localization').parse('RU')).toBe('ru');
     expect(configValueSchema('localization').safeParse('de').success).toBe(false);
@@ -334,6 +347,25 @@ describe('periods, localization and other inputs', () => {
     );
     const result = ZTronAddress.safeParse('0x742d35Cc6634C0532925a3b844Bc454e4438f44e');
     expect(result.error?.issues[0]?.message).toBe(errorCatalogue.WITHDRAW_ADDRESS_FORMAT.message);
+  });
+
+  // Found by the hostile-input fuzz: a larger id reached PostgreSQL's `integer` columns and answered 500.
+  it('refuses ids no row can have: beyond integer for UIDs and coin bots, beyond bigint for cursors', () => {
+    for (const [schema, field] of [
+      [getPartnerProfile.query, 'required_id'],
+      [findRecipient.query, 'uid'],
+      [listCoinTrades.query, 'coin_user_id'],
+    ] as const) {
+      expect(schema.safeParse({ [field]: '2147483647' }).success).toBe(true);
+      for (const id of ['2147483648', '9007199254740991']) {
+        expect(schema.safeParse({ [field]: id }).success, `${field}=${id}`).toBe(false);
+      }
+    }
+    const activity = (cursor: string) =>
+      listCoinActivity.query.safeParse({ coin_user_id: '1', cursor }).success;
+    expect(activity('9223372036854775807')).toBe(true);
+    expect(activity('9223372036854775808')).toBe(false);
+    expect(activity('9999999999999999999')).toBe(false);
   });
 
   it('applies the spec text rules to API keys', () => {

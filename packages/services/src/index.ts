@@ -3,6 +3,7 @@ export * from './auth/init-data';
 export * from './auth/referral-code';
 export * from './auth/root-account';
 export * from './auth/session-token';
+export * from './auth/session-user';
 export * from './auth/sign-in';
 export * from './backtest/backtest-coin';
 export * from './bonus/bonus-views';

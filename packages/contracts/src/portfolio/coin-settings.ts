@@ -11,7 +11,7 @@ import {
   STEP_PCT_MIN,
 } from '@gridbot/domain/settings-rules';
 import { z } from 'zod';
-import { boundedDecimal, ZPct, ZUsdt } from '../core';
+import { boundedDecimal, MAX_ID, ZPct, ZUsdt } from '../core';
 
 /** Coin = the base symbol of a `<COIN>/USDT` spot market, upper-cased (`btc` → `BTC`). */
 export const ZCoinName = z
@@ -22,7 +22,12 @@ export const ZCoinName = z
   .describe('base coin symbol, e.g. BTC');
 
 /** Id of one coin bot (a coin in one user's portfolio); the spec's `coin_user_id`. */
-export const ZCoinBotId = z.coerce.number().int().positive().describe('coin bot id (coin_user_id)');
+export const ZCoinBotId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ID)
+  .describe('coin bot id (coin_user_id)');
 
 // The bounds and the deepest-step rule have one home, shared with the planner (docs/grid.md#settings).
 export * from '@gridbot/domain/settings-rules';

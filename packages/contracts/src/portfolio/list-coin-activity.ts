@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, ZIsoDateTime } from '../core';
+import { defineEndpoint, MAX_BIG_ID, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
 import { ZCoinBotId } from './coin-settings';
 
@@ -52,6 +52,10 @@ export const listCoinActivity = defineEndpoint({
     cursor: z
       .string()
       .regex(/^\d{1,19}$/)
+      .refine(
+        (cursor) => !/^\d{1,19}$/.test(cursor) || BigInt(cursor) <= MAX_BIG_ID,
+        'must be an activity id',
+      )
       .optional()
       .describe('nextCursor of the previous page'),
     limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -3,9 +3,9 @@ import type { LicensePurchase, Prisma } from '@gridbot/db';
 import { type LicenseQuote, quoteRenewal, quoteUpgrade } from '@gridbot/domain';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import {
-  ensureAccount,
   fromMicro,
   isLedgerError,
+  openAccounts,
   SYSTEM_ACCOUNTS,
   transfer,
   userAccountCode,
@@ -59,6 +59,8 @@ const bookPayment = async (
     if (!result.ok) throw new AppError(result.code);
     quote = result.quote;
   }
+  // Opened here, inside the transaction, so a refused purchase leaves the ledger as it was.
+  await openAccounts(tx, [SYSTEM_ACCOUNTS.house]);
   const paid = await transfer(tx, {
     idempotencyKey: input.key,
     type: 'license_purchase',
@@ -136,7 +138,6 @@ const payForLicense = async (
   let purchase = await purchaseByKey(ctx.prisma, key);
   if (!purchase) {
     const before = await getUserLicense(ctx, { userId: input.userId });
-    await ensureAccount(ctx.prisma, SYSTEM_ACCOUNTS.house);
     try {
       purchase = await ctx.prisma.$transaction((tx) => bookPayment(tx, { ...input, key, now }));
     } catch (error) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Withdrawal as WithdrawalView } from '@gridbot/contracts';
 import type { Withdrawal, WithdrawalKind } from '@gridbot/db';
-import { ensureAccount, isLedgerError, SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
+import { isLedgerError, openAccounts, SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { isTronAddress } from './tron-keys';
@@ -76,13 +76,13 @@ export const requestWithdrawal = async (
   let withdrawal = earlier ? replayOf(earlier, input, amount) : undefined;
   if (!withdrawal) {
     const toAddress = await destinationOf(ctx, input);
-    await ensureAccount(ctx.prisma, SYSTEM_ACCOUNTS.withdrawalsHeld);
-    // Where the network fee goes when the watcher settles it: made here, before any withdrawal exists.
-    await ensureAccount(ctx.prisma, SYSTEM_ACCOUNTS.withdrawalFees);
     const now = ctx.clock.now();
     const auto = amount <= amounts.autoApproveUpTo;
     withdrawal = await ctx.prisma
       .$transaction(async (tx) => {
+        // Opened in the transaction, so a refused hold leaves the ledger as it was. The fee account
+        // is where the network fee goes when the watcher settles: made before any withdrawal exists.
+        await openAccounts(tx, [SYSTEM_ACCOUNTS.withdrawalsHeld, SYSTEM_ACCOUNTS.withdrawalFees]);
         const hold = await holdWithdrawal(tx, {
           userId: input.userId,
           kind: kindOf(input.to),
@@ -109,7 +109,7 @@ export const requestWithdrawal = async (
         });
       })
       .catch((error: unknown) => {
-        // The held account exists (ensured above): a missing one is the user's main, and a user who
+        // The held account exists (opened in the transaction): a missing one is the user's main, and a user who
         // never had money has nothing to withdraw.
         throw isLedgerError(error, 'ACCOUNT_NOT_FOUND') ? new AppError('INSUFFICIENT_FUNDS') : error;
       });

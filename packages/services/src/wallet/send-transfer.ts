@@ -65,7 +65,7 @@ export const findTransferRecipient = async (
  * A move paid from `payer`'s main balance, opening the payees' accounts when one was never used (a
  * user who never had money has none yet): the transfer is tried first, and only a missing account
  * costs the extra statements. A payer without accounts has nothing to pay with: INSUFFICIENT_FUNDS,
- * and nothing is created.
+ * and nothing is created; nor is anything when the ledger refuses the retried move.
  */
 export const transferOpeningAccounts = async (
   ctx: ServiceContext,
@@ -81,8 +81,11 @@ export const transferOpeningAccounts = async (
       select: { id: true },
     });
     if (!payer) throw new AppError('INSUFFICIENT_FUNDS');
-    for (const userId of parties.payees) await ensureUserAccounts(ctx.prisma, userId);
-    return transfer(ctx.prisma, input);
+    // One transaction: when the ledger then refuses the move, the payees' accounts are not left behind.
+    return ctx.prisma.$transaction(async (tx) => {
+      for (const userId of parties.payees) await ensureUserAccounts(tx, userId);
+      return transfer(tx, input);
+    });
   }
 };
 

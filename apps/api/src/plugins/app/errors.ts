@@ -5,7 +5,7 @@ import {
   isCataloguedError,
   type Language,
 } from '@gridbot/contracts';
-import { AppError, getUserLanguage } from '@gridbot/services';
+import { AppError, getUserLanguage, sessionUserExists } from '@gridbot/services';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -79,6 +79,20 @@ export const errorBody = (classified: Classified, language: Language): ErrorBody
   };
 };
 
+/**
+ * A correctly signed session naming a user this database does not have fails deep in a service
+ * (a foreign key, a missing row): the token is at fault, not the server. Asked only on failure, so
+ * valid requests keep verifying tokens without a database read.
+ */
+const sessionOfNobody = async (request: FastifyRequest) => {
+  if (!request.session) return false;
+  try {
+    return !(await sessionUserExists(request.server.deps.ctx, { userId: request.session.userId }));
+  } catch {
+    return false;
+  }
+};
+
 /** One mapping from every failure to the shared error body (docs/errors.md#package-errors: mapped once). */
 export const errorsPlugin = fp(
   async (app) => {
@@ -86,7 +100,10 @@ export const errorsPlugin = fp(
       // A refused flood must not cost a database read per request: 429 answers by Accept-Language.
       const rateLimited = error instanceof AppError && error.code === 'RATE_LIMITED';
       const language = await languageOf(request, !rateLimited);
-      const classified = classify(error, language);
+      let classified = classify(error, language);
+      if (classified.code === 'INTERNAL' && (await sessionOfNobody(request))) {
+        classified = { code: 'UNAUTHORIZED', status: 401 };
+      }
       if (classified.status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: classified.code, status: classified.status }, 'request refused');
       return reply.status(classified.status).send(errorBody(classified, language));
