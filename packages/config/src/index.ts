@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ConfigError } from './config-error';
+import { resolveSecretFiles } from './secret-files';
 
 const ZBool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -152,9 +154,8 @@ export type Env = Omit<ParsedEnv, 'HOST' | 'EXCHANGE_MODE'> & {
   EXCHANGE_MODE: NonNullable<ParsedEnv['EXCHANGE_MODE']>;
 };
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { FILE_VARIABLES, resolveSecretFiles } from './secret-files';
+export { ConfigError };
 
 /** Secrets an app cannot run without outside demo mode (SECRETS_KEY: it or SECRETS_KEY_FILE). */
 export type RequiredSecret = 'BOT_TOKEN' | 'JWT_SECRET' | 'ROOT_REFERRAL_CODE' | 'SECRETS_KEY';
@@ -173,9 +174,11 @@ const API_SECRETS: readonly RequiredSecret[] = ['BOT_TOKEN', 'JWT_SECRET', 'ROOT
  * required unless NODE_ENV=test (tests make their own).
  */
 export const loadEnv = (
-  source: Record<string, string | undefined> = process.env,
+  given: Record<string, string | undefined> = process.env,
   options: LoadEnvOptions = {},
 ): Env => {
+  // docker secrets: BOT_TOKEN_FILE and the like are read first (docs/security.md#secrets).
+  const source = resolveSecretFiles(given);
   const result = ZEnv.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, demoExposureWarning, loadEnv, ZEnv } from '../src';
 
@@ -99,5 +101,47 @@ describe('.env.example', () => {
     const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
     const missing = Object.keys(ZEnv.shape).filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('secrets from files (docker secrets)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gridbot-secrets-'));
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('reads BOT_TOKEN_FILE, JWT_SECRET_FILE, ROOT_REFERRAL_CODE_FILE and DATABASE_URL_FILE, trimmed', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      BOT_TOKEN_FILE: file('bot', `${production.BOT_TOKEN}\n`),
+      JWT_SECRET_FILE: file('jwt', production.JWT_SECRET),
+      ROOT_REFERRAL_CODE_FILE: file('root', `${production.ROOT_REFERRAL_CODE}\n`),
+      DATABASE_URL_FILE: file('db', 'postgres://gridbot:s3cret@postgres:5432/gridbot\n'),
+    });
+    expect(env.BOT_TOKEN).toBe(production.BOT_TOKEN);
+    expect(env.JWT_SECRET).toBe(production.JWT_SECRET);
+    expect(env.ROOT_REFERRAL_CODE).toBe(production.ROOT_REFERRAL_CODE);
+    expect(env.DATABASE_URL).toBe('postgres://gridbot:s3cret@postgres:5432/gridbot');
+  });
+
+  it('refuses a file it cannot read and a variable given both ways, naming them', () => {
+    expect(
+      problemOf({ ...production, JWT_SECRET: undefined as never, JWT_SECRET_FILE: join(dir, 'missing') }),
+    ).toContain('JWT_SECRET_FILE: cannot read');
+    expect(problemOf({ ...production, BOT_TOKEN_FILE: file('bot2', production.BOT_TOKEN) })).toContain(
+      'BOT_TOKEN_FILE: BOT_TOKEN is set too',
+    );
+  });
+
+  it('judges a secret read from a file like any other (a placeholder is refused)', () => {
+    expect(
+      problemOf({
+        ...production,
+        JWT_SECRET: undefined as never,
+        JWT_SECRET_FILE: file('jwt-example', example.JWT_SECRET),
+      }),
+    ).toContain('JWT_SECRET');
   });
 });
