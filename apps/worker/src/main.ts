@@ -16,7 +16,14 @@ runMain('worker', async () => {
     redisUrl: env.REDIS_URL,
     onError: (error, job) => logger.error({ err: error, job }, `${job} failed`),
   });
-  const { ctx, close } = openServiceContext({ env, prisma: db.prisma, log: logger, queue, role: 'worker' });
+  const { ctx, close } = openServiceContext({
+    env,
+    prisma: db.prisma,
+    log: logger,
+    queue,
+    role: 'worker',
+    signsIn: false,
+  });
   const worker = await startWorker({ ctx });
   logger.info(`worker started as ${worker.owner}`);
   return {

@@ -9,6 +9,7 @@
 // Target: PostgreSQL when DATABASE_URL is set, else PGlite in PGLITE_DIR (default .data/pglite,
 // relative to the repo root). Stop the API first when it uses the same PGlite folder.
 import { parseArgs } from 'node:util';
+import { resolveSecretFiles } from '@gridbot/config';
 import { migrateDev } from '../src/migrate-dev';
 import { applyMigrations, type MigrationTarget, migrationStatus } from '../src/migrations';
 import { openPglite } from '../src/open-pglite';
@@ -37,8 +38,10 @@ const main = async (): Promise<number> => {
     return values.help ? 0 : 2;
   }
 
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const pgliteDir = databaseUrl ? undefined : resolvePgliteDir(process.env.PGLITE_DIR || undefined);
+  // DATABASE_URL_FILE too (docker secrets), as every app reads it.
+  const env = resolveSecretFiles(process.env);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const pgliteDir = databaseUrl ? undefined : resolvePgliteDir(env.PGLITE_DIR || undefined);
   const opened = pgliteDir ? await openPglite(pgliteDir) : undefined;
   const pglite = opened?.pglite;
   const target: MigrationTarget = pglite

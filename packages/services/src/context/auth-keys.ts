@@ -11,11 +11,28 @@ const demoBotToken = () => `100000001:${randomBytes(24).toString('base64url')}`;
  * development without them) generates random ones at start, so sessions end with the process.
  * loadEnv() already refused missing or placeholder secrets outside demo mode.
  */
-export const resolveAuthKeys = (env: Env): AuthKeys => {
+export const resolveAuthKeys = (env: Env, signsIn = true): AuthKeys => {
   const botToken = env.BOT_TOKEN ?? (env.DEMO || env.NODE_ENV !== 'production' ? demoBotToken() : undefined);
   const jwtSecret =
     env.JWT_SECRET ??
     (env.DEMO || env.NODE_ENV !== 'production' ? randomBytes(32).toString('hex') : undefined);
-  if (!botToken || !jwtSecret) throw new Error('BOT_TOKEN and JWT_SECRET are required outside demo mode');
-  return { botToken, tokens: createSessionTokens(jwtSecret) };
+  if (botToken && jwtSecret) return { botToken, tokens: createSessionTokens(jwtSecret) };
+  if (signsIn) throw new Error('BOT_TOKEN and JWT_SECRET are required outside demo mode');
+  return withoutSignIn();
+};
+
+/**
+ * The keys of a process that signs nobody in (the worker): it is not handed the sign-in secrets,
+ * so a service that would need them fails loudly instead of signing with a made-up key.
+ */
+const withoutSignIn = (): AuthKeys => {
+  const refuse = (): never => {
+    throw new Error('this process does not sign users in (no BOT_TOKEN / JWT_SECRET)');
+  };
+  return {
+    get botToken(): string {
+      return refuse();
+    },
+    tokens: { issue: refuse, verify: refuse },
+  };
 };

@@ -29,6 +29,8 @@ export type OpenServiceContextOptions = {
   sandboxUrl?: string | undefined;
   /** Sign-in keys when the caller already holds them (default: from the environment). */
   auth?: AuthKeys;
+  /** false: the process signs nobody in (the worker), so it needs no BOT_TOKEN / JWT_SECRET. */
+  signsIn?: boolean;
   clock?: Clock;
 };
 
@@ -65,7 +67,7 @@ export const openServiceContext = (
     queue: options.queue,
     exchanges,
     secrets,
-    auth: options.auth ?? resolveAuthKeys(env),
+    auth: options.auth ?? resolveAuthKeys(env, options.signsIn ?? true),
     instanceId: newInstanceId(options.role),
     ...(redis ? { cache: createRedisCache(redis, 'gridbot:') } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
