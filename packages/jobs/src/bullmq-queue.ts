@@ -8,6 +8,7 @@ import type {
   JobQueue,
   PayloadOf,
   ProcessOptions,
+  QueueStats,
 } from './define-job';
 import { queueNameOf } from './define-job';
 
@@ -16,6 +17,23 @@ export type BullQueueOptions = {
   /** Key prefix (tests isolate themselves with their own). */
   prefix?: string;
   onError?: (error: unknown, job: string) => void;
+};
+
+/** Depth by state and the age of the oldest waiting job (the head of the wait list). */
+const statsOf = async (queue: Queue): Promise<QueueStats> => {
+  const [counts, [oldest]] = await Promise.all([
+    queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'),
+    queue.getWaiting(0, 0),
+  ]);
+  // A delayed job waits from when it became due, not from when it was added.
+  const dueAt = oldest ? oldest.timestamp + (oldest.opts.delay ?? 0) : undefined;
+  return {
+    queue: queue.name,
+    waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+    active: counts.active ?? 0,
+    delayed: counts.delayed ?? 0,
+    oldestWaitingMs: dueAt === undefined ? 0 : Math.max(0, Date.now() - dueAt),
+  };
 };
 
 /** The distributed transport: one BullMQ queue per job type, any number of worker processes. */
@@ -61,7 +79,11 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
     process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, o: ProcessOptions = {}) => {
       const worker = new Worker(
         queueNameOf(job),
-        async (bullJob) => handler(job.payload.parse(bullJob.data) as PayloadOf<J>),
+        async (bullJob) =>
+          handler(job.payload.parse(bullJob.data) as PayloadOf<J>, {
+            name: queueNameOf(job),
+            id: bullJob.id ?? '',
+          }),
         {
           connection: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
           prefix,
@@ -71,6 +93,12 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
       worker.on('failed', (_bullJob, error) => options.onError?.(error, queueNameOf(job)));
       workers.push(worker);
     },
+    ping: async () => {
+      // A closed or reconnecting connection answers nothing: say so at once rather than queue a PING.
+      if (connection.status !== 'ready') throw new Error(`redis ${connection.status}`);
+      await connection.ping();
+    },
+    stats: (jobs) => Promise.all(jobs.map((job) => statsOf(queueOf(job)))),
     drain: async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -1,4 +1,7 @@
+import type { QueueStats } from '@gridbot/metrics';
 import type { z } from 'zod';
+
+export type { QueueStats };
 
 /**
  * A background job type (Documenso-style): a versioned name and the payload schema. Handlers live
@@ -21,7 +24,11 @@ export type EnqueueOptions = {
   delayMs?: number;
 };
 
-export type JobHandler<J extends JobDefinition> = (payload: PayloadOf<J>) => Promise<void>;
+/** Which job a handler runs: its queue name and id, for its log lines (docs/operations.md#logs). */
+export type JobInfo = { name: string; id: string };
+
+export type JobHandler<J extends JobDefinition> = (payload: PayloadOf<J>, job: JobInfo) => Promise<void>;
+
 
 export type ProcessOptions = { concurrency?: number };
 
@@ -39,8 +46,17 @@ export type JobQueue = {
     items: { payload: PayloadOf<J>; options?: EnqueueOptions }[],
   ) => Promise<void>;
   process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, options?: ProcessOptions) => void;
+  /** Resolves when the transport can take and hand out jobs (Redis answering); throws otherwise. */
+  ping: () => Promise<void>;
+  /** Depth and oldest waiting job of these job types' queues. */
+  stats: (jobs: readonly JobDefinition[]) => Promise<QueueStats[]>;
   /** Resolves when nothing is queued or running (in-process; BullMQ: waiting + active counts are 0). */
   drain: (timeoutMs?: number) => Promise<void>;
+  /**
+   * Stops taking jobs, lets the running ones finish (BullMQ: `worker.close()`; a job still running
+   * at the process's stop deadline is taken up again by another worker once its lock expires), then
+   * closes the connections.
+   */
   close: () => Promise<void>;
 };
 
