@@ -1,10 +1,10 @@
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { createDb } from '@gridbot/db';
-import { createBullQueue } from '@gridbot/jobs';
+import { createBullQueue, observeQueueDepth } from '@gridbot/jobs';
 import { createLogger, runMain } from '@gridbot/runtime';
 import { ensureRootAccount, openServiceContext } from '@gridbot/services';
 import { Redis } from 'ioredis';
-import { findWebDist, publicUrlOf, startApi } from './start';
+import { findWebDist, publicUrlOf, startApi, stopApi } from './start';
 
 /**
  * The API as its own process (distributed mode: PostgreSQL, Redis for rate limits and for the
@@ -19,6 +19,7 @@ runMain('api', async () => {
   const logger = createLogger(env, 'api');
   const db = await createDb({ databaseUrl: env.DATABASE_URL });
   const queue = createBullQueue({ redisUrl: env.REDIS_URL });
+  observeQueueDepth(queue);
   const { ctx, close } = openServiceContext({ env, prisma: db.prisma, log: logger, queue, role: 'api' });
   await ensureRootAccount(ctx, {
     telegramId: env.ROOT_TELEGRAM_ID,
@@ -27,10 +28,10 @@ runMain('api', async () => {
   });
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   const app = await startApi({ ctx, logger, redis, webDist: findWebDist(env), publicUrl: publicUrlOf(env) });
-  logger.info(`api listening on ${env.HOST}:${env.PORT}`);
+  logger.info(`api listening on ${env.HOST}:${env.PORT} (health: /healthz, /readyz, /metrics)`);
   return {
     stop: async () => {
-      await app.close();
+      await stopApi(app);
       await queue.close();
       redis.disconnect();
       await close();

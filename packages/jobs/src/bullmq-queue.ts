@@ -16,7 +16,8 @@ export type BullQueueOptions = {
   redisUrl: string;
   /** Key prefix (tests isolate themselves with their own). */
   prefix?: string;
-  onError?: (error: unknown, job: string) => void;
+  /** A job that failed: its queue name and id (handlers that never fail report nothing). */
+  onError?: (error: unknown, job: string, jobId: string) => void;
 };
 
 /** Depth by state and the age of the oldest waiting job (the head of the wait list). */
@@ -90,7 +91,7 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
           concurrency: o.concurrency ?? 1,
         },
       );
-      worker.on('failed', (_bullJob, error) => options.onError?.(error, queueNameOf(job)));
+      worker.on('failed', (bullJob, error) => options.onError?.(error, queueNameOf(job), bullJob?.id ?? ''));
       workers.push(worker);
     },
     ping: async () => {

@@ -29,7 +29,6 @@ export type JobInfo = { name: string; id: string };
 
 export type JobHandler<J extends JobDefinition> = (payload: PayloadOf<J>, job: JobInfo) => Promise<void>;
 
-
 export type ProcessOptions = { concurrency?: number };
 
 /** One interface, two transports: BullMQ on Redis (distributed) or in process (embedded). */

@@ -51,7 +51,7 @@ const statsOf = (queue: string, lane: Lane | undefined): QueueStats => {
  * waiting duplicates by jobId dropped, per-job-type concurrency), state in memory.
  */
 export const createInProcessQueue = (
-  onError: (error: unknown, job: string) => void = () => undefined,
+  onError: (error: unknown, job: string, jobId: string) => void = () => undefined,
 ): JobQueue => {
   const lanes = new Map<string, Lane>();
   let closed = false;
@@ -78,7 +78,7 @@ export const createInProcessQueue = (
       lane.running += 1;
       const handler = lane.handler;
       void handler(next.payload as never, { name, id: next.runId })
-        .catch((error: unknown) => onError(error, name))
+        .catch((error: unknown) => onError(error, name, next.runId))
         .finally(() => {
           lane.running -= 1;
           pump(name);

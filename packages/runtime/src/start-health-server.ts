@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Env } from '@gridbot/config';
 import { collectProcessMetrics, metricsAllowed, renderMetrics } from '@gridbot/metrics';
 import type { Logger } from 'pino';
 import { livenessBody, type Readiness, readinessStatusCode } from './readiness';
@@ -23,7 +24,8 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
 
 const handle = async (options: HealthServerOptions, req: IncomingMessage, res: ServerResponse) => {
   const path = (req.url ?? '/').split('?')[0];
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return sendJson(res, 405, { error: 'method not allowed' });
   if (path === '/healthz') return sendJson(res, 200, livenessBody());
   if (path === '/readyz') {
     const report = await options.readiness.report();
@@ -86,4 +88,27 @@ export const healthPortOf = (
 ): number | undefined => {
   if (env.HEALTH_PORT === 'off') return undefined;
   return env.HEALTH_PORT ?? DEFAULT_HEALTH_PORTS[app];
+};
+
+/**
+ * Starts the health server of a process on its health port (HEALTH_PORT or the app's default;
+ * none when HEALTH_PORT=off), listening on HOST like the API. Returns undefined when off.
+ */
+export const startAppHealthServer = async (
+  env: Pick<Env, 'HEALTH_PORT' | 'HOST' | 'METRICS_TOKEN'>,
+  app: keyof typeof DEFAULT_HEALTH_PORTS,
+  readiness: Readiness,
+  log: Logger,
+): Promise<HealthServer | undefined> => {
+  const port = healthPortOf(env, app);
+  if (port === undefined) return undefined;
+  const server = await startHealthServer({
+    host: env.HOST,
+    port,
+    readiness,
+    metricsToken: env.METRICS_TOKEN,
+    log,
+  });
+  log.info(`${app} health on ${server.url} (/healthz, /readyz, /metrics)`);
+  return server;
 };
