@@ -1,6 +1,6 @@
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { createDb } from '@gridbot/db';
-import { createBullQueue, observeQueueDepth } from '@gridbot/jobs';
+import { createBullQueue } from '@gridbot/jobs';
 import { createLogger, runMain } from '@gridbot/runtime';
 import { ensureRootAccount, openServiceContext } from '@gridbot/services';
 import { Redis } from 'ioredis';
@@ -19,7 +19,6 @@ runMain('api', async () => {
   const logger = createLogger(env, 'api');
   const db = await createDb({ databaseUrl: env.DATABASE_URL });
   const queue = createBullQueue({ redisUrl: env.REDIS_URL });
-  observeQueueDepth(queue);
   const { ctx, close } = openServiceContext({ env, prisma: db.prisma, log: logger, queue, role: 'api' });
   await ensureRootAccount(ctx, {
     telegramId: env.ROOT_TELEGRAM_ID,

@@ -4,7 +4,7 @@ import { findWebDist, publicUrlOf, startApi } from '@gridbot/api';
 import { type RunningBot, startBot } from '@gridbot/bot';
 import { demoExposureWarning, loadEnv } from '@gridbot/config';
 import { applyMigrations, createDb } from '@gridbot/db';
-import { createInProcessQueue, observeQueueDepth, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
+import { createInProcessQueue, reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import { createLogger, type Logger } from '@gridbot/runtime';
 import {
   replayMarkets,
@@ -122,9 +122,6 @@ export const startStandalone = async (
       logger.error({ err: error, job, jobId }, `${job} ${jobId} failed`),
     );
     closers.push(() => queue.close());
-    // /metrics reports its depth while it runs (a stopped process's queue is gone).
-    const unobserve = observeQueueDepth(queue);
-    closers.push(async () => unobserve());
     const { ctx, close } = openServiceContext({
       env,
       prisma: db.prisma,

@@ -1,4 +1,5 @@
 import { pingDatabase } from '@gridbot/db';
+import { observeQueueDepth } from '@gridbot/jobs';
 import { collectProcessMetrics, metricsAllowed, renderMetrics } from '@gridbot/metrics';
 import { createReadiness, livenessBody, type Readiness, readinessStatusCode } from '@gridbot/runtime';
 import { AppError } from '@gridbot/services';
@@ -40,6 +41,9 @@ export const healthPlugin = fp(
   async (app) => {
     collectProcessMetrics();
     app.decorate('readiness', app.deps.readiness ?? apiReadiness(app.deps));
+    // The queue this process enqueues to (in the embedded process, the one it runs): its depth.
+    const unobserve = observeQueueDepth(app.deps.ctx.queue);
+    app.addHook('onClose', async () => unobserve());
     app.get('/healthz', OPERATIONAL, async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return livenessBody();
