@@ -95,8 +95,11 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
       workers.push(worker);
     },
     ping: async () => {
-      // A closed or reconnecting connection answers nothing: say so at once rather than queue a PING.
-      if (connection.status !== 'ready') throw new Error(`redis ${connection.status}`);
+      // A lost or closed connection answers nothing: say so at once rather than queue a PING (one
+      // still making its first connection gets the PING once it is up, within the probe's timeout).
+      if (['reconnecting', 'close', 'end'].includes(connection.status)) {
+        throw new Error(`redis ${connection.status}`);
+      }
       await connection.ping();
     },
     stats: (jobs) => Promise.all(jobs.map((job) => statsOf(queueOf(job)))),
