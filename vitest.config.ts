@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (pure, fast), `integration` (real database, Redis, HTTP) and `e2e`
-// (the built web app in Chromium against a real API). Integration files are named
-// `*.int.test.ts`, browser tests `apps/web/e2e/*.e2e.test.ts`.
+// Four projects: `unit` (pure, fast), `integration` (real database, Redis, HTTP), `e2e` (the
+// built web app in Chromium against a real API) and `fleet` (the built apps as separate processes
+// on PostgreSQL + Redis, scripts/fleet). Integration files are named `*.int.test.ts`, browser
+// tests `apps/web/e2e/*.e2e.test.ts`, fleet tests `scripts/fleet/test/*.fleet.test.ts`.
 export default defineConfig({
   test: {
     projects: [
@@ -35,6 +36,17 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'fleet',
+          include: ['scripts/fleet/test/**/*.fleet.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

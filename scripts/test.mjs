@@ -1,5 +1,6 @@
 // `npm test`: unit → integration on PGlite → (when DATABASE_URL / REDIS_URL are set) the same
-// integration suite on PostgreSQL and Redis → (when the web app has them) browser tests.
+// integration suite on PostgreSQL and Redis → build → (when the web app has them) browser tests →
+// (with both services) the fleet tests.
 // Ends with one line "tests: N passed, N failed" summing every phase.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -60,10 +61,16 @@ if (process.env.DATABASE_URL || process.env.REDIS_URL) {
   );
 }
 const webPackage = JSON.parse(readFileSync(`${root}apps/web/package.json`, 'utf8'));
-if (webPackage.scripts?.e2e) {
-  if (!run('web build', 'npm', ['run', '--silent', 'build', '-w', '@gridbot/web']))
-    failedPhases.push('web build');
-  else vitest('browser tests (Playwright + Chromium)', 'e2e', {}, 'e2e');
+const services = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+if (webPackage.scripts?.e2e || services) {
+  // Every app (the web app for the browser tests, the others for the fleet), cached by turbo.
+  if (!run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']))
+    failedPhases.push('build');
+  else {
+    if (webPackage.scripts?.e2e) vitest('browser tests (Playwright + Chromium)', 'e2e', {}, 'e2e');
+    // The apps as separate processes on PostgreSQL + Redis (scripts/fleet).
+    if (services) vitest('fleet tests (separate processes on PostgreSQL + Redis)', 'fleet', {}, 'fleet');
+  }
 }
 
 process.stdout.write(`\n${failedPhases.length ? `failed phases: ${failedPhases.join(', ')}\n` : ''}`);

@@ -270,3 +270,41 @@ describe('own trades', () => {
     expect(tooLong.body).toEqual({ code: -1127, msg: 'More than 24 hours between startTime and endTime.' });
   });
 });
+
+describe('outages', () => {
+  const account = () => signed(sandbox.url, 'GET', '/api/v3/account', trader, {});
+  const order = () =>
+    post({ symbol: 'XRPUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '0.4', quantity: '20' });
+
+  it('answers 503 for a while without doing anything, then works again', async () => {
+    sandbox.control.startOutage({ kind: 'error', forMs: 300 });
+    expect((await account()).status).toBe(503);
+    const refused = await order();
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: -1001 });
+    expect(sandbox.control.orders(trader.apiKey)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await account()).status).toBe(200);
+    expect((await order()).status).toBe(200);
+  });
+
+  it('executes new orders but answers -1007 while the status is unknown', async () => {
+    sandbox.control.startOutage({ kind: 'unknown', forMs: 300 });
+    const answer = await order();
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ code: -1007 });
+    // The order exists: only its answer was lost.
+    expect(sandbox.control.orders(trader.apiKey)).toHaveLength(1);
+    expect((await account()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+  });
+
+  it('answers late while slow; the control API keeps answering', async () => {
+    sandbox.control.startOutage({ kind: 'timeout', forMs: 1000, delayMs: 400 });
+    const started = Date.now();
+    expect((await fetch(`${sandbox.url}/_sandbox/markets`)).status).toBe(200);
+    expect((await account()).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+  });
+});

@@ -75,6 +75,10 @@ describe('the worker seen by an operator', () => {
     await queue.drain();
 
     const summary = lines.find((l) => String(l.msg).startsWith(`coin bot ${h!.bot.id}: placed`));
-    expect(summary).toMatchObject({ job: 'grid.reconcile.v1', jobId: reconcileJobId(h.bot.id) });
+    expect(summary).toMatchObject({
+      job: 'grid.reconcile.v1',
+      jobId: expect.any(String),
+      jobKey: reconcileJobId(h.bot.id),
+    });
   });
 });

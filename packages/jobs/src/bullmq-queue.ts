@@ -54,8 +54,13 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
     return queue;
   };
 
+  // A job id deduplicates through BullMQ's deduplication, not its job id: an add whose job id is
+  // held by a *running* job is ignored by BullMQ, which would swallow a trigger that came after
+  // the running job read its state (a start pressed while the settings edit's reconcile runs).
+  // keepLastIfActive keeps such a trigger as one job that runs after it, as the in-process queue
+  // does (define-job.ts: only waiting duplicates are dropped).
   const jobOptions = (o: EnqueueOptions = {}) => ({
-    ...(o.jobId ? { jobId: o.jobId } : {}),
+    ...(o.jobId ? { deduplication: { id: o.jobId, keepLastIfActive: true } } : {}),
     ...(o.delayMs ? { delay: o.delayMs } : {}),
     removeOnComplete: true,
     // A kept failed job would keep its id and make BullMQ ignore every later add() with it.
@@ -84,6 +89,7 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
           handler(job.payload.parse(bullJob.data) as PayloadOf<J>, {
             name: queueNameOf(job),
             id: bullJob.id ?? '',
+            ...(bullJob.opts.deduplication?.id ? { key: bullJob.opts.deduplication.id } : {}),
           }),
         {
           connection: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),

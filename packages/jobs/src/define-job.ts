@@ -19,13 +19,20 @@ export const defineJob = <const P extends z.ZodType>(definition: JobDefinition<P
 export type PayloadOf<J extends JobDefinition> = z.output<J['payload']>;
 
 export type EnqueueOptions = {
-  /** Jobs with the same id that are still waiting are not added twice. */
+  /**
+   * Jobs with the same id that are still waiting are not added twice; one added while a job with
+   * the id runs is kept (as one) to run after it, so no trigger is lost.
+   */
   jobId?: string;
   delayMs?: number;
 };
 
-/** Which job a handler runs: its queue name and id, for its log lines (docs/operations.md#logs). */
-export type JobInfo = { name: string; id: string };
+/**
+ * Which job a handler runs, for its log lines (docs/operations.md#logs): the queue name, the run's
+ * own id (BullMQ's job id; in process a number), and the enqueuer's `jobId` when it gave one
+ * (`reconcile-42`: the same for every run of one coin bot's trigger).
+ */
+export type JobInfo = { name: string; id: string; key?: string };
 
 export type JobHandler<J extends JobDefinition> = (payload: PayloadOf<J>, job: JobInfo) => Promise<void>;
 

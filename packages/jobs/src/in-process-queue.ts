@@ -13,7 +13,7 @@ import { queueNameOf } from './define-job';
 type Pending = {
   /** The enqueuer's jobId, which drops waiting duplicates (none: not deduplicated). */
   id: string | undefined;
-  /** What the handler and its log lines see: the jobId, else a number of this process. */
+  /** The run's own id, a number of this process (what BullMQ's job id is there). */
   runId: string;
   payload: unknown;
   runAt: number;
@@ -77,7 +77,7 @@ export const createInProcessQueue = (
       if (!next) break;
       lane.running += 1;
       const handler = lane.handler;
-      void handler(next.payload as never, { name, id: next.runId })
+      void handler(next.payload as never, { name, id: next.runId, ...(next.id ? { key: next.id } : {}) })
         .catch((error: unknown) => onError(error, name, next.runId))
         .finally(() => {
           lane.running -= 1;
@@ -118,7 +118,7 @@ export const createInProcessQueue = (
     sequence += 1;
     lane.waiting.push({
       id: options.jobId,
-      runId: options.jobId ?? String(sequence),
+      runId: String(sequence),
       payload: parsed,
       runAt: Date.now() + (options.delayMs ?? 0),
     });

@@ -1,7 +1,12 @@
 import { Decimal as Dec } from 'decimal.js';
 import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
 import { fmt8, roundToStep } from './money';
-import type { OrderResponseFault, SandboxExchange, SandboxMarketConfig } from './sandbox-exchange';
+import type {
+  ExchangeOutage,
+  OrderResponseFault,
+  SandboxExchange,
+  SandboxMarketConfig,
+} from './sandbox-exchange';
 import { myTradeJson, queriedOrderJson } from './wire';
 
 export type SandboxMarketView = {
@@ -52,6 +57,8 @@ export type SandboxControl = {
   fillPart(apiKey: string, symbol: string, clientOrderId: string, qty: string): SandboxTradeView;
   /** The next POST /api/v3/order is executed, then its response is dropped, delayed or made unknown. */
   failNextOrderResponse(fault: OrderResponseFault): void;
+  /** Binance's endpoints misbehave for a while: 503s, late answers or -1007 on new orders. */
+  startOutage(outage: ExchangeOutage): void;
 };
 
 export const createSandboxControl = (exchange: SandboxExchange): SandboxControl => {
@@ -123,5 +130,6 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
         ),
       ),
     failNextOrderResponse: (fault) => exchange.failNextOrderResponse(fault),
+    startOutage: (outage) => exchange.startOutage(outage),
   };
 };

@@ -12,6 +12,7 @@ export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
 export { replayMarkets } from './replay-markets';
 export {
   DEFAULT_MARKETS,
+  type ExchangeOutage,
   type OrderResponseFault,
   SandboxExchange,
   type SandboxMarketConfig,

@@ -43,6 +43,14 @@ export type OrderResponseFault =
   /** Binance's -1007 "execution status unknown" (HTTP 503). */
   | { kind: 'unknown' };
 
+/**
+ * A while in which the exchange misbehaves as Binance does in an incident (apps/sandbox/README.md#faults):
+ * `error` — every API request answers 503 without doing anything; `timeout` — every API request
+ * is answered `delayMs` late (new orders are executed first); `unknown` — every new order is
+ * executed and answered -1007 (execution status unknown).
+ */
+export type ExchangeOutage = { kind: 'error' | 'timeout' | 'unknown'; forMs: number; delayMs?: number };
+
 /** Markets the sandbox lists when none are given: random walks at realistic levels and filters. */
 export const DEFAULT_MARKETS: SandboxMarketConfig[] = [
   {
@@ -80,6 +88,7 @@ export class SandboxExchange {
   readonly engine: MatchingEngine;
   private readonly markets = new Map<string, MarketState>();
   private readonly faults: OrderResponseFault[] = [];
+  private outage: (ExchangeOutage & { until: number }) | undefined;
 
   constructor(markets: SandboxMarketConfig[], feeRatePct: string) {
     this.engine = new MatchingEngine(this.accounts, new Dec(feeRatePct).div(100));
@@ -190,7 +199,20 @@ export class SandboxExchange {
   }
 
   takeOrderResponseFault(): OrderResponseFault | undefined {
+    const outage = this.currentOutage();
+    if (outage?.kind === 'unknown') return { kind: 'unknown' };
+    if (outage?.kind === 'timeout') return { kind: 'delay', delayMs: outage.delayMs ?? 15_000 };
     return this.faults.shift();
+  }
+
+  startOutage(outage: ExchangeOutage): void {
+    this.outage = { ...outage, until: Date.now() + outage.forMs };
+  }
+
+  /** The outage in force now, if any. */
+  currentOutage(): ExchangeOutage | undefined {
+    if (this.outage && this.outage.until <= Date.now()) this.outage = undefined;
+    return this.outage;
   }
 }
 

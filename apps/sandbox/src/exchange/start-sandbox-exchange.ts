@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BinanceError } from './binance-error';
 import { createSandboxControl, type SandboxControl } from './control';
@@ -94,6 +95,17 @@ export const buildSandboxExchangeApp = (
       .send({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
   });
   app.get('/health', async () => ({ ok: true, services: ['exchange'] }));
+  // An outage strikes Binance's own endpoints only; the control API keeps answering.
+  app.addHook('onRequest', async (request, reply) => {
+    const outage = exchange.currentOutage();
+    if (!outage || !/^\/(api|sapi)\//.test(request.url)) return;
+    if (outage.kind === 'error') {
+      return reply.status(503).send({ code: -1001, msg: 'Internal error; unable to process your request. Please try again.' });
+    }
+    if (outage.kind === 'timeout' && !(request.method === 'POST' && request.url.startsWith('/api/v3/order'))) {
+      await sleep(outage.delayMs ?? 15_000);
+    }
+  });
   app.setNotFoundHandler(async (_request, reply) =>
     reply.status(404).send({ code: -1000, msg: 'Not found.' }),
   );

@@ -3,7 +3,7 @@ import { loopbackOnly } from '../../loopback';
 import type { KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
-import type { OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
+import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
 
 const decimalString = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } as const;
 const balances = { type: 'object', additionalProperties: decimalString } as const;
@@ -121,6 +121,27 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     },
     async (request) => {
       control.failNextOrderResponse(request.body);
+      return { ok: true };
+    },
+  );
+  app.post<{ Body: ExchangeOutage }>(
+    '/_sandbox/faults/outage',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['kind', 'forMs'],
+          additionalProperties: false,
+          properties: {
+            kind: { enum: ['error', 'timeout', 'unknown'] },
+            forMs: { type: 'integer', minimum: 0, maximum: 600_000 },
+            delayMs: { type: 'integer', minimum: 0, maximum: 120_000 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      control.startOutage(request.body);
       return { ok: true };
     },
   );
