@@ -102,13 +102,23 @@ export const startAppHealthServer = async (
 ): Promise<HealthServer | undefined> => {
   const port = healthPortOf(env, app);
   if (port === undefined) return undefined;
-  const server = await startHealthServer({
-    host: env.HOST,
-    port,
-    readiness,
-    metricsToken: env.METRICS_TOKEN,
-    log,
-  });
-  log.info(`${app} health on ${server.url} (/healthz, /readyz, /metrics)`);
-  return server;
+  try {
+    const server = await startHealthServer({
+      host: env.HOST,
+      port,
+      readiness,
+      metricsToken: env.METRICS_TOKEN,
+      log,
+    });
+    log.info(`${app} health on ${server.url} (/healthz, /readyz, /metrics)`);
+    return server;
+  } catch (error) {
+    // A second replica on the same host finds the default port taken: it runs without a health
+    // port rather than not at all. A port the operator chose must be free (the start fails).
+    if (env.HEALTH_PORT !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    log.warn(
+      `${app}: health port ${port} is taken (another ${app} on this host?); running without one — set HEALTH_PORT`,
+    );
+    return undefined;
+  }
 };
