@@ -100,9 +100,14 @@ export const buildSandboxExchangeApp = (
     const outage = exchange.currentOutage();
     if (!outage || !/^\/(api|sapi)\//.test(request.url)) return;
     if (outage.kind === 'error') {
-      return reply.status(503).send({ code: -1001, msg: 'Internal error; unable to process your request. Please try again.' });
+      return reply
+        .status(503)
+        .send({ code: -1001, msg: 'Internal error; unable to process your request. Please try again.' });
     }
-    if (outage.kind === 'timeout' && !(request.method === 'POST' && request.url.startsWith('/api/v3/order'))) {
+    if (
+      outage.kind === 'timeout' &&
+      !(request.method === 'POST' && request.url.startsWith('/api/v3/order'))
+    ) {
       await sleep(outage.delayMs ?? 15_000);
     }
   });
