@@ -178,6 +178,8 @@ export const startFleet = async (options: FleetOptions = {}): Promise<Fleet> => 
         SANDBOX_TRON_BLOCK_MS: String(options.tronBlockMs ?? 3000),
         SANDBOX_CANDLES_DIR: join(root, 'data/candles'),
         BOT_TOKEN: secrets.botToken,
+        // Its own health port (docs/operations.md#ports): the defaults would clash between replicas.
+        HEALTH_PORT: String(await freePort()),
       },
     });
     // The hot wallet pays withdrawals: USDT to send and TRX for the network's energy.
@@ -229,6 +231,11 @@ export const startFleet = async (options: FleetOptions = {}): Promise<Fleet> => 
       { name: 'watcher', script: 'apps/watcher/dist/main.js', ready: { line: /watcher started/ }, env },
       { name: 'bot', script: 'apps/bot/dist/main.js', ready: { line: /bot @\w+ started/ }, env },
     ];
+    // Each process its own health port (docs/operations.md#ports): two workers on one host would
+    // otherwise both ask for the worker's default.
+    for (const spec of specs) {
+      spec.env = { ...spec.env, HEALTH_PORT: String(await freePort()) };
+    }
     await Promise.all(specs.map(add));
 
     return {

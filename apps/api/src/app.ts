@@ -2,6 +2,9 @@ import Fastify, { type FastifyReply, type FastifySchemaCompiler, LogController }
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from './plugins/app/auth';
 import { classify, errorBody, errorsPlugin, headerLanguage } from './plugins/app/errors';
+import { healthPlugin } from './plugins/app/health';
+import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/app/request-id';
+import { requestMetricsPlugin } from './plugins/app/request-metrics';
 import { webPlugin } from './plugins/app/web';
 import { docsPlugin } from './plugins/external/docs';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
@@ -20,7 +23,10 @@ const contractValidator: FastifySchemaCompiler<Parameters<typeof validatorCompil
   return route.httpPart === 'body' ? (data) => validate(data === null ? undefined : data) : validate;
 };
 
-/** Builds the HTTP app: plugins first (external, then app), then one route per contract. */
+/**
+ * Builds the HTTP app: request ids and latency first, plugins (external, then app), the operational
+ * routes (/healthz, /readyz, /metrics), then one route per contract.
+ */
 export const buildApp = async (deps: AppDeps) => {
   const { env } = deps.ctx;
   const app = Fastify({
@@ -29,6 +35,9 @@ export const buildApp = async (deps: AppDeps) => {
     // Only the configured number of proxy hops is trusted (X-Forwarded-For beyond them is the client's).
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
     routerOptions: { ignoreTrailingSlash: true },
+    // docs/operations.md#logs: a sane incoming X-Request-Id is kept, else a new UUID; sent back.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // The demo's console shows events (coin bots trading), not every request.
     logController: new LogController({ disableRequestLogging: env.DEMO }),
     // Errors raised before routing (a malformed URL such as `/home/config/%E0%A4%A/get`) get the
@@ -36,6 +45,7 @@ export const buildApp = async (deps: AppDeps) => {
     frameworkErrors: (error, request, reply) => {
       const language = headerLanguage(request.headers['accept-language']);
       const classified = classify(error, language);
+      void (reply as FastifyReply).header(REQUEST_ID_HEADER, request.id);
       void (reply as FastifyReply).status(classified.status).send(errorBody(classified, language));
     },
   });
@@ -43,6 +53,8 @@ export const buildApp = async (deps: AppDeps) => {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
 
+  await app.register(requestIdPlugin);
+  await app.register(requestMetricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
@@ -51,6 +63,7 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(webPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(healthPlugin);
   await app.register(registerRoutes);
   return app;
 };

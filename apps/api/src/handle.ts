@@ -33,7 +33,8 @@ export const handle = <E extends EndpointDefinition>(
   endpoint.id,
   (request, reply) =>
     fn(
-      request.server.deps.ctx,
+      // The request's logger: service log lines of this call carry its reqId (docs/operations.md#logs).
+      { ...request.server.deps.ctx, log: request.log },
       {
         params: request.params,
         query: request.query,

@@ -1,3 +1,3 @@
 export { buildApp } from './app';
-export { findWebDist, publicUrlOf, startApi } from './start';
+export { findWebDist, publicUrlOf, startApi, stopApi } from './start';
 export type { AppDeps } from './types';

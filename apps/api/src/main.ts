@@ -4,7 +4,7 @@ import { createBullQueue } from '@gridbot/jobs';
 import { createLogger, runMain } from '@gridbot/runtime';
 import { ensureRootAccount, openServiceContext } from '@gridbot/services';
 import { Redis } from 'ioredis';
-import { findWebDist, publicUrlOf, startApi } from './start';
+import { findWebDist, publicUrlOf, startApi, stopApi } from './start';
 
 /**
  * The API as its own process (distributed mode: PostgreSQL, Redis for rate limits and for the
@@ -27,10 +27,10 @@ runMain('api', async () => {
   });
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   const app = await startApi({ ctx, logger, redis, webDist: findWebDist(env), publicUrl: publicUrlOf(env) });
-  logger.info(`api listening on ${env.HOST}:${env.PORT}`);
+  logger.info(`api listening on ${env.HOST}:${env.PORT} (health: /healthz, /readyz, /metrics)`);
   return {
     stop: async () => {
-      await app.close();
+      await stopApi(app);
       await queue.close();
       redis.disconnect();
       await close();

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Env } from '@gridbot/config';
 import { buildApp } from './app';
 import type { AppDeps } from './types';
+
+export type ApiApp = Awaited<ReturnType<typeof buildApp>>;
 
 /** Finds the built web app: WEB_DIST, else apps/web/dist above the working directory or this file. */
 export const findWebDist = (env: Env): string | undefined => {
@@ -31,4 +34,16 @@ export const startApi = async (deps: AppDeps) => {
   const { env } = deps.ctx;
   await app.listen({ host: env.HOST, port: env.PORT });
   return app;
+};
+
+/**
+ * The API's graceful stop (docs/operations.md#shutdown): /readyz answers 503 `stopping` at once;
+ * after SHUTDOWN_DELAY_MS (a load balancer's time to notice) the listener closes, requests in
+ * flight finish and idle connections close. The caller then closes the queue and the database.
+ */
+export const stopApi = async (app: Pick<ApiApp, 'readiness' | 'deps' | 'close'>): Promise<void> => {
+  app.readiness.markStopping();
+  const delayMs = app.deps.ctx.env.SHUTDOWN_DELAY_MS;
+  if (delayMs > 0) await sleep(delayMs);
+  await app.close();
 };

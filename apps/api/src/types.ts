@@ -1,6 +1,6 @@
 import type { AnyEndpoint } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
-import type { Logger } from '@gridbot/runtime';
+import type { Logger, Readiness } from '@gridbot/runtime';
 import type { ServiceContext, SessionClaims } from '@gridbot/services';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -20,6 +20,8 @@ export type AppDeps = {
   demoUser?: User | undefined;
   /** The URL the app is reachable at (printed, and used in demo launch URLs). */
   publicUrl: string;
+  /** What /readyz asks (default: the database, Redis when given, the queue). */
+  readiness?: Readiness | undefined;
 };
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -36,5 +38,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     endpoint?: AnyEndpoint;
+    /** /healthz, /readyz, /metrics: no contract, no auth, no rate limit, never the web app. */
+    operational?: boolean;
   }
 }

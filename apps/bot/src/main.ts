@@ -1,13 +1,14 @@
 import { ConfigError, loadEnv } from '@gridbot/config';
-import { createDb } from '@gridbot/db';
-import { createLogger, runMain } from '@gridbot/runtime';
+import { createDb, pingDatabase } from '@gridbot/db';
+import { createLogger, createReadiness, runMain, startAppHealthServer } from '@gridbot/runtime';
 import { systemClock } from '@gridbot/services';
 import { startBot } from './start-bot';
 
 /**
  * The bot process (distributed mode): BOT_TOKEN, PUBLIC_URL (the mini app) and DATABASE_URL;
  * BOT_API_ROOT for a Bot API other than Telegram's. Polls updates and delivers notifications;
- * BOT_POLL=0 makes a replica that only delivers (Telegram allows one poller per bot).
+ * BOT_POLL=0 makes a replica that only delivers (Telegram allows one poller per bot). Its health
+ * port (HEALTH_PORT, default 9103) serves /healthz, /readyz and /metrics.
  */
 runMain('bot', async () => {
   const env = loadEnv(process.env, { require: ['BOT_TOKEN'] });
@@ -26,11 +27,16 @@ runMain('bot', async () => {
       poll: process.env.BOT_POLL !== '0',
       notifyIntervalMs: env.BOT_NOTIFY_INTERVAL_MS,
     });
+    const readiness = createReadiness([{ name: 'database', check: () => pingDatabase(db.prisma) }]);
+    const health = await startAppHealthServer(env, 'bot', readiness, logger);
     logger.info(`bot @${bot.bot.botInfo.username} started`);
     return {
+      // docs/operations.md#shutdown: not ready, polling stops, the delivery pass in progress finishes.
       stop: async () => {
+        readiness.markStopping();
         await bot.stop();
         await db.close();
+        await health?.close();
       },
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
-import { runMain } from '@gridbot/runtime';
+import { createLogger, createReadiness, runMain, startAppHealthServer } from '@gridbot/runtime';
 import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
 import { startSandboxTelegram } from './telegram/index';
 import { startSandboxTron } from './tron/index';
@@ -14,7 +14,8 @@ import { startSandboxTron } from './tron/index';
  * SANDBOX_TRON_PORT (default 3101), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
  * through the control API) and keeps its chain in SANDBOX_TRON_STATE_FILE (absent: memory only).
  * The Telegram Bot API stand-in listens on SANDBOX_TELEGRAM_PORT (default 3102) for BOT_TOKEN (absent:
- * a random token) and prints every message the bot sends.
+ * a random token) and prints every message the bot sends. Its health port (HEALTH_PORT, default
+ * 9104) serves /healthz, /readyz and /metrics.
  */
 /** An integer variable between `min` and `max`, or its default; anything else stops the start. */
 const integerVar = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
@@ -70,11 +71,16 @@ runMain('sandbox', async () => {
       .map((m) => m.symbol)
       .join(', ')})`,
   );
+  // Nothing outside it to depend on: ready while it runs, `stopping` once it stops.
+  const readiness = createReadiness([]);
+  const health = await startAppHealthServer(env, 'sandbox', readiness, createLogger(env, 'sandbox'));
   return {
     stop: async () => {
+      readiness.markStopping();
       await telegram.close();
       await tron.close();
       await sandbox.close();
+      await health?.close();
     },
   };
 });

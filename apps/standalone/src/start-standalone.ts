@@ -118,7 +118,9 @@ export const startStandalone = async (
       genesis: [{ address: keys.hot.address, usdt: '1000000', trx: '100000' }],
     });
     closers.push(() => tron.close());
-    const queue = createInProcessQueue((error, job) => logger.error({ err: error, job }, `${job} failed`));
+    const queue = createInProcessQueue((error, job, jobId) =>
+      logger.error({ err: error, job, jobId }, `${job} ${jobId} failed`),
+    );
     closers.push(() => queue.close());
     const { ctx, close } = openServiceContext({
       env,
@@ -223,9 +225,15 @@ export const startStandalone = async (
       ];
       process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n`);
     }
-    // Stop order: watcher, bot and worker (their passes finish), HTTP, queue (running jobs finish),
-    // Bot API stand-in, TRON node and sandbox (their last writes), service context, database.
-    return { stop: closeAll, ctx, sandbox, tron, telegram, bot, sandboxStateFile, url };
+    // Stop order: /readyz says `stopping` (the API's port answers for the whole process:
+    // docs/operations.md#health), watcher, bot and worker (their passes finish), HTTP (requests in
+    // flight finish), queue (running jobs finish), Bot API stand-in, TRON node and sandbox (their
+    // last writes), service context, database.
+    const stop = async () => {
+      app.readiness.markStopping();
+      await closeAll();
+    };
+    return { stop, ctx, sandbox, tron, telegram, bot, sandboxStateFile, url };
   } catch (error) {
     await closeAll();
     throw error;

@@ -1,13 +1,14 @@
 import { ConfigError, loadEnv } from '@gridbot/config';
-import { createDb } from '@gridbot/db';
-import { createLogger, runMain } from '@gridbot/runtime';
+import { createDb, pingDatabase } from '@gridbot/db';
+import { createLogger, createReadiness, runMain, startAppHealthServer } from '@gridbot/runtime';
 import { checkWalletsMatchXpub, loadWatcherKeys, systemClock } from '@gridbot/services';
 import { startWatcher } from './start-watcher';
 
 /**
  * The watcher process (distributed mode): follows the TRON node at TRON_NODE_URL every
  * WATCHER_INTERVAL_MS, crediting deposits and sending withdrawals. Needs DATABASE_URL, and outside
- * demo mode WALLET_XPUB and HOT_WALLET_KEY_FILE. Any number of replicas may run.
+ * demo mode WALLET_XPUB and HOT_WALLET_KEY_FILE. Any number of replicas may run. Its health port
+ * (HEALTH_PORT, default 9102) serves /healthz, /readyz and /metrics.
  */
 runMain('watcher', async () => {
   const env = loadEnv(process.env, { require: [] });
@@ -28,10 +29,17 @@ runMain('watcher', async () => {
     hot,
     intervalMs: env.WATCHER_INTERVAL_MS,
   });
+  // The node is not a readiness dependency: a pass that cannot reach it is retried, and restarting
+  // the watcher would not bring the node back.
+  const readiness = createReadiness([{ name: 'database', check: () => pingDatabase(db.prisma) }]);
+  const health = await startAppHealthServer(env, 'watcher', readiness, log);
   return {
+    // docs/operations.md#shutdown: not ready, then the pass in progress (its block step) finishes.
     stop: async () => {
+      readiness.markStopping();
       await watcher.stop();
       await db.close();
+      await health?.close();
     },
   };
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { toMicro } from '@gridbot/ledger';
+import { depositsCredited, withdrawalsProcessed } from '@gridbot/metrics';
 import { type SandboxTronHandle, startSandboxTron } from '@gridbot/sandbox';
 import {
   checkWalletsMatchXpub,
@@ -27,8 +28,17 @@ afterAll(async () => {
   await h.close();
 });
 
+/** What /metrics shows for a counter (docs/operations.md#metrics): its total, by one label value. */
+const counted = async (counter: typeof withdrawalsProcessed | typeof depositsCredited, outcome?: string) =>
+  (await counter.get()).values.find((v) => outcome === undefined || v.labels.outcome === outcome)?.value ?? 0;
+
 describe('the watcher loop', () => {
   it('credits deposits and sends withdrawals on its own against a node producing blocks', async () => {
+    const before = {
+      credited: await counted(depositsCredited),
+      sent: await counted(withdrawalsProcessed, 'sent'),
+      confirmed: await counted(withdrawalsProcessed, 'confirmed'),
+    };
     // A node of its own with a fast block timer (chain time still 3 s a block).
     ticking = await startSandboxTron({
       blockIntervalMs: 20,
@@ -53,6 +63,9 @@ describe('the watcher loop', () => {
         })
         .toBe('confirmed');
       expect(ticking.tron.balances('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7').usdt).toBe('19');
+      expect(await counted(depositsCredited)).toBe(before.credited + 1);
+      expect(await counted(withdrawalsProcessed, 'sent')).toBe(before.sent + 1);
+      expect(await counted(withdrawalsProcessed, 'confirmed')).toBe(before.confirmed + 1);
     } finally {
       await watcher.stop();
     }

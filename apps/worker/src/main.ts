@@ -1,11 +1,14 @@
 import { ConfigError, loadEnv } from '@gridbot/config';
-import { createDb } from '@gridbot/db';
-import { createBullQueue } from '@gridbot/jobs';
-import { createLogger, runMain } from '@gridbot/runtime';
+import { createDb, pingDatabase } from '@gridbot/db';
+import { createBullQueue, observeQueueDepth } from '@gridbot/jobs';
+import { createLogger, createReadiness, runMain, startAppHealthServer } from '@gridbot/runtime';
 import { openServiceContext } from '@gridbot/services';
 import { startWorker } from './start-worker';
 
-/** The worker process (distributed mode): BullMQ on Redis, PostgreSQL, any number of replicas. */
+/**
+ * The worker process (distributed mode): BullMQ on Redis, PostgreSQL, any number of replicas. Its
+ * health port (HEALTH_PORT, default 9101) serves /healthz, /readyz and /metrics.
+ */
 runMain('worker', async () => {
   const env = loadEnv(process.env, { require: ['SECRETS_KEY'] });
   if (!env.REDIS_URL || !env.DATABASE_URL)
@@ -14,8 +17,9 @@ runMain('worker', async () => {
   const db = await createDb({ databaseUrl: env.DATABASE_URL });
   const queue = createBullQueue({
     redisUrl: env.REDIS_URL,
-    onError: (error, job) => logger.error({ err: error, job }, `${job} failed`),
+    onError: (error, job, jobId) => logger.error({ err: error, job, jobId }, `${job} ${jobId} failed`),
   });
+  observeQueueDepth(queue);
   const { ctx, close } = openServiceContext({
     env,
     prisma: db.prisma,
@@ -25,13 +29,22 @@ runMain('worker', async () => {
     signsIn: false,
   });
   const worker = await startWorker({ ctx });
+  const readiness = createReadiness([
+    { name: 'database', check: () => pingDatabase(db.prisma) },
+    { name: 'queue', check: () => queue.ping() },
+  ]);
+  const health = await startAppHealthServer(env, 'worker', readiness, logger);
   logger.info(`worker started as ${worker.owner}`);
   return {
+    // docs/operations.md#shutdown: not ready, no new schedules, running jobs finish (BullMQ's
+    // worker.close()), then the connections; the health port answers `stopping` until the end.
     stop: async () => {
+      readiness.markStopping();
       await worker.stop();
       await queue.close();
       await close();
       await db.close();
+      await health?.close();
     },
   };
 });

@@ -139,6 +139,31 @@ export const ZEnv = z.object({
     .default('1000'),
   /** Watcher: how often it polls the node for new blocks and pending withdrawals. */
   WATCHER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
+  /**
+   * Port of the small HTTP server of the worker, watcher, bot and sandbox processes serving
+   * /healthz, /readyz and /metrics (docs/operations.md#ports). Unset: the app's own default (worker
+   * 9101, watcher 9102, bot 9103, sandbox 9104); `off`: no server. The API serves the same paths on
+   * PORT, and so does the embedded process for all its apps.
+   */
+  HEALTH_PORT: z
+    .union(
+      [
+        z.literal('off'),
+        z.literal('').transform(() => undefined),
+        z.coerce.number().int().min(0).max(65_535),
+      ],
+      {
+        error: 'a port (0-65535), or off for no health server',
+      },
+    )
+    .optional(),
+  /** Bearer token /metrics asks for when set (unset: /metrics is open, like /healthz). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * On SIGTERM, /readyz answers 503 this long before the API stops accepting connections, so a
+   * load balancer polling it stops sending traffic first (docs/operations.md#shutdown). Default 0.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(15_000).default(0),
   /** Root account: the first referral code of a fresh installation. */
   ROOT_TELEGRAM_ID: z.coerce.bigint().optional(),
   ROOT_USERNAME: z.string().default('root'),
@@ -228,6 +253,7 @@ const secretProblems = (
   check('BOT_TOKEN', env.BOT_TOKEN?.slice(env.BOT_TOKEN.indexOf(':') + 1), 96);
   check('JWT_SECRET', env.JWT_SECRET, 128);
   check('SECRETS_KEY', env.SECRETS_KEY, 128);
+  check('METRICS_TOKEN', env.METRICS_TOKEN, 64);
   const rootCodeNeeded = env.NODE_ENV !== 'test' && required.includes('ROOT_REFERRAL_CODE');
   if (source.ROOT_REFERRAL_CODE !== undefined || rootCodeNeeded) {
     if (env.ROOT_REFERRAL_CODE.toLowerCase() === 'root') {

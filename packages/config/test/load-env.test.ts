@@ -96,6 +96,26 @@ describe('loadEnv', () => {
   });
 });
 
+describe('operations variables', () => {
+  it('HEALTH_PORT: unset (the app default), a port, or off', () => {
+    expect(loadEnv({ DEMO: '1' }).HEALTH_PORT).toBeUndefined();
+    expect(loadEnv({ DEMO: '1', HEALTH_PORT: '' }).HEALTH_PORT).toBeUndefined();
+    expect(loadEnv({ DEMO: '1', HEALTH_PORT: '9200' }).HEALTH_PORT).toBe(9200);
+    expect(loadEnv({ DEMO: '1', HEALTH_PORT: 'off' }).HEALTH_PORT).toBe('off');
+    expect(problemOf({ DEMO: '1', HEALTH_PORT: 'no' })).toContain('HEALTH_PORT: a port (0-65535), or off');
+    expect(problemOf({ DEMO: '1', HEALTH_PORT: '70000' })).toContain('HEALTH_PORT');
+  });
+
+  it('METRICS_TOKEN must be hard to guess outside demo mode; SHUTDOWN_DELAY_MS defaults to 0', () => {
+    expect(problemOf({ ...production, METRICS_TOKEN: 'aaaaaaaaaaaaaaaa' })).toContain(
+      'METRICS_TOKEN: too easy',
+    );
+    expect(problemOf({ ...production, METRICS_TOKEN: randomBytes(16).toString('hex') })).toBe('ok');
+    expect(loadEnv(production).SHUTDOWN_DELAY_MS).toBe(0);
+    expect(loadEnv({ ...production, SHUTDOWN_DELAY_MS: '5000' }).SHUTDOWN_DELAY_MS).toBe(5000);
+  });
+});
+
 describe('.env.example', () => {
   it('lists every variable the apps read', () => {
     const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');

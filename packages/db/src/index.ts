@@ -13,3 +13,4 @@ export {
 } from './migrations';
 export { type OpenedPglite, openPglite } from './open-pglite';
 export { DEFAULT_PGLITE_DIR, findMigrationsDir, resolvePgliteDir } from './paths';
+export { pingDatabase } from './ping-database';

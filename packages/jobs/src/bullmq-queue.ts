@@ -8,6 +8,7 @@ import type {
   JobQueue,
   PayloadOf,
   ProcessOptions,
+  QueueStats,
 } from './define-job';
 import { queueNameOf } from './define-job';
 
@@ -15,7 +16,25 @@ export type BullQueueOptions = {
   redisUrl: string;
   /** Key prefix (tests isolate themselves with their own). */
   prefix?: string;
-  onError?: (error: unknown, job: string) => void;
+  /** A job that failed: its queue name and id (handlers that never fail report nothing). */
+  onError?: (error: unknown, job: string, jobId: string) => void;
+};
+
+/** Depth by state and the age of the oldest waiting job (the head of the wait list). */
+const statsOf = async (queue: Queue): Promise<QueueStats> => {
+  const [counts, [oldest]] = await Promise.all([
+    queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'),
+    queue.getWaiting(0, 0),
+  ]);
+  // A delayed job waits from when it became due, not from when it was added.
+  const dueAt = oldest ? oldest.timestamp + (oldest.opts.delay ?? 0) : undefined;
+  return {
+    queue: queue.name,
+    waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+    active: counts.active ?? 0,
+    delayed: counts.delayed ?? 0,
+    oldestWaitingMs: dueAt === undefined ? 0 : Math.max(0, Date.now() - dueAt),
+  };
 };
 
 /** The distributed transport: one BullMQ queue per job type, any number of worker processes. */
@@ -66,16 +85,30 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
     process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, o: ProcessOptions = {}) => {
       const worker = new Worker(
         queueNameOf(job),
-        async (bullJob) => handler(job.payload.parse(bullJob.data) as PayloadOf<J>),
+        async (bullJob) =>
+          handler(job.payload.parse(bullJob.data) as PayloadOf<J>, {
+            name: queueNameOf(job),
+            id: bullJob.id ?? '',
+            ...(bullJob.opts.deduplication?.id ? { key: bullJob.opts.deduplication.id } : {}),
+          }),
         {
           connection: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
           prefix,
           concurrency: o.concurrency ?? 1,
         },
       );
-      worker.on('failed', (_bullJob, error) => options.onError?.(error, queueNameOf(job)));
+      worker.on('failed', (bullJob, error) => options.onError?.(error, queueNameOf(job), bullJob?.id ?? ''));
       workers.push(worker);
     },
+    ping: async () => {
+      // A lost or closed connection answers nothing: say so at once rather than queue a PING (one
+      // still making its first connection gets the PING once it is up, within the probe's timeout).
+      if (['reconnecting', 'close', 'end'].includes(connection.status)) {
+        throw new Error(`redis ${connection.status}`);
+      }
+      await connection.ping();
+    },
+    stats: (jobs) => Promise.all(jobs.map((job) => statsOf(queueOf(job)))),
     drain: async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

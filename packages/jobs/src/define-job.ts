@@ -1,4 +1,7 @@
+import type { QueueStats } from '@gridbot/metrics';
 import type { z } from 'zod';
+
+export type { QueueStats };
 
 /**
  * A background job type (Documenso-style): a versioned name and the payload schema. Handlers live
@@ -24,7 +27,14 @@ export type EnqueueOptions = {
   delayMs?: number;
 };
 
-export type JobHandler<J extends JobDefinition> = (payload: PayloadOf<J>) => Promise<void>;
+/**
+ * Which job a handler runs, for its log lines (docs/operations.md#logs): the queue name, the run's
+ * own id (BullMQ's job id; in process a number), and the enqueuer's `jobId` when it gave one
+ * (`reconcile-42`: the same for every run of one coin bot's trigger).
+ */
+export type JobInfo = { name: string; id: string; key?: string };
+
+export type JobHandler<J extends JobDefinition> = (payload: PayloadOf<J>, job: JobInfo) => Promise<void>;
 
 export type ProcessOptions = { concurrency?: number };
 
@@ -42,8 +52,17 @@ export type JobQueue = {
     items: { payload: PayloadOf<J>; options?: EnqueueOptions }[],
   ) => Promise<void>;
   process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, options?: ProcessOptions) => void;
+  /** Resolves when the transport can take and hand out jobs (Redis answering); throws otherwise. */
+  ping: () => Promise<void>;
+  /** Depth and oldest waiting job of these job types' queues. */
+  stats: (jobs: readonly JobDefinition[]) => Promise<QueueStats[]>;
   /** Resolves when nothing is queued or running (in-process; BullMQ: waiting + active counts are 0). */
   drain: (timeoutMs?: number) => Promise<void>;
+  /**
+   * Stops taking jobs, lets the running ones finish (BullMQ: `worker.close()`; a job still running
+   * at the process's stop deadline is taken up again by another worker once its lock expires), then
+   * closes the connections.
+   */
   close: () => Promise<void>;
 };
 

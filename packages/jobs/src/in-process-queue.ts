@@ -6,10 +6,18 @@ import type {
   JobQueue,
   PayloadOf,
   ProcessOptions,
+  QueueStats,
 } from './define-job';
 import { queueNameOf } from './define-job';
 
-type Pending = { id: string | undefined; payload: unknown; runAt: number };
+type Pending = {
+  /** The enqueuer's jobId, which drops waiting duplicates (none: not deduplicated). */
+  id: string | undefined;
+  /** The run's own id, a number of this process (what BullMQ's job id is there). */
+  runId: string;
+  payload: unknown;
+  runAt: number;
+};
 type Lane = {
   handler?: JobHandler<JobDefinition>;
   concurrency: number;
@@ -20,15 +28,34 @@ type Lane = {
   timerAt?: number;
 };
 
+const statsOf = (queue: string, lane: Lane | undefined): QueueStats => {
+  const now = Date.now();
+  let waiting = 0;
+  let firstDue = now;
+  for (const p of lane?.waiting ?? []) {
+    if (p.runAt > now) continue;
+    waiting += 1;
+    firstDue = Math.min(firstDue, p.runAt);
+  }
+  return {
+    queue,
+    waiting,
+    active: lane?.running ?? 0,
+    delayed: (lane?.waiting.length ?? 0) - waiting,
+    oldestWaitingMs: now - firstDue,
+  };
+};
+
 /**
  * The embedded transport: same definitions and semantics as BullMQ (payload validated on enqueue,
  * waiting duplicates by jobId dropped, per-job-type concurrency), state in memory.
  */
 export const createInProcessQueue = (
-  onError: (error: unknown, job: string) => void = () => undefined,
+  onError: (error: unknown, job: string, jobId: string) => void = () => undefined,
 ): JobQueue => {
   const lanes = new Map<string, Lane>();
   let closed = false;
+  let sequence = 0;
 
   const laneOf = (name: string): Lane => {
     let lane = lanes.get(name);
@@ -50,8 +77,8 @@ export const createInProcessQueue = (
       if (!next) break;
       lane.running += 1;
       const handler = lane.handler;
-      void handler(next.payload as never)
-        .catch((error: unknown) => onError(error, name))
+      void handler(next.payload as never, { name, id: next.runId, ...(next.id ? { key: next.id } : {}) })
+        .catch((error: unknown) => onError(error, name, next.runId))
         .finally(() => {
           lane.running -= 1;
           pump(name);
@@ -88,7 +115,13 @@ export const createInProcessQueue = (
     const parsed = job.payload.parse(payload);
     const lane = laneOf(name);
     if (options.jobId && lane.waiting.some((p) => p.id === options.jobId)) return;
-    lane.waiting.push({ id: options.jobId, payload: parsed, runAt: Date.now() + (options.delayMs ?? 0) });
+    sequence += 1;
+    lane.waiting.push({
+      id: options.jobId,
+      runId: String(sequence),
+      payload: parsed,
+      runAt: Date.now() + (options.delayMs ?? 0),
+    });
     pump(name);
   };
 
@@ -106,6 +139,10 @@ export const createInProcessQueue = (
       lane.concurrency = options.concurrency ?? 1;
       pump(queueNameOf(job));
     },
+    ping: async () => {
+      if (closed) throw new Error('queue closed');
+    },
+    stats: async (jobs) => jobs.map((job) => statsOf(queueNameOf(job), lanes.get(queueNameOf(job)))),
     drain: async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       while ([...lanes.values()].some((l) => l.running > 0 || (l.handler && l.waiting.length > 0))) {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createBullQueue, createInProcessQueue, defineJob, type JobQueue } from '../src';
+import {
+  createBullQueue,
+  createInProcessQueue,
+  defineJob,
+  type JobInfo,
+  type JobQueue,
+  queueNameOf,
+} from '../src';
 
 const echo = defineJob({ name: 'test.echo', version: 1, payload: z.object({ n: z.number().int() }) });
 
@@ -104,5 +111,60 @@ describe.each(transports)('%s queue', (_name, make) => {
   it('refuses an invalid payload at enqueue', async () => {
     queue = make();
     await expect(queue.enqueue(echo, { n: 1.5 })).rejects.toThrow();
+  });
+
+  it('hands each handler its job name and id (for its log lines)', async () => {
+    queue = make();
+    const seen: JobInfo[] = [];
+    queue.process(echo, async (_payload, job) => {
+      seen.push(job);
+    });
+    await queue.enqueue(echo, { n: 1 }, { jobId: 'echo-1' });
+    await queue.drain();
+    expect(seen).toEqual([{ name: queueNameOf(echo), id: expect.any(String), key: 'echo-1' }]);
+    expect(seen[0]!.id).not.toBe('');
+  });
+
+  it('reports its depth by state and answers a ping', async () => {
+    queue = make();
+    await queue.ping();
+    await queue.enqueueMany(
+      echo,
+      [1, 2, 3].map((n) => ({ payload: { n } })),
+    );
+    await queue.enqueue(echo, { n: 4 }, { delayMs: 60_000 });
+    const [stats] = await queue.stats([echo]);
+    expect(stats).toMatchObject({ queue: queueNameOf(echo), waiting: 3, active: 0, delayed: 1 });
+    expect(stats!.oldestWaitingMs).toBeGreaterThanOrEqual(0);
+    expect(stats!.oldestWaitingMs).toBeLessThan(60_000);
+  });
+
+  it('close lets the running job finish before it resolves (docs/operations.md#shutdown)', async () => {
+    queue = make();
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish = () => {};
+    let finished = false;
+    queue.process(echo, async () => {
+      started();
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      finished = true;
+    });
+    await queue.enqueue(echo, { n: 1 });
+    await running;
+    let closed = false;
+    const closing = queue.close().then(() => {
+      closed = true;
+    });
+    queue = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    expect(finished).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { type LedgerTransferType, Prisma, type PrismaClient } from '@gridbot/db';
+import { ledgerTransfers } from '@gridbot/metrics';
 
 /** A client or an interactive transaction's client: a transfer can be one step of a larger transaction. */
 export type LedgerClient = PrismaClient | Prisma.TransactionClient;
@@ -86,6 +87,8 @@ export const transfer = async (prisma: LedgerClient, input: TransferInput): Prom
   }
   const [first] = rows;
   if (!first) return replay(prisma, input, legs);
+  // Counted when written: inside a caller's transaction that later rolls back, it still counts.
+  ledgerTransfers.labels(input.type).inc();
   const amounts = new Map(legs.map((leg) => [leg.account, leg.amount]));
   return {
     id: BigInt(first.r_transfer_id),

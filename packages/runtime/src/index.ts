@@ -1,2 +1,4 @@
 export * from './logger';
+export * from './readiness';
 export * from './run-main';
+export * from './start-health-server';

@@ -15,7 +15,13 @@ import { createExchangeClients, type ExchangeClients } from './grid/exchange-cli
 
 const quiet = () => undefined;
 /** A logger that writes nothing (tests assert on behaviour, not on log lines). */
-export const silentLogger: Logger = { debug: quiet, info: quiet, warn: quiet, error: quiet };
+export const silentLogger: Logger = {
+  debug: quiet,
+  info: quiet,
+  warn: quiet,
+  error: quiet,
+  child: () => silentLogger,
+};
 
 export type TestContextOptions = {
   prisma: PrismaClient;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { exchangeRateLimitWaitSeconds, exchangeRateLimitWaits } from '@gridbot/metrics';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisPacer } from '../src/grid/redis-pacer';
@@ -25,5 +26,21 @@ describe.runIf(url)('Redis pacer (one API key, several worker processes)', () =>
     for (let i = 1; i < sorted.length; i += 1) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(40);
     // Another key has its own budget: its slot is not queued behind KEY1's.
     expect(otherStart).toBeLessThan(sorted.at(-1)!);
+  });
+
+  it('counts the requests that waited for their slot and the time they waited (docs/operations.md#metrics)', async () => {
+    const total = async (counter: typeof exchangeRateLimitWaits) =>
+      (await counter.get()).values[0]?.value ?? 0;
+    const [waitsBefore, secondsBefore] = [
+      await total(exchangeRateLimitWaits),
+      await total(exchangeRateLimitWaitSeconds),
+    ];
+    const redis = new Redis(url!);
+    connections.push(redis);
+    const pacer = createRedisPacer(redis, `test-${randomBytes(4).toString('hex')}:`, 'binance:live:KEY3');
+    // Five requests of 50 ms each at once: the first goes at once, the other four wait.
+    await Promise.all(Array.from({ length: 5 }, () => pacer.pace(50)));
+    expect(await total(exchangeRateLimitWaits)).toBeGreaterThanOrEqual(waitsBefore + 3);
+    expect(await total(exchangeRateLimitWaitSeconds)).toBeGreaterThan(secondsBefore + 0.1);
   });
 });

@@ -12,13 +12,14 @@ export const serveBenchApi = async (databaseUrl: string, jwtSecret: string, pool
   const { createExchangeClients, createSecretBox, createServiceContext, createSessionTokens } = await import(
     '@gridbot/services'
   );
+  const { silentLogger } = await import('@gridbot/services/testing');
   const db = await createDb({ databaseUrl, poolMax });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const secretBox = createSecretBox([randomBytes(32)]);
   const ctx = createServiceContext({
     prisma: db.prisma,
     env,
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    log: silentLogger,
     queue: createInProcessQueue(() => {}),
     exchanges: createExchangeClients({ prisma: db.prisma, secretBox }),
     secrets: secretBox,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
-import { createLogger } from '@gridbot/runtime';
+import { createLogger, type Logger } from '@gridbot/runtime';
 import { createRedisCache, ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
@@ -20,6 +20,8 @@ export const createTestApp = async (
     webDist?: string;
     /** The sandbox exchange's URL, for API keys checked and traded in mode `sandbox`. */
     sandboxUrl?: string;
+    /** The app's logger (default: the test environment's, silent). */
+    logger?: Logger;
     /** Extra routes registered before the app is ready (tests that need a route of their own). */
     routes?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
@@ -40,7 +42,7 @@ export const createTestApp = async (
     : undefined;
   const app = await buildApp({
     ctx,
-    logger: createLogger(ctx.env, 'api-test'),
+    logger: options.logger ?? createLogger(ctx.env, 'api-test'),
     redis,
     redisPrefix,
     demoUser,

@@ -5,17 +5,18 @@ import {
   queueLicenseNotices,
   type ServiceContext,
 } from '@gridbot/services';
+import { jobContext } from './job-context';
 
 /** The bonus and licence jobs' transport (the rules are the services'; docs/bonuses.md). */
 export const registerBonusJobs = (ctx: ServiceContext) => {
-  ctx.queue.process(payMatchingBonusesJob, async () => {
-    await payMatchingBonuses(ctx);
+  ctx.queue.process(payMatchingBonusesJob, async (_payload, job) => {
+    await payMatchingBonuses(jobContext(ctx, job));
   });
-  ctx.queue.process(payNetworkExpansionJob, async (payload) => {
-    await payNetworkExpansionBonuses(ctx, payload.month ? { month: payload.month } : {});
+  ctx.queue.process(payNetworkExpansionJob, async (payload, job) => {
+    await payNetworkExpansionBonuses(jobContext(ctx, job), payload.month ? { month: payload.month } : {});
   });
-  ctx.queue.process(licenseNoticesJob, async () => {
-    await queueLicenseNotices(ctx);
+  ctx.queue.process(licenseNoticesJob, async (_payload, job) => {
+    await queueLicenseNotices(jobContext(ctx, job));
   });
 };
 

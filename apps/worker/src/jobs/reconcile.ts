@@ -1,5 +1,6 @@
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import { reconcileCoinBot, type ServiceContext } from '@gridbot/services';
+import { jobContext } from './job-context';
 
 /** When another run holds the lease or the exchange is not done yet: look again shortly. */
 const RETRY_MS = 750;
@@ -22,28 +23,29 @@ export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
 
   ctx.queue.process(
     reconcileCoinBotJob,
-    async ({ coinBotId, reason }) => {
+    async ({ coinBotId, reason }, job) => {
+      const run = jobContext(ctx, job);
       try {
-        const result = await reconcileCoinBot(ctx, { coinBotId, ...(reason ? { reason } : {}) });
+        const result = await reconcileCoinBot(run, { coinBotId, ...(reason ? { reason } : {}) });
         // A restart reconcile that found the lease taken comes back as one, so its summary is kept.
         const restartBusy = reason === 'restart' && result.status === 'busy';
         if (result.status === 'busy' || result.status === 'retry')
           await again(coinBotId, restartBusy ? 'restart' : result.status, RETRY_MS);
         if (reason === 'restart' && !restartBusy) {
-          ctx.log.info(
+          run.log.info(
             { coinBotId, recovery: true, ...result },
             `coin bot ${coinBotId} after restart: ${result.adopted} orders adopted, ${result.filled} fills applied, ${result.orphansCanceled} orphans cancelled (${result.status})`,
           );
           return;
         }
         if (result.placed || result.canceled || result.filled || result.error) {
-          ctx.log.info(
+          run.log.info(
             { coinBotId, ...result },
             `coin bot ${coinBotId}: placed ${result.placed}, canceled ${result.canceled}, filled ${result.filled}${result.error ? `, refused ${result.error}` : ''}`,
           );
         }
       } catch (error) {
-        ctx.log.warn({ coinBotId, err: error }, `coin bot ${coinBotId}: reconcile failed, retrying`);
+        run.log.warn({ coinBotId, err: error }, `coin bot ${coinBotId}: reconcile failed, retrying`);
         await again(coinBotId, 'error', ERROR_RETRY_MS);
       }
     },

@@ -17,7 +17,14 @@ export const systemClock: Clock = { now: () => new Date() };
 type LogFn = { (message: string): void; (fields: object, message?: string): void };
 
 /** The structured logger every service writes to (pino in the apps; the API's request log shares it). */
-export type Logger = { debug: LogFn; info: LogFn; warn: LogFn; error: LogFn };
+export type Logger = {
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+  /** A logger whose every line carries these fields (a job's name and id, a request's id). */
+  child: (bindings: Record<string, unknown>) => Logger;
+};
 
 /** Sign-in keys: the initData signature key (the bot token) and the session JWTs. */
 export type AuthKeys = { botToken: string; tokens: SessionTokens };

@@ -7,6 +7,7 @@ import {
   isExchangeError,
   parseClientOrderId,
 } from '@gridbot/exchange';
+import { fillsApplied, ordersFailed, ordersPlaced, reconcileDuration } from '@gridbot/metrics';
 import { type ActivityEntry, recordActivity } from '../activity/record-activity';
 import type { ServiceContext } from '../context/service-context';
 import { recordLastError } from './coin-bot-error';
@@ -93,6 +94,19 @@ export const reconcileCoinBot = async (
   ctx: ServiceContext,
   input: ReconcileInput,
 ): Promise<ReconcileResult> => {
+  // docs/operations.md#metrics: how long each reconcile took and how it ended.
+  const timer = reconcileDuration.startTimer();
+  try {
+    const result = await runReconcile(ctx, input);
+    timer({ outcome: result.status });
+    return result;
+  } catch (error) {
+    timer({ outcome: 'error' });
+    throw error;
+  }
+};
+
+const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise<ReconcileResult> => {
   const { prisma } = ctx;
   const { coinBotId } = input;
   const result: ReconcileResult = {
@@ -206,6 +220,7 @@ const outcome = async (run: PassContext, row: Order, order: ExchangeOrder) => {
   });
   if (recorded === 'filled') {
     run.result.filled += 1;
+    fillsApplied.labels(row.side).inc();
     run.log('order_filled', row, {
       qty: order.filled.toFixed(),
       price: (order.average ?? order.price)?.toFixed() ?? null,
@@ -332,6 +347,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       });
       run.result.placed += placed.existing ? 0 : 1;
       if (!placed.existing) {
+        ordersPlaced.labels(intent.side).inc();
         run.log('order_placed', row, {
           price: intent.sendPrice,
           qty: intent.sendQty,
@@ -341,6 +357,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       const recorded = await outcome(run, row, placed.order);
       if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
     } catch (error) {
+      ordersFailed.labels(isExchangeError(error) ? error.code : 'UNEXPECTED').inc();
       if (!isExchangeError(error) || error.retryable) throw error;
       // Rejected for good (balance, filters): record it and go on with the other orders.
       await prisma.order.updateMany({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exchangeRateLimitWaitSeconds, exchangeRateLimitWaits } from '@gridbot/metrics';
 import type { Redis } from 'ioredis';
 
 /**
@@ -30,7 +31,11 @@ export const createRedisPacer = (redis: Redis, prefix: string, apiKeyId: string)
         await redis.eval(RESERVE, 1, key, String(Date.now()), String(Math.max(0, costMs))),
       );
       const wait = start - Date.now();
-      if (wait > 0) await sleep(wait);
+      if (wait > 0) {
+        exchangeRateLimitWaits.inc();
+        exchangeRateLimitWaitSeconds.inc(wait / 1000);
+        await sleep(wait);
+      }
       return start;
     },
   };

@@ -83,6 +83,7 @@ export const webPlugin = fp(
     });
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/docs')) return;
+      if (request.routeOptions.config.operational) return;
       const accept = request.headers.accept ?? '';
       if (!accept.includes('text/html')) return;
       if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return;

@@ -1,4 +1,5 @@
 import { Prisma, type Withdrawal } from '@gridbot/db';
+import { withdrawalsProcessed } from '@gridbot/metrics';
 import { refundWithdrawal, settleWithdrawal } from '../withdrawal-ledger';
 import type { HotWallet } from './hot-wallet';
 import type { ChainContext } from './scan-deposits';
@@ -163,6 +164,7 @@ const broadcastSigned = async (ctx: ChainContext, node: TronNodeClient, solid: N
         data: { status: 'broadcast', broadcastAt: ctx.clock.now() },
       });
       broadcast += marked.count;
+      withdrawalsProcessed.labels('sent').inc(marked.count);
       continue;
     }
     ctx.log.warn(
@@ -186,7 +188,10 @@ const followBroadcast = async (ctx: ChainContext, node: TronNodeClient, solid: N
     if (info) {
       const ok = succeeded(info);
       const reason = ok ? null : `failed on chain: ${info.receipt?.result ?? info.result ?? 'FAILED'}`;
-      if (await finish(ctx, w, ok, reason)) counts[ok ? 'confirmed' : 'failed'] += 1;
+      if (await finish(ctx, w, ok, reason)) {
+        counts[ok ? 'confirmed' : 'failed'] += 1;
+        withdrawalsProcessed.labels(ok ? 'confirmed' : 'failed').inc();
+      }
       continue;
     }
     if (await provablyDead(node, w, solid)) {

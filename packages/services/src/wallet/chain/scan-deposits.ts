@@ -1,5 +1,6 @@
 import type { Prisma } from '@gridbot/db';
 import { ensureAccount, SYSTEM_ACCOUNTS } from '@gridbot/ledger';
+import { depositsCredited } from '@gridbot/metrics';
 import type { ServiceContext } from '../../context/service-context';
 import { decideDeposits, depositRowOf, ensureMainAccounts, type WalletTransfer } from './decide-deposits';
 import type { NodeBlock, NodeTransactionInfo, TronNodeClient } from './tron-node-client';
@@ -69,6 +70,7 @@ export const scanDeposits = async (
     const outcome = await decideBlock(ctx, node, { n, solid, transfers, due });
     if (outcome === 'taken') break;
     credited += outcome;
+    depositsCredited.inc(outcome);
     cursor = decidedUpTo = n;
     pending = await pendingUpTo(ctx, solid.number);
   }

@@ -1,0 +1,79 @@
+import { fromMicro } from '@gridbot/ledger';
+import { getSystemSummary, type ServiceContext, type SystemSummary } from '@gridbot/services';
+
+export const OPS_CLI_USAGE = `usage: npm run -s ops -- <command>
+  summary [--json]                          users, coin bots, queues, ledger totals and invariants,
+                                            withdrawals waiting or on their way, the watcher's cursor`;
+
+type Output = { out: (line: string) => void; err: (line: string) => void };
+
+/** The summary as JSON: money as decimal USDT strings (never a float), block numbers as strings. */
+export const summaryJson = (s: SystemSummary) => ({
+  at: s.at.toISOString(),
+  users: s.users,
+  coinBots: s.coinBots,
+  queueKind: s.queueKind,
+  queues: s.queues,
+  ledger: {
+    usersMain: fromMicro(s.ledger.usersMain),
+    usersFee: fromMicro(s.ledger.usersFee),
+    system: Object.fromEntries(Object.entries(s.ledger.system).map(([code, b]) => [code, fromMicro(b)])),
+    invariants: { ...s.ledger.invariants, totalSum: fromMicro(s.ledger.invariants.totalSum) },
+  },
+  withdrawals: {
+    pending: { count: s.withdrawals.pending.count, amount: fromMicro(s.withdrawals.pending.amount) },
+    inFlight: { count: s.withdrawals.inFlight.count, amount: fromMicro(s.withdrawals.inFlight.amount) },
+  },
+  watcher: {
+    decidedUpTo: s.watcher.decidedUpTo?.toString() ?? null,
+    seenUpTo: s.watcher.seenUpTo?.toString() ?? null,
+  },
+});
+
+const queueLines = (s: SystemSummary): string[] => {
+  // The embedded process keeps its queue in its own memory: another process cannot see it.
+  if (s.queueKind === 'in-process') return ['queues        in process of the running app (REDIS_URL unset)'];
+  return s.queues.map(
+    (q) =>
+      `queue         ${q.queue.padEnd(34)} waiting ${q.waiting}, active ${q.active}, delayed ${q.delayed}, oldest ${(q.oldestWaitingMs / 1000).toFixed(1)} s`,
+  );
+};
+
+/** The summary as lines for a terminal. */
+export const summaryLines = (s: SystemSummary): string[] => {
+  const { invariants } = s.ledger;
+  return [
+    `at            ${s.at.toISOString()}`,
+    `users         ${s.users}`,
+    `coin bots     ${s.coinBots.running} running, ${s.coinBots.paused} paused, ${s.coinBots.dry} dry`,
+    ...queueLines(s),
+    `ledger        users main ${fromMicro(s.ledger.usersMain)} USDT, users fee ${fromMicro(s.ledger.usersFee)} USDT`,
+    ...Object.entries(s.ledger.system).map(
+      ([code, b]) => `              ${code.padEnd(30)} ${fromMicro(b)} USDT`,
+    ),
+    `invariants    ${invariants.ok ? 'ok' : 'BROKEN'} (sum of all balances ${fromMicro(invariants.totalSum)}, ${invariants.mismatches} mismatches)`,
+    `withdrawals   ${s.withdrawals.pending.count} pending (${fromMicro(s.withdrawals.pending.amount)} USDT), ${s.withdrawals.inFlight.count} on their way (${fromMicro(s.withdrawals.inFlight.amount)} USDT)`,
+    `watcher       deposits decided up to block ${s.watcher.decidedUpTo ?? '-'}, seen up to ${s.watcher.seenUpTo ?? '-'}`,
+  ];
+};
+
+/**
+ * The operator's system commands (docs/operations.md#operator-cli). Returns the exit code: 0 done,
+ * 1 when the ledger's invariants do not hold (so a cron job or a script notices), 2 usage.
+ */
+export const runOpsCli = async (
+  ctx: ServiceContext,
+  argv: readonly string[],
+  io: Output,
+): Promise<number> => {
+  const json = argv.includes('--json');
+  const words = argv.filter((arg) => arg !== '--json');
+  if (words[0] !== 'summary' || words.length > 1) {
+    io.err(OPS_CLI_USAGE);
+    return 2;
+  }
+  const summary = await getSystemSummary(ctx);
+  if (json) io.out(JSON.stringify(summaryJson(summary), null, 2));
+  else for (const line of summaryLines(summary)) io.out(line);
+  return summary.ledger.invariants.ok ? 0 : 1;
+};

@@ -1,0 +1,3 @@
+export * from './metrics';
+export * from './metrics-token';
+export * from './registry';

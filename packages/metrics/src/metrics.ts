@@ -1,0 +1,143 @@
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { metricsRegistry } from './registry';
+
+/**
+ * Every metric of the platform, defined once (docs/operations.md#metrics lists them with their
+ * meaning). Services and packages count here without knowing which app serves `/metrics`: in the
+ * embedded process one registry holds everything; a distributed process exposes what it counted.
+ * Counting is one labelled increment: no label objects are built by callers (positional
+ * `labels(...)`), and label values come from small closed sets so the series stay few.
+ */
+const registers = [metricsRegistry];
+
+/** API: time from the request's arrival to the reply's last byte, by route pattern, method, status. */
+export const httpRequestDuration = new Histogram({
+  name: 'gridbot_http_request_duration_seconds',
+  help: 'HTTP request latency of the API by route pattern, method and status code',
+  labelNames: ['route', 'method', 'status_code'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers,
+});
+
+/** One reconcile of a coin bot (docs/grid.md), by outcome: done, busy, retry, missing or error. */
+export const reconcileDuration = new Histogram({
+  name: 'gridbot_reconcile_duration_seconds',
+  help: 'Duration of one coin bot reconcile by outcome (done, busy, retry, missing, error)',
+  labelNames: ['outcome'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers,
+});
+
+/** Orders the exchange accepted (a re-sent order it already had is not counted twice). */
+export const ordersPlaced = new Counter({
+  name: 'gridbot_orders_placed_total',
+  help: 'Grid orders placed on the exchange, by side',
+  labelNames: ['side'] as const,
+  registers,
+});
+
+/** Placements that failed, by catalogue code (a rejection for good, or a retryable failure). */
+export const ordersFailed = new Counter({
+  name: 'gridbot_orders_failed_total',
+  help: 'Grid order placements that failed, by error code',
+  labelNames: ['code'] as const,
+  registers,
+});
+
+/** Filled orders applied to the books (lots opened or closed), by side. */
+export const fillsApplied = new Counter({
+  name: 'gridbot_fills_applied_total',
+  help: 'Filled grid orders applied to lots and the ledger, by side',
+  labelNames: ['side'] as const,
+  registers,
+});
+
+/** USDT TRC20 deposits credited to a user's main balance (docs/wallet.md). */
+export const depositsCredited = new Counter({
+  name: 'gridbot_deposits_credited_total',
+  help: 'On-chain USDT deposits credited to users',
+  registers,
+});
+
+/** Withdrawals by step: sent (broadcast and accepted by the node), confirmed, failed on chain. */
+export const withdrawalsProcessed = new Counter({
+  name: 'gridbot_withdrawals_total',
+  help: 'Withdrawals by outcome: sent (broadcast), confirmed (solidified), failed (refunded)',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+/** Ledger transfers written (an idempotent replay writes nothing and is not counted), by type. */
+export const ledgerTransfers = new Counter({
+  name: 'gridbot_ledger_transfers_total',
+  help: 'Ledger transfers written, by transfer type',
+  labelNames: ['type'] as const,
+  registers,
+});
+
+/** Requests that waited for an API key's shared request budget (docs/grid.md#triggers). */
+export const exchangeRateLimitWaits = new Counter({
+  name: 'gridbot_exchange_rate_limit_waits_total',
+  help: 'Exchange requests that waited for their API key request budget',
+  registers,
+});
+
+export const exchangeRateLimitWaitSeconds = new Counter({
+  name: 'gridbot_exchange_rate_limit_wait_seconds_total',
+  help: 'Total time exchange requests waited for their API key request budget',
+  registers,
+});
+
+/** One queue's figures at scrape time (packages/jobs: `JobQueue.stats`). */
+export type QueueStats = {
+  queue: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+  /** Age of the oldest waiting job, ms (0 when none waits). */
+  oldestWaitingMs: number;
+};
+
+const queueSources = new Set<() => Promise<QueueStats[]>>();
+
+/** Age of the oldest job due to run that has not started (0: none waiting). */
+export const queueOldestJobAge = new Gauge({
+  name: 'gridbot_queue_oldest_job_age_seconds',
+  help: 'Age of the oldest waiting job of each queue (0 when none waits), read at scrape time',
+  labelNames: ['queue'] as const,
+  registers: [],
+});
+
+/**
+ * Queue depth by job queue and state, read from the queues when scraped (observeQueues). Its
+ * collect also sets the oldest job's age, so one scrape asks each queue once.
+ */
+export const queueJobs = new Gauge({
+  name: 'gridbot_queue_jobs',
+  help: 'Jobs in each queue by state (waiting, active, delayed), read at scrape time',
+  labelNames: ['queue', 'state'] as const,
+  registers: [],
+  collect: async () => {
+    queueJobs.reset();
+    queueOldestJobAge.reset();
+    for (const source of queueSources) {
+      // An unreachable queue shows no figures (and fails /readyz), rather than failing the scrape.
+      const stats = await source().catch(() => []);
+      for (const s of stats) {
+        queueJobs.labels(s.queue, 'waiting').set(s.waiting);
+        queueJobs.labels(s.queue, 'active').set(s.active);
+        queueJobs.labels(s.queue, 'delayed').set(s.delayed);
+        queueOldestJobAge.labels(s.queue).set(s.oldestWaitingMs / 1000);
+      }
+    }
+  },
+});
+// In this order: the depth's collect fills the age before the age is read.
+metricsRegistry.registerMetric(queueJobs);
+metricsRegistry.registerMetric(queueOldestJobAge);
+
+/** Reports these queues' depth on every scrape of this process; returns the way to stop. */
+export const observeQueues = (source: () => Promise<QueueStats[]>): (() => void) => {
+  queueSources.add(source);
+  return () => queueSources.delete(source);
+};
