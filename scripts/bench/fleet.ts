@@ -9,13 +9,13 @@
 //      (`{ok:true}`) behind the same proxy — with the users round robin so no per-user rate limit is
 //      hit (429s counted). Then `POST /home/` at a fixed 500 req/s for 10 s: p50/p99.
 //      The workers are stopped meanwhile (the seeded coin bots have no real exchange keys).
-//   2. Workers: TRADERS new coin bots started at once, one worker, then TRADERS more with two:
-//      ladders resting per second and the scaling ratio.
+//   2. Workers (support/worker-throughput.ts): TRADERS new coin bots started through the API while
+//      no worker runs, then one worker takes their reconciles; again with TRADERS more and two
+//      workers: ladders placed per second (workers' log times) and the scaling ratio.
 // Uses DATABASE_URL (or the local default) and REDIS_URL's server; everything is dropped at the end.
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDb } from '@gridbot/db/testing';
-import { startFleet } from '../fleet/start-fleet';
+import { type Fleet, startFleet } from '../fleet/start-fleet';
 import { startBareFleet } from './support/bare-fleet';
 import { loadAverage, measureApi } from './support/fleet-api-load';
 import { freeRedisIndex } from './support/free-redis-index';
@@ -39,7 +39,7 @@ if (!testDb.url) throw new Error('the fleet bench needs PostgreSQL (DATABASE_URL
 const { prisma } = testDb;
 const redis = await freeRedisIndex(baseRedis);
 const bare = await startBareFleet(2);
-let fleet: Awaited<ReturnType<typeof startFleet>> | undefined;
+let fleet: Fleet | undefined;
 let failed = false;
 
 try {
@@ -82,27 +82,20 @@ try {
 
   // 2. Workers: one, then two (the seeded coin bots were stopped: they have no real exchange keys).
   const logs = join(fleetDir, 'logs');
-  const reconcileLines = () =>
-    Object.fromEntries(
-      readdirSync(logs)
-        .filter((file) => /^worker-\d+\.log$/.test(file))
-        .map((file) => [
-          file.replace('.log', ''),
-          readFileSync(join(logs, file), 'utf8').match(/: placed \d+, canceled/g)?.length ?? 0,
-        ]),
-    );
   const rounds: WorkerRound[] = [];
   for (const workers of [1, 2]) {
     const traders = await prepareTraders(fleet, prisma, coin, TRADERS, workers);
-    await fleet.process(`worker-${workers}`).start();
-    const round = await timeLadders(fleet, prisma, traders, reconcileLines);
+    const running = Array.from({ length: workers }, (_, i) => (fleet as Fleet).process(`worker-${i + 1}`));
+    await Promise.all(running.map((worker) => worker.stop()));
+    const round = await timeLadders(fleet, prisma, traders, running, logs);
     rounds.push({ workers, ...round });
     const shares = Object.entries(round.reconciles)
       .map(([name, n]) => `${name} ${n}`)
       .join(', ');
     console.log(
-      `${workers} worker${workers > 1 ? 's' : ''}: ${round.coinBots}/${TRADERS} ladders resting in ${round.seconds.toFixed(2)} s = ` +
-        `${(round.coinBots / round.seconds).toFixed(1)} ladders/s (starts answered in ${round.startsSeconds.toFixed(2)} s); ` +
+      `${workers} worker${workers > 1 ? 's' : ''}: ${round.coinBots}/${TRADERS} ladders resting, first to last reconcile ${round.seconds.toFixed(2)} s = ` +
+        `${(round.coinBots / round.seconds).toFixed(1)} ladders/s (all resting ${round.readySeconds.toFixed(1)} s after the workers were ready; ` +
+        `the ${TRADERS} starts took ${round.startsSeconds.toFixed(1)} s before); ` +
         `reconciles that placed or filled: ${shares}; load ${loadAverage()}`,
     );
   }

@@ -2,20 +2,25 @@
 // worker, then by two (docs/performance.md#fleet). Each round uses a fresh group of users signed up
 // through the API (sign-in, sandbox exchange keys saved through the API, fee balance booked with the
 // ledger's transfer(), one coin added with a 5-lot ladder), then starts every coin bot at once with
-// `POST /home/start` (one reconcile job each on BullMQ) and waits until every coin bot has its ladder
-// resting (≥ 2 open orders in the database: the entry filled, its take profit and the next buy).
+// `POST /home/start` while no worker runs (one reconcile job each waits on BullMQ), starts the
+// worker(s) and waits until every coin bot has its ladder resting (≥ 2 open orders in the database: the entry filled, its take profit and the next buy).
 import type { PrismaClient } from '@gridbot/db';
 import { callApi, connectExchange, expectOk, type FleetUser } from '../../fleet/fleet-client';
+import type { FleetProcess } from '../../fleet/fleet-process';
 import type { Fleet } from '../../fleet/start-fleet';
+import { readReconciles } from './reconcile-log';
 import { seedWallets } from './seed-wallets';
 import { signUpFrom } from './sign-up-from';
 
 export type WorkerRound = {
   workers: number;
   coinBots: number;
+  /** First to last reconcile, by the workers' log times. */
   seconds: number;
-  /** When the last `POST /home/start` had answered (its reconcile enqueued). */
+  /** How long the `POST /home/start`s took (their reconciles enqueued, no worker running). */
   startsSeconds: number;
+  /** From the workers ready to every ladder resting (includes jobs taken before the ready line). */
+  readySeconds: number;
   /** Reconciles that placed or filled, per worker process. */
   reconciles: Record<string, number>;
 };
@@ -77,30 +82,42 @@ const laddersResting = async (prisma: PrismaClient, userIds: number[]): Promise<
   return Number(row?.n ?? 0);
 };
 
-/** Starts every trader's coin bot and times until every ladder rests (or `timeoutMs`). */
+/**
+ * Starts every trader's coin bot while no worker runs (one reconcile job each waits on BullMQ), then
+ * starts `workers` and waits until every ladder rests (or `timeoutMs`). The rate is taken from the
+ * workers' own log times, first to last reconcile, so their start-up is not counted.
+ */
 export const timeLadders = async (
   fleet: Fleet,
   prisma: PrismaClient,
   { users: traders, ids }: { users: FleetUser[]; ids: number[] },
-  countReconciles: () => Record<string, number>,
-  timeoutMs = 60_000,
+  workers: FleetProcess[],
+  logDir: string,
+  timeoutMs = 90_000,
 ): Promise<Omit<WorkerRound, 'workers'>> => {
-  const reconcilesBefore = countReconciles();
+  const seen = new Set(readReconciles(logDir).map((line) => `${line.worker}@${line.at}`));
   const t0 = performance.now();
   await inBatches(traders, 16, async (user) =>
     expectOk(await callApi(fleet, user, 'POST', '/home/start'), 'start'),
   );
   const startsSeconds = (performance.now() - t0) / 1000;
+  await Promise.all(workers.map((worker) => worker.start()));
+  const ready = performance.now();
   let resting = 0;
-  while (performance.now() - t0 < timeoutMs) {
+  while (performance.now() - ready < timeoutMs) {
     resting = await laddersResting(prisma, ids);
     if (resting >= traders.length) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const seconds = (performance.now() - t0) / 1000;
-  const after = countReconciles();
-  const reconciles = Object.fromEntries(
-    Object.entries(after).map(([name, n]) => [name, n - (reconcilesBefore[name] ?? 0)]),
-  );
-  return { coinBots: resting, seconds, startsSeconds, reconciles };
+  const lines = readReconciles(logDir).filter((line) => !seen.has(`${line.worker}@${line.at}`));
+  const times = lines.map((line) => line.at);
+  const reconciles: Record<string, number> = {};
+  for (const line of lines) reconciles[line.worker] = (reconciles[line.worker] ?? 0) + 1;
+  return {
+    coinBots: resting,
+    seconds: (Math.max(...times) - Math.min(...times)) / 1000,
+    readySeconds: (performance.now() - ready) / 1000,
+    startsSeconds,
+    reconciles,
+  };
 };
