@@ -13,11 +13,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createTestDb } from '@gridbot/db/testing';
 import { serveBenchApi } from './support/bench-api';
+import { PANEL_SEED, seedPanel } from './support/seed-panel';
 
-const USERS = 10_000;
-const COINS_PER_USER = 10;
-const SYMBOLS = 200;
-const LOTS_PER_BOT = 3;
+const { coinsPerUser: COINS_PER_USER, lotsPerBot: LOTS_PER_BOT } = PANEL_SEED;
 const RATE = 500;
 const RATE_SECONDS = 10;
 const CONCURRENCY = 16;
@@ -37,29 +35,7 @@ if (process.argv[2] === '--serve') {
   let failed = false;
   try {
     const started = Date.now();
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO users (telegram_id, username, username_key, first_name, referral_code, updated_at)
-      SELECT g, 'u' || g, 'u' || g, 'U', 'r' || g, now() FROM generate_series(1, ${USERS}) g`);
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO exchange_accounts (user_id, exchange, mode, api_key, secret_cipher, secret_iv, key_id, can_trade, checked_at, updated_at)
-      SELECT id, 'binance', 'sandbox', 'k' || id, '\\x00'::bytea, '\\x00'::bytea, 'bench', true, now(), now() FROM users`);
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO coin_bots (user_id, exchange_account_id, coin, symbol, order_size, step_pct, step_increase_pct,
-                             max_trades, running, started_at, next_seq, realized_pnl, closed_trades, profitable_trades, updated_at)
-      SELECT a.user_id, a.id, 'C' || ((a.user_id * 7 + c) % ${SYMBOLS}), 'C' || ((a.user_id * 7 + c) % ${SYMBOLS}) || '/USDT',
-             10, 1, 0.1, 10, true, now(), ${LOTS_PER_BOT + 1}, 1.234567, 5, 4, now()
-        FROM exchange_accounts a, generate_series(1, ${COINS_PER_USER}) c`);
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO lots (coin_bot_id, seq, buy_price, qty, cost, opened_at)
-      SELECT b.id, s, 1 - s * 0.01, 10 / (1 - s * 0.01), 10.01, now() FROM coin_bots b, generate_series(1, ${LOTS_PER_BOT}) s`);
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO daily_pnl (coin_bot_id, user_id, date, realized_pnl, closed_trades, profitable_trades)
-      SELECT id, user_id, (now() AT TIME ZONE 'UTC')::date, 0.1234, 1, 1 FROM coin_bots`);
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO price_marks (venue, symbol, price, scanned_at, updated_at)
-      SELECT 'binance:sandbox', 'C' || g || '/USDT', 0.98, now(), now() FROM generate_series(0, ${SYMBOLS - 1}) g`);
-    await prisma.$executeRawUnsafe('ANALYZE');
-    const users = await prisma.user.findMany({ select: { id: true, uid: true }, orderBy: { id: 'asc' } });
+    const users = await seedPanel(prisma);
     console.log(
       `seeded ${users.length} users, ${users.length * COINS_PER_USER} coin bots, ` +
         `${users.length * COINS_PER_USER * LOTS_PER_BOT} open lots in ${((Date.now() - started) / 1000).toFixed(1)} s`,
