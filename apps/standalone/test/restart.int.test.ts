@@ -163,5 +163,6 @@ describe('npm start, stopped and started again on the same data folder', () => {
     expect(String(summaries[0]?.msg)).toMatch(
       /after restart: \d+ orders adopted, \d+ fills applied, \d+ orphans cancelled/,
     );
-  }, 90_000);
+    // Two demo starts (each books three weeks of history): minutes on a loaded shared machine.
+  }, 180_000);
 });
