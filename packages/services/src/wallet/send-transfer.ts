@@ -64,8 +64,10 @@ export const findTransferRecipient = async (
 /**
  * A move paid from `payer`'s main balance, opening the payees' accounts when one was never used (a
  * user who never had money has none yet): the transfer is tried first, and only a missing account
- * costs the extra statements. A payer without accounts has nothing to pay with: INSUFFICIENT_FUNDS,
- * and nothing is created; nor is anything when the ledger refuses the retried move.
+ * costs the extra statements. A payer who cannot afford the move (or has no accounts) is refused
+ * INSUFFICIENT_FUNDS before any account is opened, so a refused request leaves the ledger as it was.
+ * No interactive transaction: fifty concurrent first transfers to one new recipient would hold
+ * fifty pooled connections while they wait on each other's account rows.
  */
 export const transferOpeningAccounts = async (
   ctx: ServiceContext,
@@ -76,16 +78,16 @@ export const transferOpeningAccounts = async (
     return await transfer(ctx.prisma, input);
   } catch (error) {
     if (!isLedgerError(error, 'ACCOUNT_NOT_FOUND')) throw error;
-    const payer = await ctx.prisma.ledgerAccount.findUnique({
-      where: { code: userAccountCode(parties.payer, 'main') },
-      select: { id: true },
-    });
-    if (!payer) throw new AppError('INSUFFICIENT_FUNDS');
-    // One transaction: when the ledger then refuses the move, the payees' accounts are not left behind.
-    return ctx.prisma.$transaction(async (tx) => {
-      for (const userId of parties.payees) await ensureUserAccounts(tx, userId);
-      return transfer(tx, input);
-    });
+    const code = userAccountCode(parties.payer, 'main');
+    const payer = await ctx.prisma.ledgerAccount.findUnique({ where: { code }, select: { balance: true } });
+    const debit = input.legs
+      .filter((leg) => leg.account === code && leg.amount < 0n)
+      .reduce((sum, leg) => sum - leg.amount, 0n);
+    if (!payer || payer.balance < debit) throw new AppError('INSUFFICIENT_FUNDS');
+    // Concurrent moves may still spend the balance meanwhile: the ledger then refuses this one, and
+    // the payee keeps the empty accounts its first money opens anyway.
+    for (const userId of parties.payees) await ensureUserAccounts(ctx.prisma, userId);
+    return transfer(ctx.prisma, input);
   }
 };
 
