@@ -159,6 +159,24 @@ export const exchangeOrders = async (
 };
 
 /**
+ * A sandbox exchange account for the user and `coin` in the portfolio with a small ladder (10 USDT
+ * a buy, step 1 %, 5 lots: within FREE's balance limit), not started.
+ */
+export const addSmallLadder = async (fleet: Fleet, user: FleetUser, coin: string): Promise<void> => {
+  await connectExchange(fleet, user);
+  expectOk(
+    await callApi(fleet, user, 'POST', '/portfolio/add_coin/add', { query: { data_send: coin } }),
+    'add coin',
+  );
+  expectOk(
+    await callApi(fleet, user, 'POST', '/portfolio/setting/edit', {
+      body: { coin, orderSize: '10', stepPct: '1', stepIncreasePct: '0', maxTrades: 5, dry: false },
+    }),
+    'settings',
+  );
+};
+
+/**
  * A user who trades `coin`: `deposit` USDT paid in on chain and credited, 10 of it moved to the fee
  * balance, a sandbox exchange account, the coin added with a small ladder (10 USDT a buy, step 1 %,
  * 5 lots: within FREE's balance limit) and started; resolves once the ladder rests on the exchange.
@@ -173,17 +191,7 @@ export const startTradingUser = async (fleet: Fleet, coin = 'XRP', deposit = '50
     { everyMs: 2100, timeoutMs: 120_000 },
   );
   expectOk(await callApi(fleet, user, 'POST', '/wallet/add_money', { query: { summ: '10' } }), 'add_money');
-  await connectExchange(fleet, user);
-  expectOk(
-    await callApi(fleet, user, 'POST', '/portfolio/add_coin/add', { query: { data_send: coin } }),
-    'add coin',
-  );
-  expectOk(
-    await callApi(fleet, user, 'POST', '/portfolio/setting/edit', {
-      body: { coin, orderSize: '10', stepPct: '1', stepIncreasePct: '0', maxTrades: 5, dry: false },
-    }),
-    'settings',
-  );
+  await addSmallLadder(fleet, user, coin);
   expectOk(await callApi(fleet, user, 'POST', '/home/start', { query: { coin_name: coin } }), 'start');
   await waitUntil(
     'ladder resting on the exchange',

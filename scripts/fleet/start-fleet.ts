@@ -214,28 +214,36 @@ export const startFleet = async (options: FleetOptions = {}): Promise<Fleet> => 
       SANDBOX_EXCHANGE_URL: sandbox.exchangeUrl,
       ...options.env,
     };
+    // Each process its own health port (docs/operations.md#ports: two workers on one host would
+    // otherwise both ask for the worker's default), and ready when its /readyz says so.
+    const app = async (
+      name: string,
+      script: string,
+      own: Record<string, string> = {},
+    ): Promise<FleetProcessSpec> => {
+      const port = own.PORT ?? String(await freePort());
+      return {
+        name,
+        script,
+        ready: { url: `http://127.0.0.1:${port}/readyz` },
+        env: { ...env, ...own, ...(own.PORT ? {} : { HEALTH_PORT: port }) },
+      };
+    };
     // Every app at once, as a supervisor starts them: each waits for its own dependencies.
     const specs: FleetProcessSpec[] = [
-      ...ports.apis.map((port, index) => ({
-        name: `api-${index + 1}`,
-        script: 'apps/api/dist/main.js',
-        ready: { line: /api listening on/ },
-        env: { ...env, PORT: String(port) },
-      })),
-      ...Array.from({ length: options.workers ?? 2 }, (_, index) => ({
-        name: `worker-${index + 1}`,
-        script: 'apps/worker/dist/main.js',
-        ready: { line: /worker started/ },
-        env,
-      })),
-      { name: 'watcher', script: 'apps/watcher/dist/main.js', ready: { line: /watcher started/ }, env },
-      { name: 'bot', script: 'apps/bot/dist/main.js', ready: { line: /bot @\w+ started/ }, env },
+      ...(await Promise.all(
+        ports.apis.map((port, index) =>
+          app(`api-${index + 1}`, 'apps/api/dist/main.js', { PORT: String(port) }),
+        ),
+      )),
+      ...(await Promise.all(
+        Array.from({ length: options.workers ?? 2 }, (_, index) =>
+          app(`worker-${index + 1}`, 'apps/worker/dist/main.js'),
+        ),
+      )),
+      await app('watcher', 'apps/watcher/dist/main.js'),
+      await app('bot', 'apps/bot/dist/main.js'),
     ];
-    // Each process its own health port (docs/operations.md#ports): two workers on one host would
-    // otherwise both ask for the worker's default.
-    for (const spec of specs) {
-      spec.env = { ...spec.env, HEALTH_PORT: String(await freePort()) };
-    }
     await Promise.all(specs.map(add));
 
     return {

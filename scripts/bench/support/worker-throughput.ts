@@ -5,7 +5,7 @@
 // `POST /home/start` while no worker runs (one reconcile job each waits on BullMQ), starts the
 // worker(s) and waits until every coin bot has its ladder resting (≥ 2 open orders in the database: the entry filled, its take profit and the next buy).
 import type { PrismaClient } from '@gridbot/db';
-import { callApi, connectExchange, expectOk, type FleetUser } from '../../fleet/fleet-client';
+import { addSmallLadder, callApi, expectOk, type FleetUser } from '../../fleet/fleet-client';
 import type { FleetProcess } from '../../fleet/fleet-process';
 import type { Fleet } from '../../fleet/start-fleet';
 import { readReconciles } from './reconcile-log';
@@ -56,19 +56,7 @@ export const prepareTraders = async (
   });
   const ids = rows.map((row) => row.id);
   await seedWallets(prisma, ids, 4);
-  await inBatches(users, 8, async (user) => {
-    await connectExchange(fleet, user);
-    expectOk(
-      await callApi(fleet, user, 'POST', '/portfolio/add_coin/add', { query: { data_send: coin } }),
-      'add coin',
-    );
-    expectOk(
-      await callApi(fleet, user, 'POST', '/portfolio/setting/edit', {
-        body: { coin, orderSize: '10', stepPct: '1', stepIncreasePct: '0', maxTrades: 5, dry: false },
-      }),
-      'settings',
-    );
-  });
+  await inBatches(users, 8, (user) => addSmallLadder(fleet, user, coin));
   return { users, ids };
 };
 
