@@ -30,7 +30,7 @@ const pct = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 export const loadAverage = (): string =>
   readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** Prints the figures and ratios; true when DESIGN §8's panel target holds. */
+/** Prints the figures and ratios; true when the panel target (docs/performance.md#panel) holds. */
 export const measureApi = async ({
   fleet,
   bareUrl,
@@ -123,7 +123,7 @@ export const measureApi = async ({
   const limited = [...results.values()].reduce((n, r) => n + r.limited, rate.limited);
   const apiPass = p99 <= TARGET_P99_MS && homeRatio >= TARGET_RATIO && rate.failed === 0 && limited === 0;
   console.log(
-    `${apiPass ? 'PASS' : 'MISSED'}: DESIGN §8 POST /home/ p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s and ≥ ${TARGET_RATIO * 100} % of a bare route ` +
+    `${apiPass ? 'PASS' : 'MISSED'}: POST /home/ p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s and ≥ ${TARGET_RATIO * 100} % of a bare route ` +
       `(here ${ms(p99)}, ${pct(homeRatio)}; the target is for one core, this is the whole fleet on 2 shared cores)`,
   );
 
