@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects: `unit` (pure, fast), `integration` (real database, Redis, HTTP), `e2e` (the
+// Five projects: `unit` (pure, fast), `integration` (real database, Redis, HTTP), `embedded` (the
+// integration files the embedded mode runs differently, for the PGlite pass beside services), `e2e` (the
 // built web app in Chromium against a real API) and `fleet` (the built apps as separate processes
 // on PostgreSQL + Redis, scripts/fleet). Integration files are named `*.int.test.ts`, browser
 // tests `apps/web/e2e/*.e2e.test.ts`, fleet tests `scripts/fleet/test/*.fleet.test.ts`.
@@ -28,11 +29,40 @@ export default defineConfig({
         },
       },
       {
+        // What the embedded mode (PGlite, in-process queues and limits) runs differently from
+        // PostgreSQL + Redis: the database driver and its lock, the one-process demo, the money paths
+        // under concurrency (PGlite has one connection), the demo's trading and the panel's SQL
+        // function. With services, `npm test` runs the whole integration suite on PostgreSQL + Redis
+        // and only these files again on PGlite; without services, the whole suite on PGlite.
+        test: {
+          name: 'embedded',
+          include: [
+            'packages/db/test/**/*.int.test.ts',
+            'packages/ledger/test/**/*.int.test.ts',
+            'apps/standalone/test/**/*.int.test.ts',
+            'packages/services/test/seed-demo-*.int.test.ts',
+            'apps/worker/test/grid-lifecycle.int.test.ts',
+            'apps/worker/test/grid-crash.int.test.ts',
+            'apps/api/test/wallet-money.int.test.ts',
+            'apps/api/test/portfolio.int.test.ts',
+            'apps/api/test/session.int.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Each file has its own API, database and browser (no shared Redis): two at a time.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           sequence: { groupOrder: 2 },

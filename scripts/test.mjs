@@ -1,5 +1,5 @@
-// `npm test`: unit → integration on PGlite → (when DATABASE_URL / REDIS_URL are set) the same
-// integration suite on PostgreSQL and Redis → build → (when the web app has them) browser tests →
+// `npm test`: unit → integration on PGlite (only the embedded mode's files when DATABASE_URL /
+// REDIS_URL are set) → (with them) the whole integration suite on PostgreSQL and Redis → build → (when the web app has them) browser tests →
 // (with both services) the fleet tests.
 // Ends with one line "tests: N passed, N failed" summing every phase.
 import { spawnSync } from 'node:child_process';
@@ -46,13 +46,18 @@ const withoutServices = { DATABASE_URL: '', REDIS_URL: '' };
 
 if (!run('prisma generate', 'npm', ['run', '--silent', 'db:generate'])) failedPhases.push('prisma generate');
 vitest('unit tests', 'unit', withoutServices, 'unit');
+const withServices = Boolean(process.env.DATABASE_URL || process.env.REDIS_URL);
+// With services, the whole integration suite runs on them below; PGlite then runs the files whose
+// behaviour differs in the embedded mode (the `embedded` project, vitest.config.ts).
 vitest(
-  'integration tests on PGlite (in-process rate limits)',
-  'integration',
+  withServices
+    ? 'integration tests of the embedded mode on PGlite (in-process rate limits)'
+    : 'integration tests on PGlite (in-process rate limits)',
+  withServices ? 'embedded' : 'integration',
   withoutServices,
   'integration-pglite',
 );
-if (process.env.DATABASE_URL || process.env.REDIS_URL) {
+if (withServices) {
   vitest(
     `integration tests on ${[process.env.DATABASE_URL && 'PostgreSQL', process.env.REDIS_URL && 'Redis'].filter(Boolean).join(' + ')}`,
     'integration',

@@ -1,7 +1,8 @@
-import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
-import { reconcileOnOrderUpdate } from '@gridbot/services';
+import { createInProcessQueue, type JobQueue, reconcileCoinBotJob } from '@gridbot/jobs';
+import { createMemoryMembership, ownerOf, reconcileOnOrderUpdate } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startOrderStreams } from '../src/order-streams';
 import { startWorker } from '../src/start-worker';
 import { createGridHarness, type Harness } from './support/grid-harness';
 import { waitFor } from './support/wait-for';
@@ -87,5 +88,82 @@ describe('order stream trigger', () => {
     expect(await routed(accountId, update(mine, 'open', '0.5'))).toEqual({ coinBotId: harness.bot.id });
     expect(await routed(accountId, update(mine, 'closed', '1'))).toEqual({ coinBotId: harness.bot.id });
     expect(await routed(accountId, update(mine, 'canceled', '0'))).toEqual({ coinBotId: harness.bot.id });
+  });
+
+  it('two workers share the accounts: one follows each, the other takes over (and reconciles) when the owner goes', async () => {
+    h = await createGridHarness();
+    const harness = h;
+    await harness.reconcile(); // open orders: the account needs a stream
+    const accountId = harness.sandbox.control.account(harness.keys.apiKey).accountId;
+    const membership = createMemoryMembership();
+    const queues = { 'worker-a': createInProcessQueue(), 'worker-b': createInProcessQueue() };
+    const reasons: Record<string, string[]> = { 'worker-a': [], 'worker-b': [] };
+    const streams = Object.fromEntries(
+      (['worker-a', 'worker-b'] as const).map((name) => {
+        queues[name].process(reconcileCoinBotJob, async ({ reason }) => {
+          reasons[name]?.push(reason ?? '');
+        });
+        const ctx = { ...harness.contextFor(name, queues[name]), membership };
+        return [name, startOrderStreams(ctx, { refreshMs: 100, beatMs: 100 })];
+      }),
+    ) as Record<'worker-a' | 'worker-b', ReturnType<typeof startOrderStreams>>;
+    stop = async () => {
+      await Promise.all(Object.values(streams).map((s) => s.stop()));
+      await Promise.all(Object.values(queues).map((q) => q.close()));
+    };
+
+    const owner = ownerOf(String(harness.account.id), ['worker-a', 'worker-b']) as 'worker-a' | 'worker-b';
+    const other = owner === 'worker-a' ? 'worker-b' : 'worker-a';
+    // Once both have beaten: the owner follows the account, the other does not.
+    await waitFor(
+      async () =>
+        streams[owner].following().includes(harness.account.id) && streams[other].following().length === 0,
+      30_000,
+    );
+    await waitFor(async () => harness.sandbox.userDataStreams.subscriberCount(accountId) === 1, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a few more beats: it stays that way
+    expect(streams[other].following()).toEqual([]);
+    expect(harness.sandbox.userDataStreams.subscriberCount(accountId)).toBe(1);
+
+    // The owner stops (leaves): the other follows the account and reconciles its coin bot once
+    // subscribed, for the updates nobody followed in between.
+    await streams[owner].stop();
+    await waitFor(async () => streams[other].following().includes(harness.account.id), 30_000);
+    await waitFor(async () => (reasons[other] ?? []).includes('stream-taken-over'), 30_000);
+    expect(harness.sandbox.userDataStreams.subscriberCount(accountId)).toBe(1);
+  });
+
+  it('follows the accounts of others while the membership cannot be read (duplicates are harmless, gaps are not)', async () => {
+    h = await createGridHarness();
+    const harness = h;
+    await harness.reconcile();
+    queue = createInProcessQueue();
+    const reasons: string[] = [];
+    queue.process(reconcileCoinBotJob, async ({ reason }) => {
+      reasons.push(reason ?? '');
+    });
+    // A live peer that owns this account, then Redis failing.
+    const key = String(harness.account.id);
+    const peer = Array.from({ length: 64 }, (_, i) => `peer-${i}`).find((p) => ownerOf(key, ['me', p]) === p);
+    if (!peer) throw new Error('no peer name owns the account');
+    let failing = false;
+    const membership = {
+      beat: async () => {
+        if (failing) throw new Error('Connection is closed.');
+        return ['me', peer].sort();
+      },
+      leave: async () => undefined,
+    };
+    const streams = startOrderStreams(
+      { ...harness.contextFor('me', queue), membership },
+      { refreshMs: 100, beatMs: 100 },
+    );
+    stop = streams.stop;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(streams.following()).toEqual([]);
+    failing = true;
+    await waitFor(async () => streams.following().includes(harness.account.id), 30_000);
+    // Nobody may have followed it meanwhile: its coin bot is reconciled once the stream is up.
+    await waitFor(async () => reasons.includes('stream-taken-over'), 30_000);
   });
 });

@@ -13,6 +13,7 @@ export * from './bonus/referral-bonus';
 export * from './config/user-config';
 export * from './context/auth-keys';
 export * from './context/cache';
+export * from './context/membership';
 export * from './context/open-service-context';
 export * from './context/service-context';
 export * from './crypto/load-secret-keys';

@@ -9,6 +9,7 @@ import { createExchangeClients } from '../grid/exchange-clients';
 import { createRedisPacer } from '../grid/redis-pacer';
 import { resolveAuthKeys } from './auth-keys';
 import { createRedisCache } from './cache';
+import { createRedisMembership } from './membership';
 import {
   type AuthKeys,
   type Clock,
@@ -69,7 +70,9 @@ export const openServiceContext = (
     secrets,
     auth: options.auth ?? resolveAuthKeys(env, options.signsIn ?? true),
     instanceId: newInstanceId(options.role),
-    ...(redis ? { cache: createRedisCache(redis, 'gridbot:') } : {}),
+    ...(redis
+      ? { cache: createRedisCache(redis, 'gridbot:'), membership: createRedisMembership(redis, 'gridbot:') }
+      : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   return { ctx, close: async () => redis?.disconnect() };

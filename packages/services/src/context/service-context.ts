@@ -8,6 +8,7 @@ import type { SecretBox } from '../crypto/secret-box';
 import type { ExchangeClients } from '../grid/exchange-clients';
 import { readInstallationSalt } from '../grid/installation';
 import { type Cache, createMemoryCache } from './cache';
+import { createMemoryMembership, type Membership } from './membership';
 
 /** The time every service reads (tests and replays can hand in their own). */
 export type Clock = { now: () => Date };
@@ -59,15 +60,18 @@ export type ServiceContext = {
   installationSalt: () => Promise<string>;
   /** Read caches (partner figures): Redis when distributed, in process otherwise. */
   cache: Cache;
+  /** Which processes of a group are alive (the workers sharing the order streams). */
+  membership: Membership;
 };
 
 export type ServiceContextParts = Omit<
   ServiceContext,
-  'clock' | 'instanceId' | 'installationSalt' | 'cache'
+  'clock' | 'instanceId' | 'installationSalt' | 'cache' | 'membership'
 > & {
   clock?: Clock;
   instanceId?: string;
   cache?: Cache;
+  membership?: Membership;
 };
 
 /** A readable, unique name for this process: host, pid and a random suffix. */
@@ -80,6 +84,7 @@ export const createServiceContext = (parts: ServiceContextParts): ServiceContext
     ...parts,
     clock: parts.clock ?? systemClock,
     cache: parts.cache ?? createMemoryCache(),
+    membership: parts.membership ?? createMemoryMembership(),
     instanceId: parts.instanceId ?? newInstanceId('process'),
     installationSalt: () => {
       salt ??= readInstallationSalt(parts.prisma).catch((error: unknown) => {
