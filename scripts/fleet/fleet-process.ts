@@ -111,7 +111,9 @@ export const createFleetProcess = (spec: FleetProcessSpec, options: FleetProcess
     if (alive) throw new Error(`${spec.name} is already running`);
     log ??= createWriteStream(join(options.logDir, `${spec.name}.log`), { flags: 'a' });
     log.write(`---- start ${new Date().toISOString()}\n`);
-    const current = spawn(process.execPath, [spec.script], {
+    // FLEET_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles every app (docs/fleet.md).
+    const nodeArgs = process.env.FLEET_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const current = spawn(process.execPath, [...nodeArgs, spec.script], {
       cwd: options.root,
       env: { PATH: process.env.PATH ?? '', ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

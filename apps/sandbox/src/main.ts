@@ -11,9 +11,10 @@ import { startSandboxTron } from './tron/index';
  * ./data/candles, rescaled to USDT) or =random (seeded random walks), prices advancing every
  * SANDBOX_TICK_MS (default 250 ms; 0 = only through the control API). SANDBOX_STATE_FILE keeps the
  * exchange's state across restarts (absent: memory only). The TRON node listens on
- * SANDBOX_TRON_PORT (default 3101), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
+ * SANDBOX_TRON_PORT (default 3101; any free port when SANDBOX_PORT is 0), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
  * through the control API) and keeps its chain in SANDBOX_TRON_STATE_FILE (absent: memory only).
- * The Telegram Bot API stand-in listens on SANDBOX_TELEGRAM_PORT (default 3102) for BOT_TOKEN (absent:
+ * The Telegram Bot API stand-in listens on SANDBOX_TELEGRAM_PORT (default 3102, or any free
+ * port like the TRON node) for BOT_TOKEN (absent:
  * a random token) and prints every message the bot sends. Its health port (HEALTH_PORT, default
  * 9104) serves /healthz, /readyz and /metrics.
  */
@@ -45,14 +46,15 @@ runMain('sandbox', async () => {
   });
   const tron = await startSandboxTron({
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
-    port: integerVar('SANDBOX_TRON_PORT', 3101, 65_535),
+    // SANDBOX_PORT=0 (any free port) makes the others any free port too, so two sandboxes never collide.
+    port: integerVar('SANDBOX_TRON_PORT', port === 0 ? 0 : 3101, 65_535),
     blockIntervalMs: integerVar('SANDBOX_TRON_BLOCK_MS', 3000),
     logLevel: env.LOG_LEVEL,
     ...(process.env.SANDBOX_TRON_STATE_FILE
       ? { stateFile: resolve(process.env.SANDBOX_TRON_STATE_FILE) }
       : {}),
   });
-  const telegramPort = Number(process.env.SANDBOX_TELEGRAM_PORT ?? 3102);
+  const telegramPort = Number(process.env.SANDBOX_TELEGRAM_PORT ?? (port === 0 ? 0 : 3102));
   if (!Number.isInteger(telegramPort) || telegramPort < 0 || telegramPort > 65_535)
     throw new ConfigError('SANDBOX_TELEGRAM_PORT: must be a port');
   // The bot process points BOT_API_ROOT here with the same BOT_TOKEN.

@@ -179,6 +179,7 @@ describe('@binance/connector against the sandbox process (replayed candles)', ()
         ...process.env,
         LOG_LEVEL: 'silent',
         SANDBOX_PORT: '0',
+        HEALTH_PORT: 'off',
         SANDBOX_MARKETS: 'replay',
         SANDBOX_TICK_MS: '0',
       },

@@ -16,8 +16,22 @@ const exchangeClass = (id: string, pro = false): ExchangeClass => {
 /** Exchanges whose API reports a key's permissions (Binance: GET /sapi/v1/account/apiRestrictions). */
 const KEY_PERMISSION_EXCHANGES = new Set(['binance']);
 
-/** What an exchange can do for us, from ccxt's `has` plus what we know about key permissions. */
+const capabilitiesById = new Map<string, ExchangeCapabilities>();
+
+/**
+ * What an exchange can do for us, from ccxt's `has` plus what we know about key permissions. Worked
+ * out once per exchange and process: a ccxt instance costs milliseconds of CPU to build.
+ */
 export const exchangeCapabilities = (id: string): ExchangeCapabilities => {
+  let caps = capabilitiesById.get(id);
+  if (!caps) {
+    caps = probeCapabilities(id);
+    capabilitiesById.set(id, caps);
+  }
+  return caps;
+};
+
+const probeCapabilities = (id: string): ExchangeCapabilities => {
   const probe = new (exchangeClass(id))();
   const has = (name: string) => probe.has[name] === true || probe.has[name] === 'emulated';
   const caps = {
@@ -69,9 +83,53 @@ const sandboxWsUrls = (base: string) => {
   return { spot: `${root}/ws`, 'ws-api': { spot: `${root}/ws-api/v3` } };
 };
 
+/** How long one venue's markets (and the clock offset measured with them) serve every key of a process. */
+export const SHARED_MARKETS_TTL_MS = 10 * 60_000;
+
+type SharedMarkets = { at: number; markets: Promise<unknown>; timeDifference?: unknown };
+const sharedMarkets = new Map<string, SharedMarkets>();
+
+/**
+ * The markets of a venue are the same for every API key: the first instance of a process that needs
+ * them fetches them (Binance's exchangeInfo: request weight 20 and megabytes of JSON), the others of
+ * the same venue take that parsed list for `SHARED_MARKETS_TTL_MS`, concurrent first loads share one
+ * request, and an explicit `loadMarkets(true)` always fetches and refreshes the share. Each instance
+ * still indexes the list itself (ccxt's setMarkets), so nothing it keeps is shared mutable state.
+ */
+const shareMarkets = (exchange: Exchange, venue: string) => {
+  let forced = false;
+  const loadOwn = exchange.loadMarkets.bind(exchange);
+  const fetchOwn = exchange.fetchMarkets.bind(exchange);
+  exchange.loadMarkets = ((reload = false, params = {}) => {
+    if (reload) forced = true;
+    return loadOwn(reload, params);
+  }) as Exchange['loadMarkets'];
+  exchange.fetchMarkets = (async (params = {}) => {
+    const entry = sharedMarkets.get(venue);
+    if (!forced && entry && Date.now() - entry.at < SHARED_MARKETS_TTL_MS) {
+      const markets = await entry.markets;
+      if (entry.timeDifference !== undefined) exchange.options.timeDifference = entry.timeDifference;
+      return markets;
+    }
+    forced = false;
+    const fresh: SharedMarkets = { at: Date.now(), markets: fetchOwn(params) };
+    sharedMarkets.set(venue, fresh);
+    try {
+      const markets = await fresh.markets;
+      // Binance's fetchMarkets measures the clock offset (adjustForTimeDifference) on the way.
+      fresh.timeDifference = exchange.options.timeDifference;
+      return markets;
+    } catch (error) {
+      if (sharedMarkets.get(venue) === fresh) sharedMarkets.delete(venue);
+      throw error;
+    }
+  }) as Exchange['fetchMarkets'];
+};
+
 /**
  * One ccxt instance per API key (ccxt's rate limiter is per instance, and so is Binance's limit per
  * key). Only the URLs differ between live, testnet and sandbox; every call takes the same path.
+ * The venue's markets are shared between the instances of a process (`shareMarkets`).
  */
 export const createCcxtExchange = (options: ExchangeClientOptions, pro = false): Exchange => {
   const Class = exchangeClass(options.exchange, pro);
@@ -95,6 +153,10 @@ export const createCcxtExchange = (options: ExchangeClientOptions, pro = false):
       defaultType: 'spot',
     },
   });
+  shareMarkets(
+    exchange,
+    `${options.exchange}:${options.mode}:${options.mode === 'sandbox' ? options.sandboxUrl : ''}`,
+  );
   const { pacer } = options;
   if (pacer) {
     // Same weights as ccxt's limiter, one budget for every process using this key.

@@ -23,6 +23,31 @@ beforeAll(async () => {
 afterAll(async () => sandbox?.stop());
 
 describe('markets', () => {
+  it("shares a venue's markets between the keys of a process: one exchangeInfo for five clients, a reload fetches", async () => {
+    const usedWeight = async () =>
+      Number((await fetch(`${sandbox.url}/api/v3/ping`)).headers.get('x-mbx-used-weight-1m'));
+    const keys = await Promise.all(Array.from({ length: 5 }, () => sandbox.createAccount()));
+    // The sandbox counts weight per minute: a window that turned over meanwhile is measured again,
+    // each time as a venue no client of this process has loaded yet (same host, another spelling).
+    for (let attempt = 1; ; attempt++) {
+      const url = `${sandbox.url}${'/'.repeat(attempt)}`;
+      const before = await usedWeight();
+      const clients = keys.map((k) => clientFor(k, url));
+      const [first, ...others] = clients as [ExchangeClient, ...ExchangeClient[]];
+      await Promise.all([first.loadMarkets(), others[0]?.loadMarkets()]);
+      for (const client of others.slice(1)) await client.loadMarkets();
+      const loaded = (await usedWeight()) - before;
+      await others[3]?.loadMarkets(true);
+      const reloaded = (await usedWeight()) - before - loaded;
+      if ((loaded < 0 || reloaded < 0) && attempt < 3) continue;
+      for (const client of clients) expect(client.market('XRP/USDT').symbol).toBe('XRP/USDT');
+      // exchangeInfo weighs 20; the ping 1, the server time (clock offset) 1. Unshared: 5 × 21 + 1.
+      expect(loaded).toBeLessThan(40);
+      expect(reloaded).toBeGreaterThanOrEqual(20);
+      break;
+    }
+  });
+
   it('loads spot markets with tick, step, minQty and minNotional as decimals', async () => {
     const client = clientFor(await sandbox.createAccount());
     const markets = await client.loadMarkets();

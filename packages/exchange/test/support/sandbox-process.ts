@@ -45,6 +45,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       SANDBOX_PORT: String(options.port ?? 0),
+      HEALTH_PORT: 'off',
       SANDBOX_MARKETS: 'random',
       SANDBOX_TICK_MS: '0',
     },
