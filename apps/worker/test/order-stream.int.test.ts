@@ -20,9 +20,11 @@ afterEach(async () => {
 });
 
 describe('order stream trigger', () => {
-  // One retry with a fresh harness: in the full PostgreSQL + Redis suite (never alone, nor with the
-  // worker tests or the crash test beside it) the stream's fill was twice not applied within 60 s
-  // (2026-11-27); the cause is not found yet (session note).
+  // One retry with a fresh harness: in the full PostgreSQL + Redis suite the stream's fill was twice
+  // not applied within 60 s (2026-11-27). Likely cause, fixed since in packages/exchange's
+  // order-stream.ts: on a loaded machine the fill's update arrived in the same network read as the
+  // subscription's confirmation, ccxt handled it before watchOrders listened and kept it for the
+  // next update (which never came); the stream now hands over ccxt's cache after subscribing.
   it('records a fill the price scan cannot see (dip and recovery between two scans) and places the next orders', {
     timeout: 150_000,
     retry: 1,

@@ -56,10 +56,17 @@ export const streamOrderUpdates = (
   const maxBackoff = options.maxBackoffMs ?? 30_000;
   handleOrphanRejections(exchange);
   let stopped = false;
+  // Each state of an order once (ccxt's cache is read again after every subscription, below).
+  const delivered = new Set<string>();
   // The caller's failure is reported, never taken for a broken stream.
   const deliver = (order: Parameters<typeof toOrder>[0]) => {
     try {
-      options.onUpdate(toOrder(order));
+      const update = toOrder(order);
+      const key = `${update.id}|${update.clientOrderId ?? ''}|${update.status}|${update.filled.toFixed()}`;
+      if (delivered.has(key)) return;
+      if (delivered.size >= 10_000) delivered.clear();
+      delivered.add(key);
+      options.onUpdate(update);
     } catch (error) {
       options.onError?.(error);
     }
@@ -91,6 +98,11 @@ export const streamOrderUpdates = (
           subscribed = true;
           backoff = minBackoff;
           options.onSubscribed?.({ resumed: failures > 0 });
+          // An update that came in the same network read as the subscription's confirmation was
+          // handled by ccxt before watchOrders below listened: ccxt keeps it in its order cache but
+          // would return it only with the next update. Hand over what the cache holds now.
+          const cached = (exchange as unknown as { orders?: Iterable<Parameters<typeof toOrder>[0]> }).orders;
+          if (cached) for (const order of cached) deliver(order);
         }
         const orders = await exchange.watchOrders();
         for (const order of orders) deliver(order);
