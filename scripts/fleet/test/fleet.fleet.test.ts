@@ -91,7 +91,9 @@ beforeAll(async () => {
       WITHDRAW_AUTO_APPROVE_USDT: '100',
     },
   });
-  traders = await Promise.all([startTradingUser(fleet), startTradingUser(fleet)]);
+  // Six accounts trading: each worker follows about half of their order streams and takes the
+  // others' over when one dies.
+  traders = await Promise.all(Array.from({ length: 6 }, () => startTradingUser(fleet)));
 }, 420_000);
 
 afterAll(async () => {
