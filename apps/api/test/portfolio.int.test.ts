@@ -320,11 +320,33 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
     expect(trades.json().code).toBe('COIN_NOT_FOUND');
   });
 
+  it('answers many portfolios at once with one tickers call to the exchange, not one each', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => trader(`many_at_once_${i}`)));
+    for (const { headers } of users) expect((await add(headers, 'ADA')).statusCode).toBe(200);
+    const usedWeight = async () =>
+      Number((await fetch(`${sandbox.url}/api/v3/ping`)).headers.get('x-mbx-used-weight-1m'));
+    // The sandbox counts weight per minute: measured again if the window turned over meanwhile.
+    for (let attempt = 1; ; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, t.ctx.env.LAST_PRICE_CACHE_MS + 50));
+      const before = await usedWeight();
+      const answers = await Promise.all(users.map(({ headers }) => portfolio(headers)));
+      const used = (await usedWeight()) - before - 1;
+      if (used < 0 && attempt < 3) continue;
+      for (const res of answers) expect(res.json().coins[0]).toMatchObject({ coin: 'ADA', lastPrice: '0.5' });
+      // One tickers call (the sandbox weighs GET /api/v3/ticker/24hr?symbols=… at 80): eight
+      // unshared calls would weigh 640.
+      expect(used).toBe(80);
+      break;
+    }
+  });
+
   it('still answers, without prices, when the exchange is down', async () => {
     const { headers } = await trader('exchange_down');
     expect((await add(headers, 'SOL')).statusCode).toBe(200);
     await sandbox.close();
     sandboxOpen = false;
+    // A price read by an earlier request may serve for LAST_PRICE_CACHE_MS, never longer.
+    await new Promise((resolve) => setTimeout(resolve, t.ctx.env.LAST_PRICE_CACHE_MS + 50));
     const res = await portfolio(headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().coins[0]).toMatchObject({ coin: 'SOL', lastPrice: null });

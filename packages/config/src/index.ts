@@ -96,6 +96,12 @@ export const ZEnv = z.object({
    * live otherwise.
    */
   EXCHANGE_MODE: z.enum(['live', 'testnet', 'sandbox']).optional(),
+  /**
+   * How long a last price read from the exchange for the portfolio and deal screens serves other
+   * requests of the process (ms; 0: every request asks the exchange). Concurrent requests for the
+   * same prices always share one call.
+   */
+  LAST_PRICE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Worker: parallel reconciles per process, and the schedule of price scans and sweeps. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(60_000).default(2000),

@@ -73,9 +73,61 @@ export const venueMarketData = async (ctx: ServiceContext, venue: string): Promi
   return pending;
 };
 
+type PriceCache = {
+  tickers: Map<string, { at: number; ticker: Ticker }>;
+  inflight: Map<string, Promise<Record<string, Ticker>>>;
+};
+const priceCaches = new WeakMap<ExchangeClients, PriceCache>();
+
+/** The venue's tickers of `symbols`: from the process's cache while fresh, else one call shared by concurrent askers. */
+const venueTickers = async (
+  ctx: ServiceContext,
+  venue: string,
+  symbols: string[],
+): Promise<Map<string, Ticker>> => {
+  let cache = priceCaches.get(ctx.exchanges);
+  if (!cache) {
+    cache = { tickers: new Map(), inflight: new Map() };
+    priceCaches.set(ctx.exchanges, cache);
+  }
+  const { tickers, inflight } = cache;
+  const ttl = ctx.env.LAST_PRICE_CACHE_MS;
+  const now = Date.now();
+  const found = new Map<string, Ticker>();
+  const missing: string[] = [];
+  for (const symbol of new Set(symbols)) {
+    const hit = tickers.get(`${venue}|${symbol}`);
+    if (hit && now - hit.at < ttl) found.set(symbol, hit.ticker);
+    else missing.push(symbol);
+  }
+  if (missing.length === 0) return found;
+  const key = `${venue}|${missing.sort().join(',')}`;
+  let call = inflight.get(key);
+  if (!call) {
+    call = ctx.exchanges.forVenue(venue).fetchTickers(missing);
+    inflight.set(key, call);
+    const settled = call;
+    void settled
+      .then((fetched) => {
+        const at = Date.now();
+        if (tickers.size > 20_000) tickers.clear();
+        for (const [symbol, ticker] of Object.entries(fetched))
+          tickers.set(`${venue}|${symbol}`, { at, ticker });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (inflight.get(key) === settled) inflight.delete(key);
+      });
+  }
+  for (const [symbol, ticker] of Object.entries(await call)) found.set(symbol, ticker);
+  return found;
+};
+
 /**
- * Last prices of these symbols per venue, one tickers call per venue; a venue that does not answer
- * gives no prices (the caller shows null), so a portfolio never fails because an exchange is down.
+ * Last prices of these symbols per venue, one tickers call per venue, at most LAST_PRICE_CACHE_MS
+ * old (docs/performance.md#fleet: a thousand portfolio requests a second must not each ask the
+ * exchange); a venue that does not answer gives no prices (the caller shows null), so a portfolio
+ * never fails because an exchange is down.
  */
 export const lastPrices = async (
   ctx: ServiceContext,
@@ -84,8 +136,7 @@ export const lastPrices = async (
   const entries = await Promise.all(
     [...symbolsByVenue].map(async ([venue, symbols]) => {
       try {
-        const tickers = await ctx.exchanges.forVenue(venue).fetchTickers([...new Set(symbols)]);
-        return [venue, new Map(Object.entries(tickers))] as const;
+        return [venue, await venueTickers(ctx, venue, symbols)] as const;
       } catch (error) {
         ctx.log.warn({ venue, err: error }, 'tickers unavailable: portfolio shows no last price');
         return [venue, new Map<string, Ticker>()] as const;
