@@ -145,6 +145,13 @@ export const openAppPage = async (
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
+    // The app's own guard never sends a call over its limit, so a 429 means another page of the
+    // same user (a test's previous page) called within the window; the app retries after the
+    // window. A 429 the retry recovered from is no fault, one that stays is.
+    if (response.ok() && problems.includes(`429: ${path}`)) {
+      problems.splice(problems.indexOf(`429: ${path}`), 1);
+      return;
+    }
     if (response.status() === 429) problems.push(`429: ${path}`);
     // A failed call answers the API's JSON error body, which the screen shows in place; anything
     // else failing (a missing asset, a route the server does not know) is a fault.
