@@ -5,6 +5,16 @@ import { defineConfig } from 'vitest/config';
 // built web app in Chromium against a real API) and `fleet` (the built apps as separate processes
 // on PostgreSQL + Redis, scripts/fleet). Integration files are named `*.int.test.ts`, browser
 // tests `apps/web/e2e/*.e2e.test.ts`, fleet tests `scripts/fleet/test/*.fleet.test.ts`.
+/** How integration files run (the `integration` and `embedded` projects): two files at a time. */
+const integrationRun = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: true,
+  maxWorkers: 2,
+  sequence: { groupOrder: 1 },
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,12 +30,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/*/test/**/*.int.test.ts', 'apps/*/test/**/*.int.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          ...integrationRun,
         },
       },
       {
@@ -47,12 +52,7 @@ export default defineConfig({
             'apps/api/test/portfolio.int.test.ts',
             'apps/api/test/session.int.test.ts',
           ],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          ...integrationRun,
         },
       },
       {
