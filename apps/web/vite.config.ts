@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { coinIcons } from './build/coin-icons';
+import { earlyRequests } from './build/early-requests';
 import { firstScreenChunks } from './build/first-screen';
 import { precompress } from './build/precompress';
 
@@ -27,7 +28,7 @@ const contractsWithoutSideEffects = (id: string) =>
 const firstScreen = firstScreenChunks();
 
 export default defineConfig({
-  plugins: [react(), firstScreen.plugin, coinIcons(), precompress()],
+  plugins: [react(), earlyRequests(), firstScreen.plugin, coinIcons(), precompress()],
   base: '/',
   build: {
     target: 'es2022',
