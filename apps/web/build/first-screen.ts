@@ -5,8 +5,15 @@ export const FIRST_SCREEN_ROOTS = [
   'src/layouts/user-layout.tsx',
   'src/screens/panel/panel-screen.tsx',
 ] as const;
-/** Loaded lazily at start as well: the initial load's calls and the Telegram SDK's device setup. */
-const ALSO_AT_START = ['src/session/initial-load.ts', 'src/telegram/device.ts'] as const;
+/**
+ * Loaded lazily at start as well: the initial load's calls, and the Telegram SDK with its device
+ * setup (evaluated after the first render).
+ */
+const ALSO_AT_START = [
+  'src/session/initial-load.ts',
+  'src/telegram/device.ts',
+  'src/telegram/sdk-parts.ts',
+] as const;
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
