@@ -2,7 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
 import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
 
-const symbolsOf = (locale: string): NumberSymbols => {
+/**
+ * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
+ * asking Intl costs ~50 ms of a phone's first render, its first use of the locale's number data.
+ */
+export const KNOWN_NUMBER_SYMBOLS: Readonly<Record<string, NumberSymbols>> = {
+  'en-US': { group: ',', decimal: '.' },
+  'ru-RU': { group: '\u00a0', decimal: ',' },
+  'zh-CN': { group: ',', decimal: '.' },
+};
+
+export const symbolsOf = (locale: string): NumberSymbols => {
+  const known = KNOWN_NUMBER_SYMBOLS[locale];
+  if (known) return known;
   const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
   const group = parts.find((part) => part.type === 'group')?.value ?? ',';
   const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
