@@ -5,13 +5,11 @@ export const FIRST_SCREEN_ROOTS = [
   'src/layouts/user-layout.tsx',
   'src/screens/panel/panel-screen.tsx',
 ] as const;
-/** Loaded lazily at start as well: the initial load's calls. */
-const ALSO_AT_START = ['src/session/initial-load.ts'] as const;
 /**
- * The Telegram SDK with its device setup, evaluated after the first render: asked for at start
- * too, at low priority, so it arrives after what the first screen needs and is there for ready().
+ * Loaded lazily at start as well: the initial load's calls. The Telegram SDK and its device setup
+ * are not: they load after the first screen has rendered (src/main.tsx).
  */
-const AFTER_FIRST_RENDER = ['src/telegram/device.ts', 'src/telegram/sdk-parts.ts'] as const;
+const ALSO_AT_START = ['src/session/initial-load.ts'] as const;
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
@@ -33,24 +31,17 @@ const preloadFirstScreen = (html: string, bundle: Bundle, base: string): string 
   const chunks = Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) return html;
-  const closureOf = (roots: readonly string[], except: Set<string>): Set<string> => {
-    const files = new Set<string>();
-    for (const chunk of chunks) {
-      const id = chunk.facadeModuleId ?? '';
-      if (roots.some((root) => id.endsWith(root)))
-        for (const file of chunkClosure(bundle, chunk.fileName)) if (!except.has(file)) files.add(file);
-    }
-    return files;
-  };
   const atStart = chunkClosure(bundle, entry.fileName);
-  const wanted = closureOf([...FIRST_SCREEN_ROOTS, ...ALSO_AT_START], atStart);
-  const later = closureOf(AFTER_FIRST_RENDER, new Set([...atStart, ...wanted]));
-  const link = (file: string, priority = '') =>
-    `<link rel="modulepreload" crossorigin href="${base}${file}"${priority}>`;
-  const links = [
-    ...[...wanted].sort().map((file) => link(file)),
-    ...[...later].sort().map((file) => link(file, ' fetchpriority="low"')),
-  ].join('\n    ');
+  const wanted = new Set<string>();
+  for (const chunk of chunks) {
+    const id = chunk.facadeModuleId ?? '';
+    if ([...FIRST_SCREEN_ROOTS, ...ALSO_AT_START].some((root) => id.endsWith(root)))
+      for (const file of chunkClosure(bundle, chunk.fileName)) if (!atStart.has(file)) wanted.add(file);
+  }
+  const links = [...wanted]
+    .sort()
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+    .join('\n    ');
   return html.replace('</head>', `  ${links}\n  </head>`);
 };
 

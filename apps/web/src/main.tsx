@@ -42,8 +42,8 @@ const start = async () => {
   const language = guessLanguage(launch?.user?.language_code ?? navigator.language);
   preloadScreenCode(router, location.pathname);
   if (launch) {
-    // The SDK is a chunk of its own, evaluated after the first render: nothing before it needs the
-    // SDK (index.html has painted the theme), and ready() follows that render anyway.
+    // The SDK is a chunk of its own, loaded once the first screen has rendered: nothing before it
+    // needs the SDK (index.html has painted the theme), and ready() follows that render anyway.
     void firstRender
       .then(() => Promise.all([import('./telegram/device'), loadTelegramSdk()]))
       .then(([{ startTelegram, onMiniAppActivated }]) => {
