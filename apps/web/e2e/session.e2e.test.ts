@@ -170,6 +170,8 @@ describe('session', () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    // The panel's own calls (its sections below the fold come after the first paint) are done.
+    await settle(app.page);
     await app.context.addCookies([
       { name: 'gb_token', value: 'expired', url: stack.baseUrl, sameSite: 'Lax' },
     ]);
