@@ -218,6 +218,10 @@ describe('session', () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    // The SDK, which reports the activation, loads once the first screen is on the page.
+    await expect
+      .poll(async () => (await app.telegramCalls()).some((call) => call.type === 'web_app_ready'))
+      .toBe(true);
     const again = app.page.waitForRequest((request) => isLogin(request.url()));
     await app.page.evaluate(() => {
       const telegram = (
