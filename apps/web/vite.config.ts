@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { coinIcons } from './build/coin-icons';
+import { earlyRequests } from './build/early-requests';
 import { firstScreenChunks } from './build/first-screen';
 import { precompress } from './build/precompress';
+import { stripSchemaDescriptions } from './build/strip-descriptions';
 
 /**
  * Vendor groups loaded with the entry (each cached on its own across releases). Route screens are
@@ -27,7 +29,14 @@ const contractsWithoutSideEffects = (id: string) =>
 const firstScreen = firstScreenChunks();
 
 export default defineConfig({
-  plugins: [react(), firstScreen.plugin, coinIcons(), precompress()],
+  plugins: [
+    react(),
+    stripSchemaDescriptions(),
+    earlyRequests(),
+    firstScreen.plugin,
+    coinIcons(),
+    precompress(),
+  ],
   base: '/',
   build: {
     target: 'es2022',

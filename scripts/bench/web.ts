@@ -1,7 +1,8 @@
 /*
  * Web benchmark (docs/performance.md#web): the mini app's first screen on a throttled mid-range
  * phone, target ≤ 2 s. `npx tsx scripts/bench/web.ts [--runs N] [--no-build] [--waterfall] [--cpu 4]`
- * (--waterfall: every request of each run before the first screen, with its start, end and size).
+ * (--waterfall: every request of each run before the first screen, with its start, end and size;
+ * --trace DIR: a Chrome trace of each run, web-run-N.json, for DevTools' Performance panel).
  *
  * Builds the web app (unless --no-build), starts the embedded demo (`npm start` composition on a
  * temp data folder, prices standing still) and opens it N times (default 3) in Debian's Chromium,
@@ -26,7 +27,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http, { createServer } from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +47,7 @@ const { values } = parseArgs({
     waterfall: { type: 'boolean', default: false },
     cpu: { type: 'string', default: '4' },
     transport: { type: 'string', default: 'h2' },
+    trace: { type: 'string' },
   },
 });
 const PHONE = {
@@ -65,10 +67,20 @@ if (!values['no-build']) {
   if (build.status !== 0) throw new Error('npm run build -w @gridbot/web failed');
 }
 
+/** What DevTools' Performance panel records: tasks, script evaluation, layout, CPU samples, network. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+];
+
 type Load = { ms: number; bytes: number; requests: number; waterfall: string[] };
 
 /** A new browser with the phone profile; `measure` runs on its one page. */
-const onThrottledPhone = async <T>(measure: (page: Page) => Promise<T>): Promise<T> => {
+const onThrottledPhone = async <T>(measure: (page: Page) => Promise<T>, traceFile?: string): Promise<T> => {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({
@@ -89,7 +101,16 @@ const onThrottledPhone = async <T>(measure: (page: Page) => Promise<T>): Promise
       uploadThroughput: PHONE.bytesPerSecond,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-    return await measure(page);
+    if (!traceFile) return await measure(page);
+    const events: unknown[] = [];
+    cdp.on('Tracing.dataCollected', (event) => events.push(...event.value));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES } });
+    const result = await measure(page);
+    await cdp.send('Tracing.end');
+    await complete;
+    writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
+    return result;
   } finally {
     await browser.close();
   }
@@ -119,7 +140,7 @@ const timeline = (page: Page, mark: string): Promise<Load> =>
     };
   }, mark);
 
-const openApp = (url: string) =>
+const openApp = (url: string, traceFile?: string) =>
   onThrottledPhone(async (page) => {
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.documentElement.dataset.firstScreen === 'ready', undefined, {
@@ -139,7 +160,7 @@ const openApp = (url: string) =>
     if (busyInView) throw new Error('first screen marked with a loader or skeleton still in view');
     await page.locator('nav.tabbar a[data-tab="wallet"]').click({ trial: true, timeout: 1000 });
     return load;
-  });
+  }, traceFile);
 
 /** The floor: a bare page whose one script has `bytes` incompressible bytes. */
 const startFloorServer = async (frontDir: string) => {
@@ -283,7 +304,7 @@ try {
   const apps: Load[] = [];
   const floors: Load[] = [];
   for (let run = 1; run <= runs; run += 1) {
-    const app = await openApp(appUrl);
+    const app = await openApp(appUrl, values.trace && join(values.trace, `web-run-${run}.json`));
     // The floor moves the same bytes; it also spaces the runs beyond the panel's 2 s rate limit.
     const floor = await floorServer.open(app.bytes);
     if (values.waterfall) console.log(app.waterfall.join('\n'));

@@ -5,8 +5,11 @@ export const FIRST_SCREEN_ROOTS = [
   'src/layouts/user-layout.tsx',
   'src/screens/panel/panel-screen.tsx',
 ] as const;
-/** Loaded lazily at start as well: the initial load's calls and the Telegram SDK's device setup. */
-const ALSO_AT_START = ['src/session/initial-load.ts', 'src/telegram/device.ts'] as const;
+/**
+ * Loaded lazily at start as well: the initial load's calls. The Telegram SDK and its device setup
+ * are not: they load after the first screen has rendered (src/main.tsx).
+ */
+const ALSO_AT_START = ['src/session/initial-load.ts'] as const;
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;

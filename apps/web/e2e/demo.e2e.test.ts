@@ -27,11 +27,15 @@ describe('outside Telegram (embedded demo)', () => {
     await app.page.locator('nav.tabbar').waitFor();
     // The launch parameters went into the hash, so the SDK started as inside Telegram.
     expect(new URL(app.page.url()).hash).toContain('tgWebAppData=');
-    // With no Telegram client, theme and viewport requests were answered in the page.
-    const style = await app.page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim(),
-    );
-    expect(style).toBe('#17212b');
+    // With no Telegram client, theme and viewport requests were answered in the page (by the SDK,
+    // which loads once the first screen is on the page).
+    await expect
+      .poll(() =>
+        app.page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim(),
+        ),
+      )
+      .toBe('#17212b');
 
     await app.page.locator('nav.tabbar a[data-tab="profile"]').click();
     await app.page.getByText('@demo_trader').waitFor();

@@ -92,6 +92,48 @@ describe('session', () => {
     await app.close();
   });
 
+  it('sends the initial load from the page once sign-in answers, each call once, and shows its answers', async () => {
+    const app = await openAppPage(browser);
+    const INITIAL = [
+      'GET /home/config/localization/get',
+      'POST /home/',
+      'POST /portfolio/?period=day',
+      `GET /portfolio/profit?user_id=${user.uid}&days=30`,
+      'GET /partners/',
+      'POST /profile/',
+      'POST /wallet?days=30&page=1&limit=10',
+    ];
+    const sent: string[] = [];
+    const withoutToken: string[] = [];
+    let entryArrived = false;
+    app.page.on('request', (request) => {
+      const url = new URL(request.url());
+      const call = `${request.method()} ${url.pathname}${url.search}`;
+      if (!INITIAL.includes(call)) return;
+      sent.push(call);
+      if (!request.headers().authorization?.startsWith('Bearer ')) withoutToken.push(call);
+    });
+    app.page.on('requestfinished', (request) => {
+      if (/^\/assets\/index-.*\.js$/.test(new URL(request.url()).pathname)) entryArrived = true;
+    });
+    // The entry's code is held back until the page has sent the whole initial load by itself.
+    await app.page.route('**/assets/index-*.js', async (route) => {
+      await expect.poll(() => sent.length).toBe(INITIAL.length);
+      expect(entryArrived).toBe(false);
+      await route.continue();
+    });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await app.page.locator('html[data-first-screen="ready"]').waitFor({ state: 'attached' });
+    await settle(app.page);
+    // The app took every answer as its own call: nothing was asked twice (the panel and the
+    // wallet would have been refused with a 429 within 2 s).
+    expect([...sent].sort()).toEqual([...INITIAL].sort());
+    expect(withoutToken).toEqual([]);
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
   it('prepares the phone: fullscreen, expanded, vertical swipes off, theme and viewport', async () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));
@@ -128,6 +170,8 @@ describe('session', () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    // The panel's own calls (its sections below the fold come after the first paint) are done.
+    await settle(app.page);
     await app.context.addCookies([
       { name: 'gb_token', value: 'expired', url: stack.baseUrl, sameSite: 'Lax' },
     ]);
@@ -174,6 +218,10 @@ describe('session', () => {
     const app = await openAppPage(browser);
     await app.page.goto(stack.launchUrlFor(user));
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    // The SDK, which reports the activation, loads once the first screen is on the page.
+    await expect
+      .poll(async () => (await app.telegramCalls()).some((call) => call.type === 'web_app_ready'))
+      .toBe(true);
     const again = app.page.waitForRequest((request) => isLogin(request.url()));
     await app.page.evaluate(() => {
       const telegram = (

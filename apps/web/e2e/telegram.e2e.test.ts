@@ -81,6 +81,10 @@ const signedIn = async (setup: LaunchSetup = {}) => {
   const launch = { theme, ...(setup.startParam ? { startParam: setup.startParam } : {}) };
   await app.page.goto(stack.launchUrlFor(await newUser(), launch));
   await app.page.locator('nav.tabbar').waitFor();
+  // Inside Telegram the SDK loads once the first screen has rendered (docs/performance.md#web):
+  // its device setup ends with ready().
+  if (setup.telegram ?? true)
+    await expect.poll(async () => (await callsOf(app, 'web_app_ready')).length).toBeGreaterThan(0);
   return app;
 };
 

@@ -13,7 +13,9 @@ import { createAppRouter, preloadScreenCode } from './router/router';
 import { attemptSignIn, startSessionLifecycle } from './session/session-lifecycle';
 import { handleUnauthorized, setLaunchContext, setSignedInHandler } from './session/sign-in';
 import { startInitialLoad } from './session/start-initial-load';
+import { firstRender } from './telegram/first-render';
 import { resolveLaunch } from './telegram/launch';
+import { loadTelegramSdk } from './telegram/sdk';
 
 /**
  * The start, ordered so nothing waits for what it does not need (docs/performance.md#web): sign-in
@@ -40,11 +42,14 @@ const start = async () => {
   const language = guessLanguage(launch?.user?.language_code ?? navigator.language);
   preloadScreenCode(router, location.pathname);
   if (launch) {
-    // The SDK is a chunk of its own, loaded while the sign-in request is on its way.
-    void import('./telegram/device').then(({ startTelegram, onMiniAppActivated }) => {
-      onMiniAppActivated(() => attemptSignIn('mini app active'));
-      return startTelegram(launch);
-    });
+    // The SDK is a chunk of its own, loaded once the first screen has rendered: nothing before it
+    // needs the SDK (index.html has painted the theme), and ready() follows that render anyway.
+    void firstRender
+      .then(() => Promise.all([import('./telegram/device'), loadTelegramSdk()]))
+      .then(([{ startTelegram, onMiniAppActivated }]) => {
+        onMiniAppActivated(() => attemptSignIn('mini app active'));
+        return startTelegram(launch);
+      });
   }
   await initI18n(language);
 

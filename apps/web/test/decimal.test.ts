@@ -8,6 +8,7 @@ import {
   signOf,
   trimDecimal,
 } from '../src/format/decimal';
+import { KNOWN_NUMBER_SYMBOLS } from '../src/format/use-format';
 
 const en = { group: ',', decimal: '.' };
 const ru = { group: '\u00a0', decimal: ',' };
@@ -51,5 +52,15 @@ describe('decimal strings', () => {
     expect(maxAbsOf(['1.5', '-3', '2'])).toBe('3');
     expect(ratioOf('-1.5', '3')).toBe(0.5);
     expect(ratioOf('1', '0')).toBe(0);
+  });
+});
+
+describe("the app's locales' number symbols", () => {
+  it.each(Object.entries(KNOWN_NUMBER_SYMBOLS))('%s: the ones Intl gives', (locale, symbols) => {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    expect(symbols).toEqual({
+      group: parts.find((part) => part.type === 'group')?.value,
+      decimal: parts.find((part) => part.type === 'decimal')?.value,
+    });
   });
 });

@@ -198,18 +198,34 @@ export const navigateInApp = async (page: Page, path: string) => {
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 };
 
-/** Waits until no loader or skeleton is on screen and animations have finished. */
-export const settle = async (page: Page) => {
-  const busy = '.loader, .skeleton, [aria-busy="true"], #boot';
+const BUSY = '.loader, .skeleton, [aria-busy="true"], #boot';
+
+const notBusy = async (page: Page) => {
   try {
-    await page.waitForFunction((selector) => !document.querySelector(selector), busy, { timeout: 20_000 });
+    await page.waitForFunction((selector) => !document.querySelector(selector), BUSY, { timeout: 20_000 });
   } catch (error) {
     const still = await page.evaluate(
       (selector) => document.querySelector(selector)?.outerHTML.slice(0, 300),
-      busy,
+      BUSY,
     );
     throw new Error(`${page.url()} still busy: ${still}`, { cause: error });
   }
+};
+
+/**
+ * Waits until no loader or skeleton is on screen, the page has rendered what it renders after its
+ * first paint (the first screen's sections below the fold, ui/after-first-paint.tsx) and animations
+ * have finished.
+ */
+export const settle = async (page: Page) => {
+  await notBusy(page);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+      }),
+  );
+  await notBusy(page);
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );

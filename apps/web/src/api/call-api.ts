@@ -1,8 +1,10 @@
 import type { EndpointDefinition, ResponseOf } from '@gridbot/contracts';
 import type { z } from 'zod';
 import { readToken } from '../session/auth-cookies';
+import { takeEarlyAnswer } from '../session/early-start';
 import { ApiError, apiErrorFromResponse } from './api-error';
 import { createRequestGuard, type GuardLimit } from './request-guard';
+import { requestPath } from './request-url';
 
 type Field<T> = T extends z.ZodType ? z.input<T> : never;
 /** A slot is absent without a schema, optional when `{}` satisfies it, else required. */
@@ -38,24 +40,7 @@ export const setUnauthorizedHandler = (handler: () => void) => {
 
 export const resetRequestGuard = () => guard.reset();
 
-export const fillPath = (path: string, params: Record<string, unknown> | undefined): string =>
-  path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null)
-      throw new ApiError({ status: 400, code: 'VALIDATION', message: `missing path parameter ${name}` });
-    return encodeURIComponent(String(value));
-  });
-
-export const queryString = (query: Record<string, unknown> | undefined): string => {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
+export { fillPath, queryString } from './request-url';
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -108,15 +93,20 @@ export const callApi = async <E extends EndpointDefinition>(
     if (value !== undefined && endpoint.headers?.shape[name]) headers[name] = value;
   }
 
+  const url = `${apiBase}${requestPath(endpoint.path, { params, query })}`;
   let response: Response;
   try {
-    response = await fetch(`${apiBase}${fillPath(endpoint.path, params)}${queryString(query)}`, {
-      method: endpoint.method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    // The page may have sent this very request already (docs/performance.md#web): its answer is this call's.
+    const sent = body === undefined ? await takeEarlyAnswer({ method: endpoint.method, url, headers }) : null;
+    response =
+      sent ??
+      (await fetch(url, {
+        method: endpoint.method,
+        headers,
+        credentials: 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError({

@@ -1,9 +1,20 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
 import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
 
-const symbolsOf = (locale: string): NumberSymbols => {
+/**
+ * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
+ * asking Intl costs ~50 ms of a phone's first render, its first use of the locale's number data.
+ */
+export const KNOWN_NUMBER_SYMBOLS: Readonly<Record<string, NumberSymbols>> = {
+  'en-US': { group: ',', decimal: '.' },
+  'ru-RU': { group: '\u00a0', decimal: ',' },
+  'zh-CN': { group: ',', decimal: '.' },
+};
+
+export const symbolsOf = (locale: string): NumberSymbols => {
+  const known = KNOWN_NUMBER_SYMBOLS[locale];
+  if (known) return known;
   const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
   const group = parts.find((part) => part.type === 'group')?.value ?? ',';
   const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
@@ -29,81 +40,101 @@ const relativeUnit = (seconds: number): [number, Intl.RelativeTimeFormatUnit] =>
 
 export type Formatters = ReturnType<typeof createFormatters>;
 
+/** A value built on first use: an `Intl` formatter costs milliseconds to construct on a phone. */
+const onFirstUse = <T>(build: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+};
+
 export const createFormatters = (locale: string) => {
-  const symbols = symbolsOf(locale);
-  const dateFormat = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  const shortDateFormat = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  const dayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long' });
-  const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const compactFormat = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+  const numberSymbols = onFirstUse(() => symbolsOf(locale));
+  const dateFormat = onFirstUse(
+    () =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  );
+  const dateTimeFormat = onFirstUse(
+    () =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+  );
+  const shortDateFormat = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  );
+  const monthFormat = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  );
+  const timeFormat = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+  );
+  const dayFormat = onFirstUse(
+    () => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long' }),
+  );
+  const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const compactFormat = onFirstUse(
+    () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }),
+  );
   return {
     /** USDT with 2 decimals: `1,234.50`. */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
-      localizeDecimal(roundDecimal(value, 2), symbols, options),
+      localizeDecimal(roundDecimal(value, 2), numberSymbols(), options),
     /**
      * USDT to the micro-unit, at least 2 decimals (`12.345678`, `11.00`): amounts about to move,
      * where a rounded figure would not be the one booked.
      */
     usdtExact: (value: string, options: { plus?: boolean } = {}) =>
-      localizeDecimal(trimDecimal(value, 2), symbols, options),
+      localizeDecimal(trimDecimal(value, 2), numberSymbols(), options),
     /** A price or quantity with its own precision, trailing zeros trimmed. */
     amount: (value: string, maxDigits = 8) =>
-      localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), symbols),
+      localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), numberSymbols()),
     /** Percent string (1 = 1 %) with 2 decimals. */
     pct: (value: string, options: { plus?: boolean } = {}) =>
-      `${localizeDecimal(trimDecimal(roundDecimal(value, 2)), symbols, options)}%`,
-    integer: (value: number) => localizeDecimal(String(Math.trunc(value)), symbols),
+      `${localizeDecimal(trimDecimal(roundDecimal(value, 2)), numberSymbols(), options)}%`,
+    integer: (value: number) => localizeDecimal(String(Math.trunc(value)), numberSymbols()),
     /**
      * A large amount shortened for a list (`1.82B`, `18.2亿`): its whole part as a BigInt, so Intl
      * rounds the exact figure and no float is involved.
      */
     compact: (value: string) => {
       const whole = /^\d+/.exec(value.trim())?.[0];
-      return whole ? compactFormat.format(BigInt(whole)) : value;
+      return whole ? compactFormat().format(BigInt(whole)) : value;
     },
     /** `YYYY-MM-DD` or an ISO date-time, as a calendar date. */
-    date: (value: string) => dateFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)),
+    date: (value: string) =>
+      dateFormat().format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)),
     /** `YYYY-MM-DD` as a day of the month without the year: `12 Mar`. */
-    shortDate: (value: string) => shortDateFormat.format(new Date(`${value}T00:00:00Z`)),
-    dateTime: (value: string) => dateTimeFormat.format(new Date(value)),
+    shortDate: (value: string) => shortDateFormat().format(new Date(`${value}T00:00:00Z`)),
+    dateTime: (value: string) => dateTimeFormat().format(new Date(value)),
     /** `YYYY-MM`. */
-    month: (value: string) => monthFormat.format(new Date(`${value}-01T00:00:00Z`)),
+    month: (value: string) => monthFormat().format(new Date(`${value}-01T00:00:00Z`)),
     /** The local time of an ISO date-time: `09:30`. */
-    time: (value: string) => timeFormat.format(new Date(value)),
+    time: (value: string) => timeFormat().format(new Date(value)),
     /** How long ago, in words: `now`, `5 minutes ago`, `3 hours ago`, `yesterday`, `4 days ago`. */
     relative: (value: string, now: number = Date.now()) => {
       const seconds = Math.round((new Date(value).getTime() - now) / 1000);
       const [amount, unit] = relativeUnit(seconds);
-      return relativeFormat.format(amount, unit);
+      return relativeFormat().format(amount, unit);
     },
     /** The local calendar day of an ISO date-time for list headers: `Today`, `Yesterday`, else `Fri, 14 March`. */
     day: (value: string, now: number = Date.now()) => {
       const days = Math.round((startOfLocalDay(new Date(value)) - startOfLocalDay(new Date(now))) / DAY_MS);
-      if (days === 0 || days === -1) return capitalized(relativeFormat.format(days, 'day'), locale);
-      return dayFormat.format(new Date(value));
+      if (days === 0 || days === -1) return capitalized(relativeFormat().format(days, 'day'), locale);
+      return dayFormat().format(new Date(value));
     },
   };
 };
 
+/** One set per locale for the whole app, not one per component that formats. */
+const formattersByLocale = new Map<string, Formatters>();
+
 export const useFormat = (): Formatters => {
   const { i18n } = useTranslation();
   const locale = localeOf(i18n.language);
-  return useMemo(() => createFormatters(locale), [locale]);
+  let formatters = formattersByLocale.get(locale);
+  if (!formatters) {
+    formatters = createFormatters(locale);
+    formattersByLocale.set(locale, formatters);
+  }
+  return formatters;
 };

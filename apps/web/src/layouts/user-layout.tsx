@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { type SessionUser, sessionStore } from '../session/session-store';
-import { takeInitialLoad } from '../session/start-initial-load';
+import { isInitialLoadSettled, takeInitialLoad } from '../session/start-initial-load';
 import { SessionInvalid } from '../shell/brand';
 import { FullScreenLoader } from '../shell/full-screen';
 import { useStartLink } from '../shell/start-link';
@@ -27,7 +27,7 @@ const useFirstScreenMark = (loaded: boolean) => {
 /** Loader until the initial data has settled, then the content and (from then on) the tab bar. */
 const SignedInLayout = ({ user }: { user: SessionUser }) => {
   const client = useQueryClient();
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(() => isInitialLoadSettled(client, user));
   // The initial load runs once per signed-in user (the layout is keyed by uid), not on every
   // re-authorisation that refreshes the user object.
   const firstUser = useRef(user);

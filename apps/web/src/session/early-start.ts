@@ -1,11 +1,17 @@
+/** A request as the page sent it, and its answer (a rejection when the network failed). */
+export type EarlyRequest = { method: string; url: string; headers: Record<string, string> };
+type EarlyAnswer = EarlyRequest & { response: Promise<Response> };
+
 /**
  * What index.html's inline script started before the app's code arrived (docs/performance.md#web):
- * the launch parameters (in the demo, fetched and put into the URL hash) and the sign-in request.
- * The app waits for the first and takes the second once, as if it had sent it itself.
+ * the launch parameters (in the demo, fetched and put into the URL hash), the sign-in request and,
+ * once sign-in has answered, the initial load's requests. The app waits for the first and takes
+ * each of the others once, as if it had sent it itself.
  */
 type EarlyStart = {
   launch?: Promise<string | null>;
   login?: Promise<{ rawInitData: string; response: Response } | null>;
+  initialLoad?: Promise<EarlyAnswer[] | null>;
 };
 
 declare global {
@@ -35,4 +41,35 @@ export const takeEarlyLogin = async (rawInitData: string): Promise<Response | nu
   early.login = undefined;
   const sent = await login.catch(() => null);
   return sent && sent.rawInitData === rawInitData ? sent.response : null;
+};
+
+const sameRequest = (a: EarlyRequest, b: EarlyRequest): boolean => {
+  const names = Object.keys(a.headers);
+  return (
+    a.method === b.method &&
+    a.url === b.url &&
+    names.length === Object.keys(b.headers).length &&
+    names.every((name) => a.headers[name] === b.headers[name])
+  );
+};
+
+/**
+ * The answer to a request the page sent with the same method, URL and headers (so with the same
+ * bearer token), once; null when it sent no such request. The caller handles it as the answer to
+ * its own call, and never sends that request again: the server has already counted it against
+ * the contract's rate limit.
+ */
+export const takeEarlyAnswer = async (request: EarlyRequest): Promise<Response | null> => {
+  const pending = usable()?.initialLoad;
+  if (!pending || !request.headers.Authorization) return null;
+  const answers = await pending.catch(() => null);
+  const index = answers?.findIndex((answer) => sameRequest(answer, request)) ?? -1;
+  const [answer] = index >= 0 ? (answers?.splice(index, 1) ?? []) : [];
+  return answer ? answer.response : null;
+};
+
+/** After the initial load the page's answers are no longer fresh: later calls go to the server. */
+export const forgetEarlyAnswers = (): void => {
+  const early = usable();
+  if (early) early.initialLoad = undefined;
 };

@@ -10,14 +10,28 @@ const settled = (client: QueryClient, user: SessionUser): Promise<void> =>
     });
 
 /** The load the entry started for a user whose layout has not taken it yet. */
-const early = new WeakMap<QueryClient, { uid: number; load: Promise<void> }>();
+const early = new WeakMap<QueryClient, { uid: number; load: Promise<void>; done: boolean }>();
 
 /**
  * Called by the entry the moment sign-in returns (docs/performance.md#web), so the calls do not
  * wait for the layout's and the screen's code to be loaded and rendered.
  */
 export const startInitialLoad = (client: QueryClient, user: SessionUser): void => {
-  early.set(client, { uid: user.uid, load: settled(client, user) });
+  const started = { uid: user.uid, load: settled(client, user), done: false };
+  void started.load.then(() => {
+    started.done = true;
+  });
+  early.set(client, started);
+};
+
+/**
+ * Whether the load the entry started for this user has already settled: the layout then renders
+ * the screen at once instead of a loader first (the page's own requests have usually been answered
+ * before the code arrives).
+ */
+export const isInitialLoadSettled = (client: QueryClient, user: SessionUser): boolean => {
+  const started = early.get(client);
+  return started?.uid === user.uid && started.done;
 };
 
 /**

@@ -1,9 +1,9 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { backButton } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
 import { ROUTES } from '../router/route-table';
 import { useStore } from '../state/create-store';
 import { nativeControlsStore } from '../telegram/native-controls';
+import { loadedTelegramSdk } from '../telegram/sdk';
 import { trySdk } from '../telegram/sdk-errors';
 
 const TOP_LEVEL = new Set<string>([
@@ -25,7 +25,9 @@ export const useTelegramBackButton = () => {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const native = useStore(nativeControlsStore).back;
   useEffect(() => {
-    if (!native) return;
+    // Native only once device setup has loaded the SDK and mounted the button.
+    const backButton = native ? loadedTelegramSdk()?.backButton : undefined;
+    if (!backButton) return;
     const nested = !TOP_LEVEL.has(pathname);
     trySdk('back button', () => (nested ? backButton.show() : backButton.hide()));
     if (!nested) return;

@@ -1,7 +1,7 @@
-import { popup } from '@tma.js/sdk-react';
-import { isInsideTelegram } from './local-answers';
+import { isInsideTelegram } from './host';
 import { fitPopup, popupProblems } from './popup-params';
 import { reportSdkError } from './report-sdk-error';
+import { loadTelegramSdk } from './sdk';
 import { sdkFailureOf } from './sdk-errors';
 
 export type ConfirmOptions = { title?: string; message: string; confirmText: string; destructive?: boolean };
@@ -19,7 +19,11 @@ export const confirmAction = async (options: ConfirmOptions): Promise<boolean> =
       { id: 'cancel', type: 'cancel' },
     ],
   });
-  if (isInsideTelegram() && popupProblems(params).length === 0 && popup.show.isAvailable()) {
+  const popup =
+    isInsideTelegram() && popupProblems(params).length === 0
+      ? (await loadTelegramSdk().catch(() => undefined))?.popup
+      : undefined;
+  if (popup?.show.isAvailable()) {
     try {
       return (await popup.show(params as Parameters<typeof popup.show>[0])) === 'confirm';
     } catch (error) {

@@ -11,8 +11,9 @@ import {
   viewport,
 } from '@tma.js/sdk-react';
 import { firstRender } from './first-render';
+import { isInsideTelegram } from './host';
 import type { LaunchContext } from './launch';
-import { installLocalAnswers, isInsideTelegram } from './local-answers';
+import { installLocalAnswers } from './local-answers';
 import { nativeControlsStore } from './native-controls';
 import { safeAreaPadding } from './safe-area';
 import { trySdk, trySdkAsync } from './sdk-errors';

@@ -1,5 +1,5 @@
-import { hapticFeedback } from '@tma.js/sdk-react';
 import type { Feedback } from './feedback';
+import { loadedTelegramSdk } from './sdk';
 
 /** docs/product.md#limits: tab taps vibrate [100,50,100,50,100] where Telegram haptics are unavailable. */
 export const TAB_VIBRATION_PATTERN: readonly number[] = [100, 50, 100, 50, 100];
@@ -12,8 +12,10 @@ const vibrate = (pattern: readonly number[]) => {
 
 /** Haptic feedback through Telegram, else the browser's vibration API. */
 export const tapFeedback = (pattern: readonly number[] = TAB_VIBRATION_PATTERN): void => {
+  // Before device setup has loaded the SDK there is no Telegram haptics to ask.
+  const hapticFeedback = loadedTelegramSdk()?.hapticFeedback;
   try {
-    if (hapticFeedback.impactOccurred.isAvailable()) {
+    if (hapticFeedback?.impactOccurred.isAvailable()) {
       hapticFeedback.impactOccurred('light');
       return;
     }
@@ -33,12 +35,13 @@ const FEEDBACK_VIBRATION: Record<Feedback, readonly number[]> = {
 
 /** Telegram's notification or selection haptics, else the browser's vibration API. */
 export const hapticFeedbackFor = (kind: Feedback): void => {
+  const hapticFeedback = loadedTelegramSdk()?.hapticFeedback;
   try {
-    if (kind === 'selection' && hapticFeedback.selectionChanged.isAvailable()) {
+    if (kind === 'selection' && hapticFeedback?.selectionChanged.isAvailable()) {
       hapticFeedback.selectionChanged();
       return;
     }
-    if (kind !== 'selection' && hapticFeedback.notificationOccurred.isAvailable()) {
+    if (kind !== 'selection' && hapticFeedback?.notificationOccurred.isAvailable()) {
       hapticFeedback.notificationOccurred(kind);
       return;
     }

@@ -1,4 +1,5 @@
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
+import { hasTelegramHost, rememberHostAtStart } from './host';
 
 const NO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
 
@@ -45,32 +46,13 @@ const browserOnly: Answer = (name) => {
   return true;
 };
 
-const isIframe = () => {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
-};
-
-const hasTelegramHost = (): boolean =>
-  'TelegramWebviewProxy' in window ||
-  isIframe() ||
-  typeof (window.external as { notify?: unknown } | undefined)?.notify === 'function';
-
-/** Whether a Telegram client hosts the page, as seen before the local answers stood in for one. */
-let hostedAtStart: boolean | null = null;
-
-/** Inside a real Telegram client (not the page's own stand-in for the demo in a browser). */
-export const isInsideTelegram = (): boolean => hostedAtStart ?? hasTelegramHost();
-
 /**
  * The macOS client leaves theme and safe-area requests unanswered, and an ordinary browser has no
  * client to answer anything: those requests are answered locally instead (docs/product.md#behaviour).
  */
 export const installLocalAnswers = (platform: string, themeParams: Record<string, string>): void => {
   const hosted = hasTelegramHost();
-  hostedAtStart = hosted;
+  rememberHostAtStart(hosted);
   if (hosted && platform !== 'macos') return;
   const theme = themeAndSafeArea(themeParams);
   mockTelegramEnv({

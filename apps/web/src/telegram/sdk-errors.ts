@@ -1,12 +1,3 @@
-import {
-  AccessDeniedError,
-  ConcurrentCallError,
-  FunctionUnavailableError,
-  InvalidArgumentsError,
-  LaunchParamsRetrieveError,
-  MethodUnsupportedError,
-} from '@tma.js/sdk-react';
-
 /** The Telegram SDK failures of docs/errors.md, as message keys under `sdk.` in the translations. */
 export type SdkFailure =
   | 'unsupported'
@@ -16,14 +7,24 @@ export type SdkFailure =
   | 'accessDenied'
   | 'unknown';
 
-export const sdkFailureOf = (error: unknown): SdkFailure => {
-  if (FunctionUnavailableError.is(error) || MethodUnsupportedError.is(error)) return 'unsupported';
-  if (LaunchParamsRetrieveError.is(error)) return 'outsideTelegram';
-  if (InvalidArgumentsError.is(error)) return 'invalidArguments';
-  if (ConcurrentCallError.is(error)) return 'concurrentCall';
-  if (AccessDeniedError.is(error)) return 'accessDenied';
-  return 'unknown';
+/**
+ * The SDK's error classes by the names they give their errors (FunctionUnavailableError is
+ * "FunctionNotAvailableError"): read without importing the SDK, which the first screen must not
+ * load (docs/performance.md#web).
+ */
+const FAILURE_BY_ERROR_NAME: Record<string, SdkFailure> = {
+  FunctionNotAvailableError: 'unsupported',
+  MethodUnsupportedError: 'unsupported',
+  LaunchParamsRetrieveError: 'outsideTelegram',
+  InvalidArgumentsError: 'invalidArguments',
+  ConcurrentCallError: 'concurrentCall',
+  AccessDeniedError: 'accessDenied',
 };
+
+export const sdkFailureOf = (error: unknown): SdkFailure =>
+  (error instanceof Error && Object.hasOwn(FAILURE_BY_ERROR_NAME, error.name)
+    ? FAILURE_BY_ERROR_NAME[error.name]
+    : undefined) ?? 'unknown';
 
 /** English for the console; users see the translated `sdk.<failure>` text. */
 const CONSOLE_TEXT: Record<SdkFailure, string> = {

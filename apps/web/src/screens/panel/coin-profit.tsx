@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { compareDecimals } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { CoinAvatar, LinkRow, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';

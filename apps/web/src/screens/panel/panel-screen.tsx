@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { useSessionUser } from '../../session/use-session-user';
+import { AfterFirstPaint } from '../../ui/after-first-paint';
 import { ChartIcon } from '../../ui/icons';
 import { CoinAvatar, IconAvatar, LinkRow } from '../../ui/list-row';
 import { Pct, Usdt } from '../../ui/money';
@@ -152,26 +153,29 @@ export const PanelScreen = () => {
         )}
       </QueryView>
       <ProfitChart />
-      {panel.data ? (
-        <>
-          <SectionTitle>{t('panel.coins')}</SectionTitle>
-          <Coins panel={panel.data} />
-        </>
-      ) : null}
-      {panel.data ? <PanelPriceChart coins={panel.data.coins} /> : null}
-      <CoinProfit />
-      <CoinRating />
-      <Card flush>
-        <LinkRow
-          link={{ to: '/pnl-stat' }}
-          start={
-            <IconAvatar>
-              <ChartIcon />
-            </IconAvatar>
-          }
-          title={t('panel.pnlStats')}
-        />
-      </Card>
+      {/* On a 390×844 phone the fold is within the profit chart. */}
+      <AfterFirstPaint>
+        {panel.data ? (
+          <>
+            <SectionTitle>{t('panel.coins')}</SectionTitle>
+            <Coins panel={panel.data} />
+          </>
+        ) : null}
+        {panel.data ? <PanelPriceChart coins={panel.data.coins} /> : null}
+        <CoinProfit />
+        <CoinRating />
+        <Card flush>
+          <LinkRow
+            link={{ to: '/pnl-stat' }}
+            start={
+              <IconAvatar>
+                <ChartIcon />
+              </IconAvatar>
+            }
+            title={t('panel.pnlStats')}
+          />
+        </Card>
+      </AfterFirstPaint>
     </Screen>
   );
 };

@@ -2,7 +2,7 @@ import { getProfitChart, type ResponseOf } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { maxAbsOf, ratioOf, signOf } from '../../format/decimal';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { useSessionUser } from '../../session/use-session-user';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeyOf } from '../../api/query-keys';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation } from '../../api/use-api';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { showToast } from '../../shell/toast-store';
 import { confirmAction } from '../../telegram/confirm';
 import { Button } from '../../ui/button';

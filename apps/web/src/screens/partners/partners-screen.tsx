@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { PartnersIcon } from '../../shell/tab-icons';
 import { Badge } from '../../ui/badge';
 import { CopyButton } from '../../ui/copy-button';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { ratioOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { PlusIcon } from '../../ui/icons';
 import { CoinAvatar, LinkRow } from '../../ui/list-row';
 import { Pct, Usdt } from '../../ui/money';

@@ -6,7 +6,7 @@ import { useActionError } from '../../api/use-action-error';
 import { useApiMutation } from '../../api/use-api';
 import { LANGUAGES, type Language } from '../../i18n/language';
 import { changeLanguage, currentLanguage } from '../../i18n/setup';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { showToast } from '../../shell/toast-store';
 import { feedback } from '../../telegram/feedback';
 import { Card } from '../../ui/screen';

@@ -1,7 +1,7 @@
 import { getProfile, type ResponseOf } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { useSessionUser } from '../../session/use-session-user';
 import { Badge } from '../../ui/badge';
 import { ChartIcon, KeyIcon, LinkIcon } from '../../ui/icons';

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/api-error';
 import { walletErrorText } from '../../api/error-text';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { Button } from '../../ui/button';
 import { useCopy } from '../../ui/copy-button';
 import { AlertIcon, CopyIcon } from '../../ui/icons';

@@ -10,7 +10,7 @@ import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
 import { normalizeDecimal } from '../../forms/validation';
 import { recipientProblem as checkRecipient, transferAmountProblem } from '../../forms/wallet-forms';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { useSessionUser } from '../../session/use-session-user';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { confirmAction } from '../../telegram/confirm';

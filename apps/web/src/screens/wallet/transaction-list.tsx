@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiPages } from '../../api/use-api-pages';
 import { groupByDay } from '../../format/group-by-day';
 import { useFormat } from '../../format/use-format';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { LoadMore } from '../../ui/load-more';
 import { Card, SectionTitle } from '../../ui/screen';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/states';

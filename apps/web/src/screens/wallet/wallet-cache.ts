@@ -1,7 +1,7 @@
 import { getWallet, type ResponseOf } from '@gridbot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeyOf } from '../../api/query-keys';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 
 export type Wallet = ResponseOf<typeof getWallet>;
 export type Balances = Wallet['balances'];

@@ -4,7 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
-import { INITIAL_INPUTS } from '../../session/initial-load';
+import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { ArrowDownIcon, ArrowUpIcon, PercentIcon, SwapIcon } from '../../ui/icons';
 import { Usdt } from '../../ui/money';
 import { Notice } from '../../ui/notice';
