@@ -175,3 +175,21 @@ describe('notifications through the Bot API stand-in', () => {
     });
   });
 });
+
+describe('the delivery loop', () => {
+  it('sleeps between passes without piling up abort listeners (a loop that runs for days)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const looping = await h.bot({ poll: false, notifyIntervalMs: 5 });
+      // Far more passes than the 10 listeners an AbortSignal may hold before Node warns.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await looping.stop();
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+});

@@ -165,14 +165,16 @@ export class SandboxTelegram {
     if (ready.length > 0 || timeoutS <= 0) return Promise.resolve(ready);
     return new Promise((resolve) => {
       const waiter: Waiter = { offset, limit, resolve };
+      const aborted = () => done([]);
       const done = (updates: TelegramUpdate[]) => {
         clearTimeout(timer);
+        signal.removeEventListener('abort', aborted);
         this.waiters.delete(waiter);
         resolve(updates);
       };
       waiter.resolve = done;
-      const timer = setTimeout(() => done([]), timeoutS * 1000);
-      signal.addEventListener('abort', () => done([]), { once: true });
+      const timer = setTimeout(aborted, timeoutS * 1000);
+      signal.addEventListener('abort', aborted, { once: true });
       this.waiters.add(waiter);
     });
   }
