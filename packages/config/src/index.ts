@@ -77,6 +77,8 @@ export const ZEnv = z.object({
    */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines, or `pretty` for a person (default: pretty on a terminal when pino-pretty is installed). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SUPPORT_URL: z.url().default('https://t.me/gridbot_support'),
   /**
    * Master key(s) for exchange secrets at rest: comma-separated 32-byte keys (hex or base64), the

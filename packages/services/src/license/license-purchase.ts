@@ -153,7 +153,7 @@ const payForLicense = async (
       {
         userId: input.userId,
         kind: purchase.kind,
-        level: purchase.level,
+        licence: purchase.level,
         amount: fromMicro(purchase.amount),
       },
       'licence paid',
