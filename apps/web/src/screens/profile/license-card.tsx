@@ -162,22 +162,22 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
                   })}
                 </>
               }
-              end={
-                entry.current ? (
-                  <Badge>{t('profile.current')}</Badge>
-                ) : entry.available ? (
-                  <Button
-                    small
-                    variant={entry.level === chosen ? 'primary' : 'secondary'}
-                    aria-pressed={entry.level === chosen}
-                    data-offer={entry.level}
-                    onClick={() => choose(entry.level)}
-                  >
-                    {t('profile.toPay', { amount: format.usdt(entry.priceToPay) })}
-                  </Button>
-                ) : null
-              }
+              end={entry.current ? <Badge>{t('profile.current')}</Badge> : null}
             />
+            {/* Under the row, not beside it: the limits keep the whole width in every language. */}
+            {!entry.current && entry.available ? (
+              <div className="offer-pay">
+                <Button
+                  small
+                  variant={entry.level === chosen ? 'primary' : 'secondary'}
+                  aria-pressed={entry.level === chosen}
+                  data-offer={entry.level}
+                  onClick={() => choose(entry.level)}
+                >
+                  {t('profile.toPay', { amount: format.usdt(entry.priceToPay) })}
+                </Button>
+              </div>
+            ) : null}
           </div>
         ))}
       </Card>
