@@ -5,6 +5,7 @@ import { useStore } from '../state/create-store';
 import { nativeControlsStore } from '../telegram/native-controls';
 import { loadedTelegramSdk } from '../telegram/sdk';
 import { trySdk } from '../telegram/sdk-errors';
+import { closeTopLayer } from './back-layers';
 
 const TOP_LEVEL = new Set<string>([
   ROUTES.panel.path,
@@ -17,8 +18,9 @@ const TOP_LEVEL = new Set<string>([
 ]);
 
 /**
- * Telegram's back button is shown on nested screens and goes back in history; inside Telegram it
- * is the only back control (`BackControl` leaves the page's arrow out).
+ * Telegram's back button is shown on nested screens and goes back in history (after closing an open
+ * sheet, `useBackLayer`); inside Telegram it is the only back control (`BackControl` leaves the
+ * page's arrow out).
  */
 export const useTelegramBackButton = () => {
   const router = useRouter();
@@ -31,7 +33,12 @@ export const useTelegramBackButton = () => {
     const nested = !TOP_LEVEL.has(pathname);
     trySdk('back button', () => (nested ? backButton.show() : backButton.hide()));
     if (!nested) return;
-    const off = trySdk('back button click', () => backButton.onClick(() => router.history.back()));
+    // An open sheet closes first; the screen under it stays.
+    const off = trySdk('back button click', () =>
+      backButton.onClick(() => {
+        if (!closeTopLayer()) router.history.back();
+      }),
+    );
     return () => off?.();
   }, [native, pathname, router]);
 };

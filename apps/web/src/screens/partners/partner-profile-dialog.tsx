@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
+import { useBackLayer } from '../../shell/back-layers';
 import { Badge } from '../../ui/badge';
 import { CloseIcon } from '../../ui/icons';
 import { Avatar } from '../../ui/list-row';
@@ -14,13 +15,16 @@ import { MeasuresCard } from './measures-card';
 /**
  * A downline partner's card (POST /partners/my_partners/profile, docs/bonuses.md#structure): who
  * they are, their licence, team and this month's measures. A modal dialog over the list it was
- * opened from, so the list keeps its place and its loaded pages; Escape or Close returns to it.
+ * opened from, so the list keeps its place and its loaded pages; Escape, Close or Telegram's
+ * BackButton returns to it.
  */
 export const PartnerProfileDialog = ({ uid, onClose }: { uid: number; onClose: () => void }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const ref = useRef<HTMLDialogElement>(null);
   const query = useApiQuery(getPartnerProfile, { query: { required_id: uid } }, { staleTime: 60_000 });
+  // Telegram's BackButton closes the card, not the list under it.
+  useBackLayer(onClose);
   // No close() on unmount: removing the element ends the modal state, and a close() there would
   // fire `close` (and onClose) when StrictMode runs the effect twice.
   useEffect(() => {
