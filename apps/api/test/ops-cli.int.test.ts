@@ -1,10 +1,9 @@
 import type { User } from '@gridbot/db';
 import { balanceOf, fromMicro, SYSTEM_ACCOUNTS, userAccountCode } from '@gridbot/ledger';
-import { demoXpub } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOpsCli } from '../src/cli/ops-commands';
 import { createTestApp, type TestApp } from './support/test-app';
-import { bookDeposit } from './support/wallet-fixtures';
+import { bookDeposit, WITHDRAW_ADDRESS, walletEnv } from './support/wallet-fixtures';
 
 /**
  * `npm run -s ops -- summary` (docs/operations.md#operator-cli): every figure it prints is checked
@@ -12,10 +11,9 @@ import { bookDeposit } from './support/wallet-fixtures';
  */
 
 let t: TestApp;
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 beforeAll(async () => {
-  t = await createTestApp({ WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20' });
+  t = await createTestApp(walletEnv());
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -51,7 +49,7 @@ describe('ops summary', () => {
     await bookDeposit(t.prisma, b, '60.25');
     const headers = await t.authHeader(b);
     const post = (url: string) => t.app.inject({ method: 'POST', url, headers });
-    expect((await post(`/wallet/add_withdraw_address?address=${ADDRESS}`)).statusCode).toBe(200);
+    expect((await post(`/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`)).statusCode).toBe(200);
     expect((await post('/wallet/withdraw_money?summ=30')).json().withdrawal.status).toBe('pending');
     expect((await post('/wallet/withdraw_money?summ=15')).json().withdrawal.status).toBe('approved');
 

@@ -1,8 +1,14 @@
-import { demoXpub } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWalletCli } from '../src/cli/wallet-commands';
 import { createTestApp, type TestApp } from './support/test-app';
-import { balanceOf, bookDeposit, expectBooksIntact, moneySnapshot } from './support/wallet-fixtures';
+import {
+  balanceOf,
+  bookDeposit,
+  expectBooksIntact,
+  moneySnapshot,
+  WITHDRAW_ADDRESS,
+  walletEnv,
+} from './support/wallet-fixtures';
 
 /**
  * Money under pressure: many concurrent requests against one balance, operators deciding the same
@@ -10,10 +16,9 @@ import { balanceOf, bookDeposit, expectBooksIntact, moneySnapshot } from './supp
  */
 
 let t: TestApp;
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 beforeAll(async () => {
-  t = await createTestApp({ WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20' });
+  t = await createTestApp(walletEnv());
 }, 60_000);
 
 afterAll(async () => {
@@ -32,7 +37,7 @@ const post = (who: { headers: Record<string, string> }, url: string) =>
 const withAddress = async (usdt: string) => {
   const who = await newUser();
   await bookDeposit(t.prisma, who.user, usdt);
-  expect((await post(who, `/wallet/add_withdraw_address?address=${ADDRESS}`)).statusCode).toBe(200);
+  expect((await post(who, `/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`)).statusCode).toBe(200);
   return who;
 };
 

@@ -1,9 +1,9 @@
 import type { Transaction } from '@gridbot/contracts';
 import { ensureAccount, SYSTEM_ACCOUNTS, toMicro, transfer, userAccountCode } from '@gridbot/ledger';
-import { demoXpub, getWalletOverview, rejectWithdrawal } from '@gridbot/services';
+import { getWalletOverview, rejectWithdrawal } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
-import { bookDeposit, expectBooksIntact } from './support/wallet-fixtures';
+import { bookDeposit, expectBooksIntact, WITHDRAW_ADDRESS, walletEnv } from './support/wallet-fixtures';
 
 /**
  * The transaction list after a scenario that produces every kind of line: a credited deposit, one
@@ -12,10 +12,9 @@ import { bookDeposit, expectBooksIntact } from './support/wallet-fixtures';
  */
 
 let t: TestApp;
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 beforeAll(async () => {
-  t = await createTestApp({ WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20' });
+  t = await createTestApp(walletEnv());
 }, 60_000);
 
 afterAll(async () => {
@@ -59,7 +58,7 @@ describe('the transaction list', () => {
     expect((await post(a, '/wallet/add_money?summ=10')).statusCode).toBe(200);
     expect((await post(a, `/wallet/inner_transaction?summ=7&to_user=${bUser.uid}`)).statusCode).toBe(200);
     expect((await post(b, `/wallet/inner_transaction?summ=3&to_user=${aUser.uid}`)).statusCode).toBe(200);
-    expect((await post(a, `/wallet/add_withdraw_address?address=${ADDRESS}`)).statusCode).toBe(200);
+    expect((await post(a, `/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`)).statusCode).toBe(200);
     const rejected = (await post(a, '/wallet/withdraw_money?summ=30')).json().withdrawal;
     expect(rejected.status).toBe('pending');
     await rejectWithdrawal(t.ctx, {
@@ -122,7 +121,7 @@ describe('the transaction list', () => {
           balance: 'main',
           amount: '-12',
           networkFee: '1',
-          address: ADDRESS,
+          address: WITHDRAW_ADDRESS,
         },
         {
           ...base,
@@ -131,7 +130,7 @@ describe('the transaction list', () => {
           balance: 'main',
           amount: '30',
           networkFee: '1',
-          address: ADDRESS,
+          address: WITHDRAW_ADDRESS,
         },
         {
           ...base,
@@ -140,7 +139,7 @@ describe('the transaction list', () => {
           balance: 'main',
           amount: '-30',
           networkFee: '1',
-          address: ADDRESS,
+          address: WITHDRAW_ADDRESS,
         },
         {
           ...base,

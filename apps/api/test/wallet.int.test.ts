@@ -10,13 +10,18 @@ import {
 } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
-import { balanceOf, bookDeposit, expectBooksIntact, moneySnapshot } from './support/wallet-fixtures';
+import {
+  balanceOf,
+  bookDeposit,
+  expectBooksIntact,
+  moneySnapshot,
+  WITHDRAW_ADDRESS,
+} from './support/wallet-fixtures';
 
 let sandbox: SandboxExchangeHandle;
 let t: TestApp;
 
 // A valid TRON address (the USDT contract's own) and the same with a broken checksum.
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BAD_CHECKSUM = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u';
 
 beforeAll(async () => {
@@ -108,17 +113,17 @@ describe('deposit address', () => {
 describe('withdrawal address', () => {
   it('saves the first address (creating the wallet), refuses a second add and updates it', async () => {
     const a = await newUser();
-    const added = await post(a, `/wallet/add_withdraw_address?address=${ADDRESS}`);
+    const added = await post(a, `/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`);
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ withdrawAddress: ADDRESS });
+    expect(added.json()).toEqual({ withdrawAddress: WITHDRAW_ADDRESS });
     expect((await t.prisma.wallet.findUniqueOrThrow({ where: { userId: a.user.id } })).withdrawAddress).toBe(
-      ADDRESS,
+      WITHDRAW_ADDRESS,
     );
     const other = 'TVjsyZ7fYF3qLF6BQgPmTEZy1xrNNyVAAA';
     // Each user calls each address endpoint once (1 / 1.5 s): the next users start with a saved address.
     const withSavedAddress = async () => {
       const who = await newUser();
-      await saveWithdrawAddress(t.ctx, { userId: who.user.id, address: ADDRESS });
+      await saveWithdrawAddress(t.ctx, { userId: who.user.id, address: WITHDRAW_ADDRESS });
       return who;
     };
     const c = await withSavedAddress();
@@ -148,7 +153,9 @@ describe('withdrawal address', () => {
     const self = await refused(() => post(c, `/wallet/add_withdraw_address?address=${own}`));
     expect(self).toMatchObject({ status: 400, body: { code: 'WITHDRAW_ADDRESS_IS_DEPOSIT' } });
     const d = await newUser();
-    const missing = await refused(() => post(d, `/wallet/update_withdraw_address?address=${ADDRESS}`));
+    const missing = await refused(() =>
+      post(d, `/wallet/update_withdraw_address?address=${WITHDRAW_ADDRESS}`),
+    );
     expect(missing).toMatchObject({ status: 422, body: { code: 'WITHDRAW_ADDRESS_MISSING' } });
   });
 });
@@ -157,7 +164,7 @@ describe('withdraw_money', () => {
   const withAddress = async (usdt: string) => {
     const who = await newUser();
     await bookDeposit(t.prisma, who.user, usdt);
-    await post(who, `/wallet/add_withdraw_address?address=${ADDRESS}`);
+    await post(who, `/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`);
     return who;
   };
 
@@ -183,7 +190,7 @@ describe('withdraw_money', () => {
       amount: '20',
       networkFee: '1',
       receives: '19',
-      address: ADDRESS,
+      address: WITHDRAW_ADDRESS,
       txid: null,
     });
     expect(small.json().balances).toEqual({ main: '180', fee: '0', held: '20' });
@@ -204,7 +211,7 @@ describe('withdraw_money', () => {
       status: 422,
       body: { code: 'WITHDRAW_ADDRESS_MISSING' },
     });
-    await post(a, `/wallet/add_withdraw_address?address=${ADDRESS}`);
+    await post(a, `/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`);
     expect(await refused(() => post(a, '/wallet/withdraw_money?summ=10.999999'))).toMatchObject({
       status: 400,
       body: { code: 'VALIDATION' },

@@ -137,24 +137,9 @@ const screenshotWhole = async (page: Page, dir: string, name: string) => {
 const apiAnswer = (page: Page, path: string) =>
   page.waitForResponse((response: Response) => new URL(response.url()).pathname === path && response.ok());
 
-/**
- * Every page of this file is the demo user, whose panel and wallet answer one call per 2 s
- * (docs/product.md#limits), and a page asks both as soon as it has signed in (its first load leaves
- * from index.html): a new page opens once the window of the last such call has passed.
- */
-let lastLimitedCall = 0;
-const openDemoPage = async (options: Parameters<typeof openAppPage>[1]) => {
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLimitedCall + 2100 - Date.now())));
-  const app = await openAppPage(browser, options);
-  app.page.on('request', (request) => {
-    if (['/home/', '/wallet'].includes(new URL(request.url()).pathname)) lastLimitedCall = Date.now();
-  });
-  return app;
-};
-
 describe('the partner programme from the mini app', () => {
   it("shows the demo team's figures as the books have them", async () => {
-    const app = await openDemoPage({ telegram: false });
+    const app = await openAppPage(browser, { telegram: false });
     const { page } = app;
     await page.goto(stack.launchUrlFor(demo, {}, '/partners'));
 
@@ -299,7 +284,7 @@ describe('the partner programme from the mini app', () => {
     await fundWallet(stack.prisma, { userId: demo.id, deposit: '210', fee: '10', key: 'e2e:partners:demo' });
     const funded = bonus + 200_000_000n;
     expect(await mainBalance(demo.id)).toBe(funded);
-    const app = await openDemoPage({ telegram: false });
+    const app = await openAppPage(browser, { telegram: false });
     const { page } = app;
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -412,7 +397,7 @@ describe('the partner programme from the mini app', () => {
     const credited = await mainEntries([demo.id], 'matching_bonus');
     expect(credited).toBe(1_200_000n);
 
-    const app = await openDemoPage({ telegram: false });
+    const app = await openAppPage(browser, { telegram: false });
     const { page } = app;
     await page.goto(stack.launchUrlFor(demo, {}, '/partners/my-rewards/matching-bonus'));
     const detail = page.getByTestId('bonus-detail');
@@ -454,7 +439,7 @@ describe('the partner programme from the mini app', () => {
     ];
     const texts = { en, ru, cn };
     for (const theme of ['light', 'dark'] as const) {
-      const shot = await openDemoPage({ theme: THEMES[theme] });
+      const shot = await openAppPage(browser, { theme: THEMES[theme] });
       await shot.page.emulateMedia({ reducedMotion: 'reduce' });
       await shot.page.goto(withTheme(stack.launchUrlFor(demo), THEMES[theme]));
       await shot.page.locator('nav.tabbar').waitFor();
@@ -495,7 +480,6 @@ describe('the partner programme from the mini app', () => {
       }
       expect(shot.problems).toEqual([]);
       await shot.close();
-      await new Promise((resolve) => setTimeout(resolve, 2100));
     }
   }, 300_000);
 });

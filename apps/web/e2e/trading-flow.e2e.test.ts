@@ -155,10 +155,6 @@ describe('a new user trades from the mini app', () => {
     await app.page.getByText('Coins dried by their own setting: 1').waitFor({ state: 'detached' });
     expect(app.problems).toEqual([]);
     await app.close();
-    // The closed page may have just refreshed the panel: a second client of the same user opening
-    // within the server's per-user window of POST /home/ (1 per 2 s) would be answered 429 — the
-    // app retries it, but this test counts every 429 as a problem.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
 
     // 11. Every trading screen with this user's real records, in each language (look at them:
     // artifacts/screenshots/<language>/real-*.png).
@@ -189,7 +185,6 @@ describe('a new user trades from the mini app', () => {
       }
       expect(shot.problems).toEqual([]);
       await shot.close();
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
     }
   }, 300_000);
 });

@@ -247,7 +247,6 @@ describe('the wallet from the mini app', () => {
     await expectBooksIntact();
     expect(app.problems).toEqual([]);
     await app.close();
-    await new Promise((resolve) => setTimeout(resolve, 2100));
 
     // 8. Every wallet screen with this user's records, in each language and theme (look at them:
     // artifacts/screenshots/<theme>/<language>/real-wallet*.png).
@@ -297,8 +296,6 @@ describe('the wallet from the mini app', () => {
       }
       expect(shot.problems).toEqual([]);
       await shot.close();
-      // The server's wallet window (2 s per user) passes before the next page's first load.
-      await new Promise((resolve) => setTimeout(resolve, 2100));
     }
   }, 300_000);
 });

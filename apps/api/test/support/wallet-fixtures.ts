@@ -9,7 +9,14 @@ import {
   transfer,
   userAccountCode,
 } from '@gridbot/ledger';
+import { demoXpub } from '@gridbot/services';
 import { expect } from 'vitest';
+
+/** A valid TRON address users withdraw to in the wallet tests. */
+export const WITHDRAW_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** The wallet tests' installation: deposit addresses from the demo xpub, withdrawals up to 20 USDT approved by themselves. */
+export const walletEnv = () => ({ WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20' });
 
 /**
  * A credited TRC20 deposit as the watcher books it: the chain_deposits row and its `deposit`
