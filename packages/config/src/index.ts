@@ -145,6 +145,30 @@ export const ZEnv = z.object({
     .string()
     .regex(/^\d+(\.\d{1,6})?$/)
     .default('1000'),
+  /**
+   * The operators' Telegram chat (a group's id is negative): withdrawals waiting for a decision
+   * and system alerts are posted there by the bot (docs/operations.md#operators-chat). Unset: the
+   * alerts are kept (status skipped) and operators decide with the CLI only.
+   */
+  OPERATOR_CHAT_ID: z
+    .string()
+    .regex(/^-?\d{1,20}$/, 'a Telegram chat id (digits, negative for a group)')
+    .optional(),
+  /**
+   * Telegram user ids (comma-separated) allowed to press the operators' buttons; anyone else who
+   * presses one is refused and nothing changes.
+   */
+  OPERATOR_TELEGRAM_IDS: z
+    .string()
+    .regex(/^\s*(\d{1,20}\s*(,\s*\d{1,20}\s*)*)?$/, 'Telegram user ids separated by commas')
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map((id) => BigInt(id)),
+    ),
   /** Watcher: how often it polls the node for new blocks and pending withdrawals. */
   WATCHER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   /**
