@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -115,6 +115,7 @@ describe('logs', () => {
     expect(text()).toContain('watcher pass failed');
     expect(text()).toContain("Call to 'getMe' failed! (401: Unauthorized [redacted])");
     expect(text()).toContain('/bot[redacted]/getMe');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('write an HTTP client error as one compact line: status, code, method, URL without query', () => {

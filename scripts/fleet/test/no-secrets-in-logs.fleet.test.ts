@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDb } from '@gridbot/db';
@@ -55,7 +55,7 @@ const sentinels = [
   secrets.sandboxBotToken.split(':')[1] as string,
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'gridbot-secrets-'));
+const dir = mkdtempSync(join(tmpdir(), 'gridbot-log-secrets-'));
 const logDir = join(dir, 'logs');
 const secretFile = (name: string, value: string) => {
   const path = join(dir, name);
@@ -197,6 +197,7 @@ afterAll(async () => {
   await Promise.all([tronNode?.close(), botApi?.close(), exchange?.close()]);
   await redis?.remove();
   if (database) await dropDatabase(serverUrl, database).catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
 describe('no secret in a log line', () => {
