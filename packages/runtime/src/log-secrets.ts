@@ -21,8 +21,15 @@ const PREFIX = MIN_SECRET_LENGTH;
 
 const configured = new Set<string>();
 const runtime = new Set<string>();
-/** Forms (as they may appear in a JSON line) by their first PREFIX characters, longest first. */
-let index: Map<string, string[]> | undefined;
+/**
+ * Every form (as it may appear in a JSON line) by a hash of its first PREFIX characters, longest
+ * first, kept up to date as values come and go (a worker opening thousands of accounts never
+ * rebuilds it). A line is scanned once with a rolling hash: one integer lookup per character,
+ * whatever the number of secrets.
+ */
+const index = new Map<number, string[]>();
+/** How many registered values have each form (two values may share one). */
+const formRefs = new Map<string, number>();
 
 /**
  * The forms a value takes in a JSON log line: as is, JSON-escaped (a password with a quote or a
@@ -33,11 +40,38 @@ const formsOf = (value: string): string[] => {
   return [...forms].filter((form) => form.length >= MIN_SECRET_LENGTH);
 };
 
-const add = (set: Set<string>, value: string | undefined | null) => {
+const BASE = 31;
+/** BASE^(PREFIX-1) in 32-bit arithmetic: what the character leaving the window weighed. */
+const LEAVING = Array.from({ length: PREFIX - 1 }).reduce<number>((power) => Math.imul(power, BASE), 1);
+
+const hashAt = (text: string, start: number): number => {
+  let hash = 0;
+  for (let k = start; k < start + PREFIX; k += 1) hash = (Math.imul(hash, BASE) + text.charCodeAt(k)) | 0;
+  return hash;
+};
+
+const indexValue = (value: string, delta: 1 | -1) => {
+  for (const form of formsOf(value)) {
+    const refs = (formRefs.get(form) ?? 0) + delta;
+    const key = hashAt(form, 0);
+    if (refs > 0) {
+      formRefs.set(form, refs);
+      if (refs > 1) continue;
+      const list = [...(index.get(key) ?? []), form].sort((a, b) => b.length - a.length);
+      index.set(key, list);
+    } else {
+      formRefs.delete(form);
+      const list = (index.get(key) ?? []).filter((other) => other !== form);
+      if (list.length > 0) index.set(key, list);
+      else index.delete(key);
+    }
+  }
+};
+
+/** A value worth scrubbing, trimmed, or undefined. */
+const secretOf = (value: string | undefined | null): string | undefined => {
   const trimmed = value?.trim();
-  if (!trimmed || trimmed.length < MIN_SECRET_LENGTH || set.has(trimmed)) return;
-  set.add(trimmed);
-  index = undefined;
+  return trimmed && trimmed.length >= MIN_SECRET_LENGTH ? trimmed : undefined;
 };
 
 /**
@@ -45,11 +79,19 @@ const add = (set: Set<string>, value: string | undefined | null) => {
  * now on no log line of this process carries it.
  */
 export const registerLogSecret = (value: string | undefined | null): void => {
-  if (!value || configured.has(value.trim())) return;
-  add(runtime, value);
+  const secret = secretOf(value);
+  if (!secret || configured.has(secret)) return;
+  // Seen again: now the most recent.
+  if (runtime.delete(secret)) {
+    runtime.add(secret);
+    return;
+  }
+  runtime.add(secret);
+  indexValue(secret, 1);
   if (runtime.size > RUNTIME_LIMIT) {
-    const oldest = runtime.values().next().value;
-    if (oldest !== undefined) runtime.delete(oldest);
+    const oldest = runtime.values().next().value as string;
+    runtime.delete(oldest);
+    indexValue(oldest, -1);
   }
 };
 
@@ -125,8 +167,11 @@ export const registerConfiguredSecrets = (env: SecretEnv): void => {
     ...hexKey(readSecretFile(env.HOT_WALLET_KEY_FILE)),
   ];
   for (const value of values) {
-    add(configured, value);
-    if (value) runtime.delete(value.trim());
+    const secret = secretOf(value);
+    if (!secret || configured.has(secret)) continue;
+    configured.add(secret);
+    // Opened at run time before: the index has it already; it is now never forgotten.
+    if (!runtime.delete(secret)) indexValue(secret, 1);
   }
 };
 
@@ -134,21 +179,8 @@ export const registerConfiguredSecrets = (env: SecretEnv): void => {
 export const forgetLogSecrets = (): void => {
   configured.clear();
   runtime.clear();
-  index = undefined;
-};
-
-const buildIndex = (): Map<string, string[]> => {
-  const built = new Map<string, string[]>();
-  for (const value of [...configured, ...runtime]) {
-    for (const form of formsOf(value)) {
-      const key = form.slice(0, PREFIX);
-      const list = built.get(key) ?? [];
-      if (!list.includes(form)) list.push(form);
-      built.set(key, list);
-    }
-  }
-  for (const list of built.values()) list.sort((a, b) => b.length - a.length);
-  return built;
+  index.clear();
+  formRefs.clear();
 };
 
 /**
@@ -160,22 +192,28 @@ const BOT_API_PATH = /\/bot\d+:[A-Za-z0-9_-]+/g;
 /** `text` with every registered secret (in any of its forms) replaced by `[redacted]`. */
 export const scrubSecrets = (text: string): string => {
   const scrubbed = text.includes('/bot') ? text.replace(BOT_API_PATH, `/bot${REDACTED}`) : text;
-  if (configured.size === 0 && runtime.size === 0) return scrubbed;
-  index ??= buildIndex();
-  const forms = index;
+  if (index.size === 0 || scrubbed.length < PREFIX) return scrubbed;
   let out = '';
   let copied = 0;
   let i = 0;
-  while (i + PREFIX <= scrubbed.length) {
-    const candidates = forms.get(scrubbed.slice(i, i + PREFIX));
-    const hit = candidates?.find((form) => scrubbed.startsWith(form, i));
+  let hash = hashAt(scrubbed, 0);
+  for (;;) {
+    const hit = index.get(hash)?.find((form) => scrubbed.startsWith(form, i));
     if (hit) {
       out += scrubbed.slice(copied, i) + REDACTED;
       i += hit.length;
       copied = i;
-    } else {
-      i += 1;
+      if (i + PREFIX > scrubbed.length) break;
+      hash = hashAt(scrubbed, i);
+      continue;
     }
+    if (i + PREFIX >= scrubbed.length) break;
+    // Slide the window one character: drop scrubbed[i], take scrubbed[i + PREFIX].
+    hash =
+      (Math.imul((hash - Math.imul(scrubbed.charCodeAt(i), LEAVING)) | 0, BASE) +
+        scrubbed.charCodeAt(i + PREFIX)) |
+      0;
+    i += 1;
   }
   return copied === 0 ? scrubbed : out + scrubbed.slice(copied);
 };

@@ -181,6 +181,19 @@ describe('logs', () => {
     expect(scrubSecrets('abc abcdef')).toBe('abc abcdef');
   });
 
+  it('keep the most recent 20,000 opened keys, and every configured secret for good', () => {
+    const jwt = sentinel('JWT');
+    createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json', JWT_SECRET: jwt }, 'api', capture().sink);
+    const keys = Array.from(
+      { length: 20_001 },
+      (_, i) => `key${String(i).padStart(6, '0')}${'k'.repeat(20)}`,
+    );
+    for (const key of keys) registerLogSecret(key);
+    registerLogSecret(jwt);
+    const line = scrubSecrets(`${keys[0]} ${keys[1]} ${keys[20_000]} ${jwt} ${keys[2]}${keys[3]}.`);
+    expect(line).toBe(`${keys[0]} [redacted] [redacted] [redacted] [redacted][redacted].`);
+  });
+
   it('scrub the readable (pino-pretty) output alike', () => {
     const { sink, text } = capture();
     const tron = sentinel('TRON_KEY');
