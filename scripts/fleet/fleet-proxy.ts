@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The fleet's front door: a small round-robin HTTP proxy over the api processes, doing what the
- * compose stack's nginx does (deploy/nginx.conf): one X-Forwarded-For hop, and a request whose
- * upstream refused the connection goes to the next upstream (nginx's `proxy_next_upstream error`).
+ * compose stack's TLS front does (deploy/Caddyfile) without the TLS: one X-Forwarded-For hop, and
+ * a request whose upstream refused the connection goes to the next upstream (Caddy's
+ * `lb_try_duration`).
  * Only a refused connection is retried — the request never reached an api, so retrying it cannot
  * apply anything twice; a request cut off mid-answer is the client's to retry (with its
  * Idempotency-Key for money moves).

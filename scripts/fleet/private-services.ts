@@ -134,7 +134,11 @@ const pgPid = (data: string): number | undefined => {
   }
 };
 
-export const startPrivateRedis = async (port: number): Promise<PrivateService> => {
+/** `password`: the server asks for it (requirepass), and the URL carries it. */
+export const startPrivateRedis = async (
+  port: number,
+  options: { password?: string } = {},
+): Promise<PrivateService> => {
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn(
@@ -150,6 +154,7 @@ export const startPrivateRedis = async (port: number): Promise<PrivateService> =
         'no',
         '--daemonize',
         'no',
+        ...(options.password ? ['--requirepass', options.password] : []),
       ],
       { stdio: 'ignore' },
     );
@@ -163,7 +168,7 @@ export const startPrivateRedis = async (port: number): Promise<PrivateService> =
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${port}/0`,
+    url: `redis://${options.password ? `:${encodeURIComponent(options.password)}@` : ''}127.0.0.1:${port}/0`,
     port,
     start,
     stop: () => signal('SIGTERM'),

@@ -57,7 +57,7 @@ export type Fleet = {
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 
-const freePort = async (): Promise<number> =>
+export const freePort = async (): Promise<number> =>
   new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -68,13 +68,13 @@ const freePort = async (): Promise<number> =>
     });
   });
 
-const withDatabase = (serverUrl: string, database: string): string => {
+export const withDatabase = (serverUrl: string, database: string): string => {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
 };
 
-const createDatabase = async (serverUrl: string, database: string): Promise<void> => {
+export const createDatabase = async (serverUrl: string, database: string): Promise<void> => {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -85,7 +85,7 @@ const createDatabase = async (serverUrl: string, database: string): Promise<void
   }
 };
 
-const dropDatabase = async (serverUrl: string, database: string): Promise<void> => {
+export const dropDatabase = async (serverUrl: string, database: string): Promise<void> => {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -95,7 +95,7 @@ const dropDatabase = async (serverUrl: string, database: string): Promise<void> 
   }
 };
 
-const migrate = async (databaseUrl: string): Promise<void> => {
+export const migrate = async (databaseUrl: string): Promise<void> => {
   const db = await createDb({ databaseUrl, poolMax: 2 });
   try {
     await applyMigrations(db);

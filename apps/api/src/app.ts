@@ -32,6 +32,16 @@ export const buildApp = async (deps: AppDeps) => {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
+    // docs/security.md#hostile-input: headers within HTTP_HEADERS_TIMEOUT_MS, the whole request
+    // (body included) within HTTP_REQUEST_TIMEOUT_MS, else 408 and the connection closes. Node checks
+    // the open connections against them every connectionsCheckingInterval (default 30 s: too coarse).
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(env.HTTP_HEADERS_TIMEOUT_MS / 4))),
+    },
     // Only the configured number of proxy hops is trusted (X-Forwarded-For beyond them is the client's).
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
     routerOptions: { ignoreTrailingSlash: true },
@@ -57,7 +67,8 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(requestMetricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(docsPlugin);
+  // docs/operations.md#api-docs: /docs only when API_DOCS is on (default: demo mode only).
+  if (env.API_DOCS) await app.register(docsPlugin);
   // Before auth: a browser navigation to a screen that shares its path with a call (/partners)
   // gets the app, not the call's 401.
   await app.register(webPlugin);

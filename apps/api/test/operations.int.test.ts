@@ -75,14 +75,17 @@ describe('/healthz and /readyz', () => {
   });
 });
 
+const scrapeToken = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 describe('/metrics', () => {
   it('exposes the request latency and the ledger transfers a real deposit wrote', async () => {
-    const before = await scrape(t);
+    // One registry per process: what `t` counts, `secured` (with METRICS_TOKEN) exposes.
+    const before = await scrape(secured, scrapeToken);
     const user = await t.createUser({ username: 'metrics_user' });
     await bookDeposit(t.prisma, user, '12.5');
     await t.app.inject({ method: 'GET', url: '/healthz' });
 
-    const after = await scrape(t);
+    const after = await scrape(secured, scrapeToken);
     const deposits = 'gridbot_ledger_transfers_total{type="deposit"}';
     expect(sample(after, deposits)).toBe(sample(before, deposits) + 1);
     const health =
@@ -103,11 +106,20 @@ describe('/metrics', () => {
       headers: { authorization: 'Bearer not-the-token-at-all' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(await scrape(secured, { authorization: `Bearer ${METRICS_TOKEN}` })).toContain(
-      'gridbot_ledger_transfers_total',
-    );
+    expect(await scrape(secured, scrapeToken)).toContain('gridbot_ledger_transfers_total');
     // Health stays open: probes carry no token.
     expect((await secured.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('is not served on the API port outside demo mode without METRICS_TOKEN', async () => {
+    for (const headers of [{}, scrapeToken, { accept: 'application/json' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('gridbot_');
+    }
+    // A browser navigation gets the mini app, never the figures.
+    const page = await t.app.inject({ method: 'GET', url: '/metrics', headers: { accept: 'text/html' } });
+    expect(page.body).not.toContain('gridbot_');
   });
 });
 

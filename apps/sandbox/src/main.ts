@@ -29,6 +29,8 @@ const integerVar = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGE
 
 runMain('sandbox', async () => {
   const env = loadEnv(process.env, { require: [] });
+  // First: its BOT_TOKEN is registered before any server logs (docs/security.md#logs).
+  const log = createLogger(env, 'sandbox');
   const port = integerVar('SANDBOX_PORT', 3100, 65_535);
   const tickMs = integerVar('SANDBOX_TICK_MS', 250);
   const kind = process.env.SANDBOX_MARKETS ?? 'replay';
@@ -75,7 +77,7 @@ runMain('sandbox', async () => {
   );
   // Nothing outside it to depend on: ready while it runs, `stopping` once it stops.
   const readiness = createReadiness([]);
-  const health = await startAppHealthServer(env, 'sandbox', readiness, createLogger(env, 'sandbox'));
+  const health = await startAppHealthServer(env, 'sandbox', readiness, log);
   return {
     stop: async () => {
       readiness.markStopping();

@@ -219,7 +219,7 @@ export const startStandalone = async (
         demo ? `  Sandbox TRON node: ${tron.url} (send USDT: npm run demo:send -- <address> <amount>)` : '',
         telegram ? `  Sandbox Telegram Bot API: ${telegram.url} (the bot's messages appear in this log)` : '',
         webDist ? '' : '  (web app not built: run `npm run build -w @gridbot/web`)',
-        `  API docs: ${publicUrl}/docs`,
+        env.API_DOCS ? `  API docs: ${publicUrl}/docs` : '',
         warning ? `  WARNING: ${warning}` : '',
         '',
       ];

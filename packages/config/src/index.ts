@@ -23,7 +23,11 @@ export const ZEnv = z.object({
    */
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  /** Public URL of the mini app (printed at start, used in demo launch URLs and bot menus). */
+  /**
+   * Public URL of the mini app (printed at start, used in demo launch URLs and bot menus). Outside
+   * demo mode it must be https:// — Telegram opens mini apps over HTTPS only — unless it names this
+   * machine (localhost, 127.0.0.1, [::1]: a local run no Telegram client reaches anyway).
+   */
   PUBLIC_URL: ZOptionalUrl.pipe(z.url().optional()),
   /** PostgreSQL; when absent the embedded PGlite database in PGLITE_DIR is used. */
   DATABASE_URL: ZOptionalUrl.pipe(
@@ -76,6 +80,21 @@ export const ZEnv = z.object({
    * is well under 1 KiB, so 64 KiB refuses floods early with 413 (docs/security.md#hostile-input).
    */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /**
+   * The API's HTTP timeouts (docs/security.md#hostile-input): a request's headers must arrive
+   * within HTTP_HEADERS_TIMEOUT_MS and the whole request, body included, within
+   * HTTP_REQUEST_TIMEOUT_MS, else the connection is answered 408 and closed (a sign-in body that
+   * never comes holds nothing open); an idle keep-alive connection closes after
+   * HTTP_KEEP_ALIVE_TIMEOUT_MS, longer than the TLS front keeps idle connections to the API.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+  /**
+   * The OpenAPI document and Swagger UI at /docs (docs/operations.md#api-docs). Default: on in demo
+   * mode, off otherwise — a public installation does not publish its API map unless asked to.
+   */
+  API_DOCS: ZBool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` lines, or `pretty` for a person (default: pretty on a terminal when pino-pretty is installed). */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -206,9 +225,10 @@ export const ZEnv = z.object({
 });
 
 type ParsedEnv = z.infer<typeof ZEnv>;
-export type Env = Omit<ParsedEnv, 'HOST' | 'EXCHANGE_MODE'> & {
+export type Env = Omit<ParsedEnv, 'HOST' | 'EXCHANGE_MODE' | 'API_DOCS'> & {
   HOST: string;
   EXCHANGE_MODE: NonNullable<ParsedEnv['EXCHANGE_MODE']>;
+  API_DOCS: boolean;
 };
 
 export { FILE_VARIABLES, resolveSecretFiles } from './secret-files';
@@ -246,8 +266,14 @@ export const loadEnv = (
     ...parsed,
     HOST: parsed.HOST ?? (parsed.DEMO ? '127.0.0.1' : '0.0.0.0'),
     EXCHANGE_MODE: parsed.EXCHANGE_MODE ?? (parsed.DEMO ? 'sandbox' : 'live'),
+    API_DOCS: parsed.API_DOCS ?? parsed.DEMO,
   };
   const problems: string[] = [];
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  }
+  const insecure = insecurePublicUrl(env);
+  if (insecure) problems.push(insecure);
   if (env.DEMO && env.BOT_TOKEN) {
     // Demo mode hands out signed launch data: never with a real bot's key.
     problems.push('DEMO: demo mode signs its own launch data and cannot run with a real BOT_TOKEN');
@@ -269,6 +295,20 @@ export const loadEnv = (
     throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return env;
+};
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * PUBLIC_URL over plain http outside demo mode and tests: Telegram opens mini apps over HTTPS only,
+ * and a session token must not cross the internet in clear (docs/deploy.md#tls). A loopback URL is
+ * a local run (the fleet), which no Telegram client reaches anyway.
+ */
+const insecurePublicUrl = (env: Env): string | null => {
+  if (!env.PUBLIC_URL || env.DEMO || env.NODE_ENV === 'test') return null;
+  const url = new URL(env.PUBLIC_URL);
+  if (url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return `PUBLIC_URL: must be https:// outside demo mode (Telegram opens mini apps over HTTPS only; docs/deploy.md#tls), not ${url.protocol}//`;
 };
 
 /** The given secrets that are placeholders or guessable, one line each. */

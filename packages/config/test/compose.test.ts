@@ -24,10 +24,14 @@ type Service = {
   deploy?: { replicas?: number };
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+  expose?: string[];
+  volumes?: string[];
 };
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   services: Record<string, Service>;
   secrets: Record<string, { file: string }>;
+  volumes: Record<string, unknown>;
 };
 const services = compose.services;
 
@@ -48,7 +52,7 @@ const dotEnv = (): Record<string, string> => {
   return {
     ...values,
     BOT_USERNAME: 'gridbot_operator_bot',
-    PUBLIC_URL: 'https://grid.example.org',
+    PUBLIC_HOST: 'grid.example.org',
     SUPPORT_URL: 'https://t.me/grid_support',
     WALLET_XPUB: `xpub${'6CUGRUonZSQ4TWtTMmzXdrXDtypWKiKrhko4egpiMZbpiaQL2jkwSB1icqYh2cfDfVxdx4df189oLKnC5fSwqPfgyP3hooxujYzAu3fDVmz'.slice(0, 107)}`,
   };
@@ -58,6 +62,7 @@ const dotEnv = (): Record<string, string> => {
 const secretDir = mkdtempSync(join(tmpdir(), 'gridbot-compose-'));
 const secretValues: Record<string, string> = {
   database_url: 'postgres://gridbot:4f9c1d@postgres:5432/gridbot',
+  metrics_token: randomBytes(24).toString('hex'),
   postgres_password: '4f9c1d',
   bot_token: `7654321:${randomBytes(26).toString('base64url')}`,
   jwt_secret: randomBytes(32).toString('hex'),
@@ -67,17 +72,26 @@ const secretValues: Record<string, string> = {
 };
 for (const [name, value] of Object.entries(secretValues)) writeFileSync(join(secretDir, name), value);
 
-/** `${VAR:-default}` as compose substitutes it from .env (COMPOSE_PROFILES here). */
+/**
+ * `${VAR}`, `${VAR:-default}` and `${VAR:?message}` as compose substitutes them from .env: an unset
+ * or empty `:?` variable stops compose with its message.
+ */
 const substitute = (value: string, variables: Record<string, string>) =>
   value.replace(
-    /\$\{([A-Z_]+):-([^}]*)\}/g,
-    (_all, name: string, fallback: string) => variables[name] || fallback,
+    /\$\{([A-Z_]+)(?:(:-|:\?)([^}]*))?\}/g,
+    (_all, name: string, kind: string | undefined, text: string | undefined) => {
+      const given = variables[name];
+      if (given) return given;
+      if (kind === ':?') throw new Error(`compose: ${name}: ${text}`);
+      return kind === ':-' ? (text ?? '') : '';
+    },
   );
 
 const containerEnv = (service: Service, profile: string | undefined): Record<string, string> => {
   const env: Record<string, string> = { ...dotEnv() };
+  const variables = { ...dotEnv(), ...(profile ? { COMPOSE_PROFILES: profile } : {}) };
   for (const [name, raw] of Object.entries(service.environment ?? {})) {
-    const value = substitute(String(raw), profile ? { COMPOSE_PROFILES: profile } : {});
+    const value = substitute(String(raw), variables);
     env[name] = value.startsWith('/run/secrets/')
       ? join(secretDir, value.slice('/run/secrets/'.length))
       : value;
@@ -96,16 +110,15 @@ const READY_PORT: Record<string, string> = {
 };
 
 describe('docker-compose.yml', () => {
-  it('describes the stack: postgres, redis, a migrate job, api ×2 behind the web proxy, worker ×2, watcher, bot', () => {
+  it('describes the stack: postgres, redis, a migrate job, api ×2 behind the TLS front, worker ×2, watcher, bot', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['api', 'bot', 'migrate', 'postgres', 'redis', 'sandbox', 'watcher', 'web-proxy', 'worker'].sort(),
+      ['api', 'bot', 'migrate', 'postgres', 'redis', 'sandbox', 'tls-front', 'watcher', 'worker'].sort(),
     );
     expect(services.api?.deploy?.replicas).toBe(2);
     expect(services.worker?.deploy?.replicas).toBe(2);
     expect(services.bot?.deploy?.replicas ?? 1).toBe(1);
     expect(services.migrate?.command).toEqual(['npm', 'run', 'db:migrate', '--', 'deploy']);
-    expect(services['web-proxy']?.depends_on?.api?.condition).toBe('service_healthy');
-    expect(read('deploy/nginx.conf')).toMatch(/proxy_pass http:\/\/api;/);
+    expect(services['tls-front']?.depends_on?.api?.condition).toBe('service_healthy');
     for (const app of APPS) {
       expect(services[app]?.depends_on?.migrate?.condition).toBe('service_completed_successfully');
     }
@@ -141,7 +154,14 @@ describe('docker-compose.yml', () => {
         });
         expect(compose.secrets[secret]?.file).toBe(`./secrets/${secret}`);
       }
-      for (const secret of ['BOT_TOKEN', 'JWT_SECRET', 'SECRETS_KEY', 'ROOT_REFERRAL_CODE', 'DATABASE_URL']) {
+      for (const secret of [
+        'BOT_TOKEN',
+        'JWT_SECRET',
+        'SECRETS_KEY',
+        'ROOT_REFERRAL_CODE',
+        'DATABASE_URL',
+        'METRICS_TOKEN',
+      ]) {
         expect(service.environment?.[secret]).toBeUndefined();
       }
     }
@@ -168,6 +188,92 @@ describe('docker-compose.yml', () => {
       else expect(service.environment?.PORT).toBe(port);
     }
     expect(services.sandbox?.profiles).toEqual(['sandbox']);
+  });
+});
+
+/** deploy/Caddyfile without comments, one trimmed line each. */
+const caddyLines = read('deploy/Caddyfile')
+  .split('\n')
+  .map((line) => line.replace(/#.*$/, '').trim())
+  .filter(Boolean);
+const caddyValue = (directive: string): string | undefined =>
+  caddyLines.find((line) => line.startsWith(`${directive} `))?.slice(directive.length + 1);
+const durationMs = (text: string | undefined): number => {
+  const match = /^(\d+)(ms|s|m)$/.exec(text ?? '');
+  if (!match) throw new Error(`not a duration: ${text}`);
+  return Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2] as 'ms' | 's' | 'm'];
+};
+
+describe('the TLS front (deploy/Caddyfile)', () => {
+  const front = services['tls-front'] as Service;
+
+  it('is the only service the internet reaches: HTTPS with automatic certificates for PUBLIC_HOST', () => {
+    const published = Object.entries(services).filter(([, service]) => (service.ports ?? []).length > 0);
+    expect(published.map(([name]) => name)).toEqual(['tls-front']);
+    expect(front.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
+    expect(front.image).toMatch(/^caddy:2/);
+    expect(front.volumes).toEqual(
+      expect.arrayContaining(['./deploy/Caddyfile:/etc/caddy/Caddyfile:ro', 'caddy_data:/data']),
+    );
+    expect(compose.volumes).toHaveProperty('caddy_data');
+    // Automatic HTTPS: the site is the bare host name, never http://, no internal or disabled TLS.
+    expect(caddyLines).toContain('{$PUBLIC_HOST} {');
+    expect(caddyLines.filter((line) => /^(auto_https|tls)\b|^http:\/\//.test(line))).toEqual([]);
+    expect(containerEnv(front, undefined).PUBLIC_HOST).toBe('grid.example.org');
+    expect(() => substitute(String(front.environment?.PUBLIC_HOST), {})).toThrow(/PUBLIC_HOST/);
+    // The apps send Telegram the front's https address.
+    for (const app of APPS) {
+      const env = loadEnv(containerEnv(services[app] as Service, undefined), {
+        require: requiredSecrets(app),
+      });
+      expect(env.PUBLIC_URL, app).toBe('https://grid.example.org');
+    }
+  });
+
+  it('is exactly the number of hops the API trusts, and sets X-Forwarded-For to the client itself', () => {
+    // Follow the requests from the published service to the API, counting the proxies on the way.
+    const upstreamOf: Record<string, () => string[] | undefined> = {
+      'tls-front': () => caddyValue('dynamic a')?.split(' '),
+    };
+    let hops = 0;
+    let at = 'tls-front';
+    while (at !== 'api' && hops < 5) {
+      const upstream = upstreamOf[at]?.();
+      expect(upstream, `where ${at} sends requests`).toBeDefined();
+      if (at === 'tls-front') expect(upstream?.[1]).toBe(services.api?.environment?.PORT);
+      hops += 1;
+      at = upstream?.[0] as string;
+    }
+    expect(at).toBe('api');
+    expect(services.api?.environment?.TRUST_PROXY_HOPS).toBe(String(hops));
+    // Nobody reaches the API around the front (where X-Forwarded-For would be the client's to write).
+    expect(services.api?.ports).toBeUndefined();
+    // Caddy trusts no proxy in front of it: the header is the connecting client's address.
+    expect(caddyLines).toContain('header_up X-Forwarded-For {remote_host}');
+    expect(caddyLines.filter((line) => line.startsWith('trusted_proxies'))).toEqual([]);
+  });
+
+  it('answers /metrics and /docs itself with 404: never passed on to the API', () => {
+    const matchers = new Map(
+      caddyLines
+        .map((line) => /^@(\w+) path (.+)$/.exec(line))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1] as string, (m[2] as string).split(/\s+/)]),
+    );
+    const refused = caddyLines
+      .map((line) => /^respond @(\w+) (\d{3})$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null && Number(m[2]) >= 400)
+      .flatMap((m) => matchers.get(m[1] as string) ?? []);
+    expect(refused).toEqual(expect.arrayContaining(['/metrics', '/metrics/*', '/docs', '/docs/*', '*.map']));
+  });
+
+  it('cuts slow clients no later than the API would, and drops idle connections before the API does', () => {
+    const api = loadEnv(containerEnv(services.api as Service, undefined), {
+      require: requiredSecrets('api'),
+    });
+    expect(durationMs(caddyValue('read_header'))).toBeLessThanOrEqual(api.HTTP_HEADERS_TIMEOUT_MS);
+    expect(durationMs(caddyValue('read_body'))).toBeLessThanOrEqual(api.HTTP_REQUEST_TIMEOUT_MS);
+    expect(durationMs(caddyValue('keepalive'))).toBeLessThan(api.HTTP_KEEP_ALIVE_TIMEOUT_MS);
   });
 });
 

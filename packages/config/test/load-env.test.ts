@@ -116,6 +116,42 @@ describe('operations variables', () => {
   });
 });
 
+describe('facing the internet', () => {
+  it('PUBLIC_URL must be https outside demo mode, naming the variable; demo mode, tests and loopback may use http', () => {
+    for (const nodeEnv of ['production', 'development']) {
+      expect(
+        problemOf({ ...production, NODE_ENV: nodeEnv, PUBLIC_URL: 'http://grid.example.org' }),
+      ).toContain('PUBLIC_URL: must be https:// outside demo mode');
+    }
+    expect(problemOf({ ...production, PUBLIC_URL: 'https://grid.example.org' })).toBe('ok');
+    expect(problemOf({ DEMO: '1', PUBLIC_URL: 'http://grid.example.org' })).toBe('ok');
+    expect(problemOf({ NODE_ENV: 'test', PUBLIC_URL: 'http://grid.example.org' })).toBe('ok');
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:41234', 'http://[::1]:3000']) {
+      expect(problemOf({ ...production, PUBLIC_URL: local }), local).toBe('ok');
+    }
+  });
+
+  it('times requests out by default: headers 10 s, the whole request 30 s, idle keep-alive 72 s', () => {
+    const env = loadEnv(production);
+    expect([
+      env.HTTP_HEADERS_TIMEOUT_MS,
+      env.HTTP_REQUEST_TIMEOUT_MS,
+      env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    ]).toEqual([10_000, 30_000, 72_000]);
+    expect(
+      problemOf({ ...production, HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '15000' }),
+    ).toContain('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+    expect(problemOf({ ...production, HTTP_REQUEST_TIMEOUT_MS: '0' })).toContain('HTTP_REQUEST_TIMEOUT_MS');
+  });
+
+  it('publishes /docs only in demo mode unless API_DOCS says otherwise', () => {
+    expect(loadEnv(production).API_DOCS).toBe(false);
+    expect(loadEnv({ ...production, API_DOCS: '1' }).API_DOCS).toBe(true);
+    expect(loadEnv({ DEMO: '1' }).API_DOCS).toBe(true);
+    expect(loadEnv({ DEMO: '1', API_DOCS: '0' }).API_DOCS).toBe(false);
+  });
+});
+
 describe('.env.example', () => {
   it('lists every variable the apps read', () => {
     const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');

@@ -1,3 +1,5 @@
+export * from './log-errors';
+export * from './log-secrets';
 export * from './logger';
 export * from './readiness';
 export * from './run-main';

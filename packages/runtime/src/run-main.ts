@@ -1,4 +1,5 @@
 import { ConfigError } from '@gridbot/config';
+import { scrubSecrets } from './log-secrets';
 
 /** What a started app hands back: how to stop it (drain, finish or release work, close). */
 export type RunningApp = { stop: () => Promise<void> };
@@ -16,10 +17,13 @@ const isOperatorError = (error: unknown): error is Error =>
   error instanceof ConfigError ||
   (error instanceof Error && (error as { operatorMessage?: boolean }).operatorMessage === true);
 
+/** What a failed start prints, scrubbed of every registered secret (docs/security.md#logs). */
 export const describeStartFailure = (name: string, error: unknown): string =>
-  isOperatorError(error)
-    ? `${name}: ${error.message}`
-    : `${name}: failed to start\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  scrubSecrets(
+    isOperatorError(error)
+      ? `${name}: ${error.message}`
+      : `${name}: failed to start\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
 
 /**
  * The body of every app's main.ts: start, then stop exactly once on SIGINT/SIGTERM. The process
@@ -43,7 +47,7 @@ export const runMain = (name: string, start: () => Promise<RunningApp>, options:
       })
       .catch((error: unknown) => {
         process.stderr.write(
-          `${name}: stop failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+          scrubSecrets(`${name}: stop failed: ${error instanceof Error ? error.stack : String(error)}\n`),
         );
         process.exit(1);
       });

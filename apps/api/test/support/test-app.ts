@@ -31,7 +31,8 @@ export const createTestApp = async (
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const ctx = createTestContext({
     prisma: db.prisma,
-    env: { ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
+    // Tests read the OpenAPI document (off by default outside demo mode: docs/operations.md#api-docs).
+    env: { API_DOCS: '1', ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
     ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
     ...(redis ? { cache: createRedisCache(redis, redisPrefix) } : {}),
   });

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BinanceError } from './binance-error';
 import { createSandboxControl, type SandboxControl } from './control';
@@ -64,7 +65,7 @@ export const buildSandboxExchangeApp = (
   logLevel?: string,
   streams = new UserDataStreams(exchange),
 ) => {
-  const app: FastifyInstance = Fastify({ logger: logLevel ? { level: logLevel } : false });
+  const app: FastifyInstance = Fastify({ logger: logLevel ? loggerOptions(logLevel) : false });
   // Signatures cover the body byte for byte, so keep it as the raw string.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),

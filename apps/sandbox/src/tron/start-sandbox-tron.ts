@@ -1,3 +1,4 @@
+import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { tronControlRoutes } from './routes/tron-control-routes';
 import { tronNodeRoutes } from './routes/tron-node-routes';
@@ -31,7 +32,7 @@ export type SandboxTronHandle = {
 };
 
 export const buildSandboxTronApp = (tron: SandboxTron, logLevel?: string): FastifyInstance => {
-  const app = Fastify({ logger: logLevel ? { level: logLevel } : false, bodyLimit: 8 * 1024 * 1024 });
+  const app = Fastify({ logger: logLevel ? loggerOptions(logLevel) : false, bodyLimit: 8 * 1024 * 1024 });
   // tronweb POSTs `null` for a call without parameters; an empty body is no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body).trim();

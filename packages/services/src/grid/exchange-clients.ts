@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@gridbot/db';
 import { createExchangeClient, type ExchangeClient, type ExchangeMode } from '@gridbot/exchange';
+import { registerLogSecret } from '@gridbot/runtime';
 import type { SecretBox } from '../crypto/secret-box';
 
 export type ExchangeClientsOptions = {
@@ -17,15 +18,24 @@ export type ExchangeClientsOptions = {
 export const secretAad = (userId: number, exchange: string) => `${userId}:${exchange}`;
 
 /**
- * One ccxt client per exchange account (its rate limiter and markets live in it), rebuilt when the
- * account's keys change. Secrets are decrypted only here, never logged.
+ * A user's keys, from the moment this process holds them in clear: no log line carries them, even
+ * inside an exchange's error message (docs/security.md#logs).
  */
+const keepOutOfLogs = (keys: { apiKey: string; secret: string }) => {
+  registerLogSecret(keys.apiKey);
+  registerLogSecret(keys.secret);
+};
+
 const pacerOf =
   (pacerFor: NonNullable<ExchangeClientsOptions['pacerFor']>, id: string) =>
   async (costMs: number): Promise<void> => {
     await pacerFor(id)(costMs);
   };
 
+/**
+ * One ccxt client per exchange account (its rate limiter and markets live in it), rebuilt when the
+ * account's keys change. Secrets are decrypted only here, never logged.
+ */
 export const createExchangeClients = (options: ExchangeClientsOptions) => {
   const { pacerFor } = options;
   const cache = new Map<number, { version: number; client: ExchangeClient }>();
@@ -43,6 +53,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         { cipher: account.secretCipher, iv: account.secretIv, keyId: account.keyId },
         secretAad(account.userId, account.exchange),
       );
+      keepOutOfLogs({ apiKey: account.apiKey, secret });
       const client = createExchangeClient({
         exchange: account.exchange,
         mode: account.mode as ExchangeMode,
@@ -66,12 +77,14 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
       mode: ExchangeMode;
       apiKey: string;
       secret: string;
-    }): ExchangeClient =>
-      createExchangeClient({
+    }): ExchangeClient => {
+      keepOutOfLogs(keys);
+      return createExchangeClient({
         ...keys,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
-      }),
+      });
+    },
     /** A key-less client for public prices of a venue (`<exchange>:<mode>`). */
     forVenue: (venue: string): ExchangeClient => {
       const cached = publicClients.get(venue);

@@ -52,6 +52,10 @@ export const healthPlugin = fp(
       const report = await app.readiness.report();
       return reply.header('cache-control', 'no-store').status(readinessStatusCode(report)).send(report);
     });
+    // docs/operations.md#metrics: the API's port is the public one, so outside demo mode it serves
+    // /metrics only to the bearer of METRICS_TOKEN; without one it has no /metrics at all (404).
+    const { DEMO, METRICS_TOKEN } = app.deps.ctx.env;
+    if (!DEMO && !METRICS_TOKEN) return;
     app.get('/metrics', OPERATIONAL, async (request, reply) => {
       if (!metricsAllowed(request.headers.authorization, app.deps.ctx.env.METRICS_TOKEN)) {
         throw new AppError('UNAUTHORIZED');
