@@ -2,6 +2,7 @@
 
 export * from './decide-deposits';
 export * from './hot-wallet';
+export * from './node-back-off';
 export * from './process-withdrawals';
 export * from './scan-deposits';
 export * from './tron-node-client';

@@ -3,7 +3,7 @@ import { ensureAccount, SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { depositsCredited } from '@gridbot/metrics';
 import type { ServiceContext } from '../../context/service-context';
 import { decideDeposits, depositRowOf, ensureMainAccounts, type WalletTransfer } from './decide-deposits';
-import type { NodeBlock, NodeTransactionInfo, TronNodeClient } from './tron-node-client';
+import type { BlockRef, ChainTip, NodeTransactionInfo, TronNodeClient } from './tron-node-client';
 import { succeeded, usdtTransfersOf } from './usdt-transfers';
 
 /** What the chain services need of the service context (the watcher builds no more). */
@@ -15,8 +15,13 @@ export const DEPOSIT_CURSOR = 'trc20_deposits';
 export const DEPOSIT_SEEN_CURSOR = 'trc20_deposits_seen';
 
 export type ScanDepositsOptions = {
-  /** Blocks read per phase and call (default 100): a long way behind catches up over several calls. */
+  /**
+   * Blocks read per phase and call (default 100, WATCHER_BATCH_BLOCKS): a watcher a long way
+   * behind catches up in batches over several calls, its cursors moving with each.
+   */
   maxBlocks?: number;
+  /** The head and solidified block the pass read (default: read them now). */
+  tip?: ChainTip;
 };
 
 export type ScanDepositsResult = {
@@ -39,6 +44,9 @@ type Tx = Prisma.TransactionClient;
  *    row that this block should have held and the chain no longer has is `dropped`;
  * 2. see, up to the head: transfers in blocks not solidified yet are recorded `pending`.
  *
+ * Each block's transaction infos are read once per phase: the decided phase reads solidified
+ * blocks, the seen phase only blocks above the solidified one (docs/wallet.md#within-trongrids-budget).
+ *
  * Each block with something to decide is decided in one database transaction with the cursor row
  * locked (a run of blocks without is one conditional cursor write), so a second watcher waits,
  * then finds the block done and stops; the row status changes under a row lock
@@ -51,7 +59,7 @@ export const scanDeposits = async (
   options: ScanDepositsOptions = {},
 ): Promise<ScanDepositsResult> => {
   const maxBlocks = options.maxBlocks ?? 100;
-  const [head, solid] = await Promise.all([node.headBlock(), node.solidBlock()]);
+  const { head, solid } = options.tip ?? (await node.chainTip());
   let cursor = await openCursors(ctx, solid.number);
   let decidedUpTo = cursor;
   let credited = 0;
@@ -76,7 +84,8 @@ export const scanDeposits = async (
   }
   if (decidedUpTo > cursor && (await advanceCursor(ctx, cursor, decidedUpTo))) cursor = decidedUpTo;
 
-  let seenUpTo = Math.max(Number((await cursorOf(ctx, DEPOSIT_SEEN_CURSOR)) ?? 0n), cursor);
+  // Solidified blocks are the decided phase's: reading them at the head too would read them twice.
+  let seenUpTo = Math.max(Number((await cursorOf(ctx, DEPOSIT_SEEN_CURSOR)) ?? 0n), cursor, solid.number);
   for (let n = seenUpTo + 1; n <= Math.min(head.number, seenUpTo + maxBlocks); n += 1) {
     const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, false));
     if (transfers.length > 0) {
@@ -153,7 +162,7 @@ type Whereabouts =
 const decideBlock = async (
   ctx: ChainContext,
   node: TronNodeClient,
-  block: { n: number; solid: NodeBlock; transfers: WalletTransfer[]; due: PendingRow[] },
+  block: { n: number; solid: BlockRef; transfers: WalletTransfer[]; due: PendingRow[] },
 ): Promise<number | 'taken'> => {
   const { n, solid, transfers } = block;
   const key = (t: { txid: string; logIndex: number }) => `${t.txid}:${t.logIndex}`;
@@ -191,7 +200,7 @@ const locate = async (
   ctx: ChainContext,
   node: TronNodeClient,
   txid: string,
-  solid: NodeBlock,
+  solid: BlockRef,
 ): Promise<Whereabouts> => {
   const solidInfo = await node.transactionInfo(txid, true);
   if (solidInfo && (solidInfo.blockNumber ?? Number.POSITIVE_INFINITY) <= solid.number) {
