@@ -7,8 +7,8 @@ export type TrafficEntry = {
   apiKey: string | null;
   /** 200, or the refusal's status when the key's budget was spent. */
   status: number;
-  /** Seconds the refusal asked to wait (its Retry-After), when it named one. */
-  retryAfterS?: number;
+  /** A refusal's wait in seconds: its Retry-After (429) or the suspension its text names (403, 503). */
+  waitS?: number;
 };
 
 /**
@@ -21,7 +21,7 @@ export type RequestQuota = { requests: number; windowMs: number; status?: 429 | 
 
 export type Admission =
   | { ok: true }
-  | { ok: false; status: number; retryAfterS: number | undefined; message: string };
+  | { ok: false; status: number; retryAfterS: number | undefined; waitS: number; message: string };
 
 export type TrafficReport = {
   total: number;
@@ -62,7 +62,7 @@ export class TronTraffic {
     if (apiKey === null) this.withoutApiKey += 1;
     const refusal = this.spend(apiKey ?? NO_KEY, at);
     const entry: TrafficEntry = { at, path, apiKey, status: refusal?.status ?? 200 };
-    if (refusal?.retryAfterS !== undefined) entry.retryAfterS = refusal.retryAfterS;
+    if (refusal) entry.waitS = refusal.waitS;
     this.kept.push(entry);
     if (this.kept.length > KEPT_ENTRIES) this.kept = this.kept.slice(-KEPT_ENTRIES / 2);
     if (!refusal) return { ok: true };
@@ -90,6 +90,7 @@ export class TronTraffic {
       ok: false,
       status: quota.status,
       retryAfterS: quota.status === 429 ? waitS : undefined,
+      waitS,
       message,
     };
   }

@@ -61,7 +61,7 @@ export const processWithdrawals = async (
   const sent = await broadcastSigned(ctx, node, blocks, batch);
   result.broadcast = sent.broadcast;
   result.resigned = sent.resigned;
-  const followed = await followBroadcast(ctx, node, blocks, batch);
+  const followed = await followBroadcast(ctx, node, blocks, { batch, sentNow: sent.ids });
   result.confirmed = followed.confirmed;
   result.failed = followed.failed;
   result.resigned += followed.resigned;
@@ -194,6 +194,7 @@ const broadcastSigned = async (
   });
   let broadcast = 0;
   let resigned = 0;
+  const ids = new Set<number>();
   for (const w of rows) {
     const outcome = await node.broadcast(signedOf(w));
     if (outcome.accepted || outcome.code === 'DUP_TRANSACTION_ERROR') {
@@ -202,6 +203,7 @@ const broadcastSigned = async (
         data: { status: 'broadcast', broadcastAt: ctx.clock.now() },
       });
       broadcast += marked.count;
+      ids.add(w.id);
       withdrawalsProcessed.labels('sent').inc(marked.count);
       continue;
     }
@@ -211,21 +213,22 @@ const broadcastSigned = async (
     );
     if (await provablyDead(node, w, blocks)) resigned += await releaseForResigning(ctx, w);
   }
-  return { broadcast, resigned };
+  return { broadcast, resigned, ids };
 };
 
 /**
  * Follows each broadcast withdrawal: one look at the head while its block is not solidified yet,
- * the solidified view once it is (only that view settles it).
+ * the solidified view once it is (only that view settles it). The ones this pass just sent wait
+ * for the next pass: no block can hold them yet.
  */
 const followBroadcast = async (
   ctx: ChainContext,
   node: TronNodeClient,
   blocks: PassBlocks,
-  batch: number,
+  { batch, sentNow }: { batch: number; sentNow: ReadonlySet<number> },
 ) => {
   const rows = await ctx.prisma.withdrawal.findMany({
-    where: { status: 'broadcast' },
+    where: { status: 'broadcast', id: { notIn: [...sentNow] } },
     orderBy: { id: 'asc' },
     take: batch,
   });

@@ -60,47 +60,72 @@ export const scanDeposits = async (
 ): Promise<ScanDepositsResult> => {
   const maxBlocks = options.maxBlocks ?? 100;
   const { head, solid } = options.tip ?? (await node.chainTip());
+  const decided = await decideUpTo(ctx, node, solid, maxBlocks);
+  const seenUpTo = await seeUpTo(ctx, node, { head, solid, decidedUpTo: decided.decidedUpTo, maxBlocks });
+  return { head: head.number, solid: solid.number, seenUpTo, ...decided };
+};
+
+/**
+ * Phase 1: decides the solidified blocks after the cursor, at most `maxBlocks`. What was read
+ * stays read: a pass the node cuts short (its request budget, an outage) keeps its progress.
+ */
+const decideUpTo = async (ctx: ChainContext, node: TronNodeClient, solid: BlockRef, maxBlocks: number) => {
   let cursor = await openCursors(ctx, solid.number);
   let decidedUpTo = cursor;
   let credited = 0;
   let pending = await pendingUpTo(ctx, solid.number);
   const last = Math.min(solid.number, cursor + maxBlocks);
-  for (let n = cursor + 1; n <= last; n += 1) {
-    const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, true));
-    const due = pending.filter((row) => row.blockNumber <= BigInt(n));
-    // A block with nothing to decide only moves the cursor (in one write for a run of them).
-    if (transfers.length === 0 && due.length === 0) {
-      decidedUpTo = n;
-      continue;
+  try {
+    for (let n = cursor + 1; n <= last; n += 1) {
+      const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, true));
+      const due = pending.filter((row) => row.blockNumber <= BigInt(n));
+      // A block with nothing to decide only moves the cursor (in one write for a run of them).
+      if (transfers.length === 0 && due.length === 0) {
+        decidedUpTo = n;
+        continue;
+      }
+      if (decidedUpTo > cursor && !(await advanceCursor(ctx, cursor, decidedUpTo))) break;
+      cursor = decidedUpTo;
+      const outcome = await decideBlock(ctx, node, { n, solid, transfers, due });
+      if (outcome === 'taken') break;
+      credited += outcome;
+      depositsCredited.inc(outcome);
+      cursor = decidedUpTo = n;
+      pending = await pendingUpTo(ctx, solid.number);
     }
-    if (decidedUpTo > cursor && !(await advanceCursor(ctx, cursor, decidedUpTo))) break;
-    cursor = decidedUpTo;
-    const outcome = await decideBlock(ctx, node, { n, solid, transfers, due });
-    if (outcome === 'taken') break;
-    credited += outcome;
-    depositsCredited.inc(outcome);
-    cursor = decidedUpTo = n;
-    pending = await pendingUpTo(ctx, solid.number);
+  } finally {
+    if (decidedUpTo > cursor && (await advanceCursor(ctx, cursor, decidedUpTo))) cursor = decidedUpTo;
   }
-  if (decidedUpTo > cursor && (await advanceCursor(ctx, cursor, decidedUpTo))) cursor = decidedUpTo;
+  return { decidedUpTo: cursor, credited };
+};
 
-  // Solidified blocks are the decided phase's: reading them at the head too would read them twice.
-  let seenUpTo = Math.max(Number((await cursorOf(ctx, DEPOSIT_SEEN_CURSOR)) ?? 0n), cursor, solid.number);
-  for (let n = seenUpTo + 1; n <= Math.min(head.number, seenUpTo + maxBlocks); n += 1) {
-    const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, false));
-    if (transfers.length > 0) {
-      await ctx.prisma.chainDeposit.createMany({
-        data: transfers.map(depositRowOf),
-        skipDuplicates: true,
-      });
+/**
+ * Phase 2: records the transfers of the blocks above the solidified one as pending, at most
+ * `maxBlocks`. Solidified blocks are phase 1's: reading them at the head too would read them twice.
+ */
+const seeUpTo = async (
+  ctx: ChainContext,
+  node: TronNodeClient,
+  at: { head: BlockRef; solid: BlockRef; decidedUpTo: number; maxBlocks: number },
+): Promise<number> => {
+  const stored = Number((await cursorOf(ctx, DEPOSIT_SEEN_CURSOR)) ?? 0n);
+  let seenUpTo = Math.max(stored, at.decidedUpTo, at.solid.number);
+  const last = Math.min(at.head.number, seenUpTo + at.maxBlocks);
+  try {
+    for (let n = seenUpTo + 1; n <= last; n += 1) {
+      const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, false));
+      if (transfers.length > 0) {
+        await ctx.prisma.chainDeposit.createMany({ data: transfers.map(depositRowOf), skipDuplicates: true });
+      }
+      seenUpTo = n;
     }
-    seenUpTo = n;
+  } finally {
+    await ctx.prisma.chainCursor.updateMany({
+      where: { name: DEPOSIT_SEEN_CURSOR, blockNumber: { lt: BigInt(seenUpTo) } },
+      data: { blockNumber: BigInt(seenUpTo) },
+    });
   }
-  await ctx.prisma.chainCursor.updateMany({
-    where: { name: DEPOSIT_SEEN_CURSOR, blockNumber: { lt: BigInt(seenUpTo) } },
-    data: { blockNumber: BigInt(seenUpTo) },
-  });
-  return { head: head.number, solid: solid.number, seenUpTo, decidedUpTo: cursor, credited };
+  return seenUpTo;
 };
 
 type PendingRow = { id: number; txid: string; logIndex: number; blockNumber: bigint };
