@@ -154,7 +154,10 @@ describe('the watcher within the node request budget', () => {
     while ((await decidedCursor()) < h.tron.chain.solidNumber) {
       const [before, from] = [h.tron.traffic.report().total, await decidedCursor()];
       await watcher.runOnce();
-      passes.push({ requests: h.tron.traffic.report().total - before, advanced: (await decidedCursor()) - from });
+      passes.push({
+        requests: h.tron.traffic.report().total - before,
+        advanced: (await decidedCursor()) - from,
+      });
     }
     expect(passes).toHaveLength(Math.ceil(behind / 25));
     for (const pass of passes) {
@@ -164,7 +167,9 @@ describe('the watcher within the node request budget', () => {
     // The backlog read once at the solidified view, the unsolidified blocks once at the head.
     const report = h.tron.traffic.report();
     expect(report.byPath['/walletsolidity/gettransactioninfobyblocknum']).toBe(behind);
-    expect(report.byPath['/wallet/gettransactioninfobyblocknum']).toBeLessThanOrEqual(h.tron.chain.solidityLag);
+    expect(report.byPath['/wallet/gettransactioninfobyblocknum']).toBeLessThanOrEqual(
+      h.tron.chain.solidityLag,
+    );
     expect((await h.deposits(dora.id)).map((d) => d.status)).toEqual(['credited', 'credited']);
     expect(await h.mainBalance(dora.id)).toBe(toMicro('70'));
     await h.expectBooksBalanced();

@@ -20,7 +20,9 @@ describe('the TRON node back-off (docs/wallet.md#within-trongrids-budget)', () =
   });
 
   it("reads the penalty TronGrid's refusal names in its text", () => {
-    const body = { Error: 'The key exceeds the frequency limit(15), and the query server is suspended for 30s' };
+    const body = {
+      Error: 'The key exceeds the frequency limit(15), and the query server is suspended for 30s',
+    };
     expect(suspensionMs(body)).toBe(30_000);
     expect(suspensionMs(JSON.stringify(body))).toBe(30_000);
     expect(suspensionMs({ Error: 'Too Many Requests' })).toBeUndefined();
