@@ -26,6 +26,7 @@ const entry = (patch: Partial<Transaction>): Transaction => ({
   address: null,
   counterparty: null,
   note: null,
+  reason: null,
   createdAt: '2025-03-14T09:30:00.000Z',
   updatedAt: '2025-03-14T09:30:00.000Z',
   ...patch,

@@ -1,5 +1,6 @@
 // The chain side of the wallet (docs/wallet.md): what apps/watcher runs against a TRON node.
 
+export * from './credit-below-minimum';
 export * from './decide-deposits';
 export * from './hot-wallet';
 export * from './node-back-off';
