@@ -1,6 +1,13 @@
 import type { Transaction } from '@gridbot/contracts';
-import { ensureAccount, SYSTEM_ACCOUNTS, toMicro, transfer, userAccountCode } from '@gridbot/ledger';
-import { getWalletOverview, rejectWithdrawal } from '@gridbot/services';
+import {
+  ensureAccount,
+  ensureUserAccounts,
+  SYSTEM_ACCOUNTS,
+  toMicro,
+  transfer,
+  userAccountCode,
+} from '@gridbot/ledger';
+import { creditBelowMinimum, getWalletOverview, rejectWithdrawal } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { bookDeposit, expectBooksIntact, WITHDRAW_ADDRESS, walletEnv } from './support/wallet-fixtures';
@@ -243,6 +250,46 @@ describe('the transaction list', () => {
         address: credited.fromAddress,
       },
     ]);
+    await expectBooksIntact(t.prisma);
+  });
+
+  it('says why a deposit under the minimum is not credited, and lists their credit together as one line', async () => {
+    const user = await t.createUser({ username: 'list_small' });
+    await bookDeposit(t.prisma, user, '5', 'not_credited');
+    await bookDeposit(t.prisma, user, '4', 'not_credited');
+    await bookDeposit(t.prisma, user, '3', 'pending');
+    await bookDeposit(t.prisma, user, '25', 'pending');
+    const list = async () =>
+      (await getWalletOverview(t.ctx, { userId: user.id, days: 30, page: 1, limit: 10 })).transactions.items;
+    const shown = (items: Transaction[]) =>
+      items.map((l) => ({ status: l.status, amount: l.amount, reason: l.reason, txid: l.txid !== null }));
+    expect(shown(await list())).toEqual([
+      { status: 'pending', amount: '25', reason: null, txid: true },
+      { status: 'pending', amount: '3', reason: 'below_minimum', txid: true },
+      { status: 'not_credited', amount: '4', reason: 'below_minimum', txid: true },
+      { status: 'not_credited', amount: '5', reason: 'below_minimum', txid: true },
+    ]);
+
+    // The watcher solidifies the 3: 5 + 4 + 3 reach 11, credited together.
+    await t.prisma.chainDeposit.updateMany({
+      where: { userId: user.id, amount: toMicro('3') },
+      data: { status: 'not_credited' },
+    });
+    await ensureAccount(t.prisma, SYSTEM_ACCOUNTS.chainClearing);
+    await ensureUserAccounts(t.prisma, user.id);
+    await t.prisma.$transaction((tx) => creditBelowMinimum(t.ctx, tx, [user.id]));
+    const items = await list();
+    expect(shown(items)).toEqual([
+      { status: 'credited', amount: '12', reason: 'below_minimum_combined', txid: false },
+      { status: 'pending', amount: '25', reason: null, txid: true },
+    ]);
+    expect(items[0]).toMatchObject({ type: 'deposit', balance: 'main', address: null });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/wallet',
+      headers: await t.authHeader(user),
+    });
+    expect(response.json().balances.main).toBe('12');
     await expectBooksIntact(t.prisma);
   });
 

@@ -217,4 +217,69 @@ describe('sandbox TRON node (java-tron HTTP API through tronweb)', () => {
     const balances = await (await fetch(`${node.url}/_sandbox/tron/balances/${alice}`)).json();
     expect(balances).toMatchObject({ address: alice, usdt: '11' });
   });
+
+  it('serves block headers and both heights without transactions (getblock detail false, getnodeinfo)', async () => {
+    const { node, tronWeb } = await start();
+    await tronWeb.trx.sendRawTransaction(await usdtTransfer(tronWeb, node.tron.faucet.key, alice, 5));
+    node.tron.mine(25);
+    const info = (await tronWeb.fullNode.request('wallet/getnodeinfo')) as Record<string, string>;
+    const [head, solid] = [node.tron.chain.head, node.tron.chain.block(6)!];
+    expect(info).toMatchObject({
+      block: `Num:25,ID:${head.blockID}`,
+      solidityBlock: `Num:6,ID:${solid.blockID}`,
+    });
+    const header = await tronWeb.fullNode.request(
+      'wallet/getblock',
+      { id_or_num: '1', detail: false },
+      'post',
+    );
+    expect(header).toMatchObject({ blockID: node.tron.chain.block(1)!.blockID });
+    expect(header).not.toHaveProperty('transactions');
+    const solidHeader = await tronWeb.solidityNode.request(
+      'walletsolidity/getblock',
+      { detail: false },
+      'post',
+    );
+    expect(solidHeader).toMatchObject({ blockID: solid.blockID, block_header: { raw_data: { number: 6 } } });
+  });
+
+  it('counts the requests to its API per path and key, and refuses them over a budget like TronGrid', async () => {
+    const { node } = await start();
+    const call = (path: string, key?: string) =>
+      fetch(`${node.url}${path}`, { headers: key ? { 'TRON-PRO-API-KEY': key } : {} });
+    const control = (method: string, path: string, body?: object) =>
+      fetch(`${node.url}/_sandbox/tron/${path}`, {
+        method,
+        ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+      }).then((response) => response.json());
+    await call('/wallet/getnodeinfo', 'k1');
+    await call('/walletsolidity/getnowblock', 'k1');
+    await call('/wallet/getnodeinfo');
+    await call('/_sandbox/tron/status');
+    expect(await control('GET', 'requests')).toMatchObject({
+      total: 3,
+      byPath: { '/wallet/getnodeinfo': 2, '/walletsolidity/getnowblock': 1 },
+      byKey: { k1: 2, '(none)': 1 },
+      withoutApiKey: 1,
+      limited: 0,
+    });
+
+    // Two requests per key and minute: the third of k1 is refused until the window is over.
+    await control('POST', 'quota', { requests: 2, windowMs: 60_000 });
+    expect((await call('/wallet/getnodeinfo', 'k1')).status).toBe(200);
+    expect((await call('/wallet/getnodeinfo', 'k1')).status).toBe(200);
+    const refused = await call('/wallet/getnodeinfo', 'k1');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    expect(((await refused.json()) as { Error: string }).Error).toMatch(/suspended for \d+s/);
+    expect((await call('/wallet/getnodeinfo', 'k2')).status).toBe(200);
+    await control('POST', 'quota', { requests: 0, windowMs: 60_000, status: 403 });
+    const suspended = await call('/wallet/getnodeinfo', 'k2');
+    expect(suspended.status).toBe(403);
+    expect(suspended.headers.get('retry-after')).toBeNull();
+    await control('DELETE', 'quota');
+    expect((await call('/wallet/getnodeinfo', 'k1')).status).toBe(200);
+    expect(await control('GET', 'requests')).toMatchObject({ total: 9, limited: 2, quota: null });
+    expect(await control('DELETE', 'requests')).toMatchObject({ total: 0, byPath: {} });
+  });
 });

@@ -4,6 +4,7 @@ import {
   type HotWallet,
   processWithdrawals,
   scanDeposits,
+  TronNodeBusyError,
   type TronNodeClient,
 } from '@gridbot/services';
 
@@ -14,6 +15,8 @@ export type WatcherOptions = {
   hot: HotWallet;
   /** Pause between passes (WATCHER_INTERVAL_MS). */
   intervalMs: number;
+  /** Blocks read per phase and pass when catching up (default WATCHER_BATCH_BLOCKS). */
+  batchBlocks?: number;
 };
 
 export type Watcher = {
@@ -25,10 +28,12 @@ export type Watcher = {
 };
 
 /**
- * The watcher loop: every `intervalMs`, scan deposits up to the head and the solidified block, then
- * sign, broadcast and follow withdrawals. One pass at a time; a failed pass (node unreachable,
- * database hiccup) is logged and the next one starts over from the stored cursors and rows, so
- * nothing is kept in memory between passes.
+ * The watcher loop: every `intervalMs`, read the head and solidified heights once, scan deposits up
+ * to them, then sign, broadcast and follow withdrawals. One pass at a time; a failed pass (node
+ * unreachable, database hiccup) is logged and the next one starts over from the stored cursors and
+ * rows, so nothing is kept in memory between passes. When the node refuses for its request budget
+ * (TronGrid's 429 / 403 / 503), the pass ends, the wait is logged once, and passes send nothing
+ * until it is over (docs/wallet.md#within-trongrids-budget).
  */
 export const startWatcher = (options: WatcherOptions): Watcher => {
   const { ctx, hot } = options;
@@ -40,15 +45,33 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  let waitLogged = 0;
 
   const pass = async () => {
+    if (node.resumeAt() > Date.now()) return;
     try {
-      const deposits = await scanDeposits(ctx, node);
-      const withdrawals = await processWithdrawals(ctx, node, hot);
+      const tip = await node.chainTip();
+      const maxBlocks = options.batchBlocks ?? ctx.env.WATCHER_BATCH_BLOCKS;
+      const deposits = await scanDeposits(ctx, node, { tip, maxBlocks });
+      const withdrawals = await processWithdrawals(ctx, node, hot, { tip });
       const moved = deposits.credited + withdrawals.signed + withdrawals.confirmed + withdrawals.failed;
       if (moved > 0) ctx.log.info({ deposits, withdrawals }, 'watcher pass');
     } catch (error) {
-      ctx.log.error({ err: error }, 'watcher pass failed');
+      const resumeAt = node.resumeAt();
+      if (!(error instanceof TronNodeBusyError) && resumeAt <= Date.now()) {
+        ctx.log.error({ err: error }, 'watcher pass failed');
+        return;
+      }
+      if (resumeAt === waitLogged) return;
+      waitLogged = resumeAt;
+      ctx.log.warn(
+        {
+          status: error instanceof TronNodeBusyError ? error.status : undefined,
+          resumeAt: new Date(resumeAt).toISOString(),
+          waitMs: Math.max(0, resumeAt - Date.now()),
+        },
+        'the TRON node refused for its request budget: no request until the wait is over',
+      );
     }
   };
   const runOnce = () => {

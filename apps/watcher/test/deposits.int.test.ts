@@ -119,6 +119,58 @@ describe('deposits through the sandbox TRON node', () => {
     await h.expectBooksBalanced();
   });
 
+  it('credits deposits under the minimum together once they reach it, once (two watchers, a rescan)', async () => {
+    const alice = await h.createUser();
+    h.tron.send({ to: alice.address, amount: '5' });
+    h.tron.mine(1);
+    h.tron.send({ to: alice.address, amount: '4' });
+    h.tron.mine(1);
+    await scan();
+    h.solidify();
+    await scan();
+    expect((await h.deposits(alice.id)).map((d) => [d.status, d.ledgerTransferId])).toEqual([
+      ['not_credited', null],
+      ['not_credited', null],
+    ]);
+    expect(await h.mainBalance(alice.id)).toBe(0n);
+    expect(await h.prisma.notification.count({ where: { userId: alice.id } })).toBe(0);
+
+    // 5 + 4 + 3 = 12 ≥ 11: the block that solidifies the third credits all three, in one transfer.
+    const third = h.tron.send({ to: alice.address, amount: '3' });
+    const [block] = h.tron.mine(1);
+    await scan();
+    expect((await h.deposits(alice.id)).map((d) => d.status)).toEqual([
+      'not_credited',
+      'not_credited',
+      'pending',
+    ]);
+    h.solidify();
+    const other = createTronNodeClient({ url: h.sandbox.url, usdtContract: h.env.USDT_CONTRACT });
+    await Promise.all([scan(), scanDeposits(h.ctx, other), scan()]);
+    // Scanned again from before its block: nothing more.
+    await h.prisma.chainCursor.update({
+      where: { name: DEPOSIT_CURSOR },
+      data: { blockNumber: BigInt(block!.number - 1) },
+    });
+    await scan();
+
+    const rows = await h.deposits(alice.id);
+    expect(rows.map((d) => d.status)).toEqual(['credited', 'credited', 'credited']);
+    const transferIds = new Set(rows.map((d) => d.ledgerTransferId));
+    expect(transferIds.size).toBe(1);
+    const booked = await h.prisma.ledgerTransfer.findUniqueOrThrow({
+      where: { id: rows[0]!.ledgerTransferId! },
+    });
+    expect(booked).toMatchObject({ type: 'deposit', idempotencyKey: `deposit:below_minimum:${rows[2]!.id}` });
+    expect(await h.mainBalance(alice.id)).toBe(toMicro('12'));
+    expect(await h.prisma.ledgerEntry.count({ where: { account: { is: { userId: alice.id } } } })).toBe(1);
+    const notes = await h.prisma.notification.findMany({ where: { userId: alice.id } });
+    expect(notes).toMatchObject([
+      { kind: 'deposit_credited', data: { amount: '12000000', txid: third.txid, deposits: 3 } },
+    ]);
+    await h.expectBooksBalanced();
+  });
+
   it('drops a pending deposit whose block a fork took away before solidification, never credits it', async () => {
     const alice = await h.createUser();
     const { txid } = h.tron.send({ to: alice.address, amount: '30' });

@@ -28,7 +28,8 @@ import { THEMES, withTheme } from './support/themes';
 
 // Money into, around and out of the wallet from the mini app only, against the real API, the real
 // watcher and the sandbox TRON node over HTTP: the deposit address made on the first visit, USDT
-// sent to it on chain, seen arriving and credited once its block is solidified, the fee balance
+// sent to it on chain, seen arriving and credited once its block is solidified, deposits under the
+// minimum shown waiting for more (not credited), the fee balance
 // topped up, a transfer to another user by UID (the recipient named before confirming), a
 // withdrawal requested and held, then approved, broadcast and confirmed on chain.
 let tron: SandboxTronHandle;
@@ -157,6 +158,34 @@ describe('the wallet from the mini app', () => {
     const deposit = await stack.prisma.chainDeposit.findFirstOrThrow({ where: { userId: nora.id } });
     expect(deposit.txid).toBe(sent.txid);
     await expectBooksIntact();
+
+    // 2b. 5 and 4 USDT, each under the minimum: the line says so instead of a plain 'Pending',
+    // seen and once final; they wait, uncredited, for more deposits under the minimum.
+    const belowMinimum = en.wallet.reasons.below_minimum.replaceAll('{{min}}', '11');
+    await control('send', { to: wallet.depositAddress, amount: '5' });
+    await control('send', { to: wallet.depositAddress, amount: '4' });
+    await mine(1);
+    const small = arriving.locator('[data-type="deposit"]', { hasText: belowMinimum });
+    await expect.poll(() => small.count(), { timeout: 20_000 }).toBe(2);
+    await expect(small.first().getByText(en.wallet.belowMinimum).count()).resolves.toBe(1);
+    await solidify();
+    await arriving
+      .locator('[data-status="not_credited"]', { hasText: belowMinimum })
+      .nth(1)
+      .waitFor({ timeout: 20_000 });
+    await app.page.getByText(en.deposit.minimum.replaceAll('{{min}}', '11')).waitFor();
+    await settle(app.page);
+    await screenshotWhole(app.page, `${SCREENSHOTS_DIR}/en`, 'real-wallet-deposit-below-minimum');
+    await expectAccessible(app.page, 'real-wallet-deposit-below-minimum');
+    // Its details say it too, with the status the line shows.
+    const opened = small.first();
+    await opened.locator('.tx__summary').click();
+    await opened.locator('.tx__hint', { hasText: belowMinimum }).waitFor();
+    await opened.locator('.tx__details').getByText(en.wallet.belowMinimum).waitFor();
+    await settle(app.page);
+    await screenshotWhole(app.page, `${SCREENSHOTS_DIR}/en`, 'real-wallet-deposit-below-minimum-opened');
+    await opened.locator('.tx__summary').click();
+    expect(await balanceOf(nora.id, 'main')).toBe('50');
 
     // 3. The balance on the wallet screen.
     await navigateInApp(app.page, '/wallet');

@@ -26,6 +26,7 @@ const entry = (patch: Partial<Transaction>): Transaction => ({
   address: null,
   counterparty: null,
   note: null,
+  reason: null,
   createdAt: '2025-03-14T09:30:00.000Z',
   updatedAt: '2025-03-14T09:30:00.000Z',
   ...patch,
@@ -68,18 +69,24 @@ describe('transaction list', () => {
     expect(amountLookOf(entry({ amount: '12', status: 'credited' }))).toBe('credit');
     expect(amountLookOf(entry({ amount: '12', status: 'pending' }))).toBe('pending');
     expect(amountLookOf(entry({ amount: '5', status: 'not_credited' }))).toBe('void');
+    // Under the minimum: waiting for more deposits under the minimum, not lost.
+    expect(amountLookOf(entry({ amount: '5', status: 'not_credited', reason: 'below_minimum' }))).toBe(
+      'pending',
+    );
     expect(amountLookOf(entry({ type: 'withdraw', amount: '-40', status: 'failed' }))).toBe('void');
     expect(amountLookOf(entry({ type: 'withdraw', amount: '-40', status: 'pending' }))).toBe('debit');
     expect(amountLookOf(entry({ type: 'trade_fee', amount: '-0.42', status: 'confirmed' }))).toBe('debit');
   });
 
-  it('finds the deposits still on their way', () => {
+  it('finds the deposits still on their way, those under the minimum waiting for more among them', () => {
     const list = [
       entry({ id: 'a', status: 'pending' }),
       entry({ id: 'b', status: 'credited' }),
       entry({ id: 'c', type: 'withdraw', status: 'pending', amount: '-20' }),
+      entry({ id: 'd', status: 'not_credited', amount: '5', reason: 'below_minimum' }),
+      entry({ id: 'e', status: 'credited', amount: '12', reason: 'below_minimum_combined' }),
     ];
-    expect(arrivingDeposits(list).map((item) => item.id)).toEqual(['a']);
+    expect(arrivingDeposits(list).map((item) => item.id)).toEqual(['a', 'd']);
   });
 
   it('groups consecutive entries of one local day, newest first as they come', () => {

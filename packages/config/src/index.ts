@@ -191,6 +191,11 @@ export const ZEnv = z.object({
   /** Watcher: how often it polls the node for new blocks and pending withdrawals. */
   WATCHER_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(3000),
   /**
+   * Watcher: blocks read per phase and pass while it catches up (after downtime, or started far
+   * behind): each is one request to the node, so a long backlog is read in bounded batches.
+   */
+  WATCHER_BATCH_BLOCKS: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
    * Port of the small HTTP server of the worker, watcher, bot and sandbox processes serving
    * /healthz, /readyz and /metrics (docs/operations.md#ports). Unset: the app's own default (worker
    * 9101, watcher 9102, bot 9103, sandbox 9104); `off`: no server. The API serves the same paths on

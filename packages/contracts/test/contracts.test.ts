@@ -410,6 +410,7 @@ describe('response shapes', () => {
     address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
     counterparty: null,
     note: null,
+    reason: null,
     createdAt: at,
     updatedAt: at,
   };

@@ -15,4 +15,10 @@ export {
 export type { EventLog, TokenSpec } from './trc20-token';
 export type { BroadcastAnswer, ChainBlock, TronChain } from './tron-chain';
 export { SandboxTronStateError, TRON_JOURNAL_FORMAT, TRON_JOURNAL_VERSION } from './tron-journal';
+export {
+  type RequestQuota,
+  type TrafficEntry,
+  type TrafficReport,
+  TronTraffic,
+} from './tron-traffic';
 export type { TronTransaction } from './tron-transaction';

@@ -12,6 +12,7 @@ import {
   toUnits,
   word,
 } from './tron-codec';
+import { TronTraffic } from './tron-traffic';
 import { signedTransaction } from './tron-transaction';
 
 /** Tether's USDT contract on TRON mainnet: the sandbox deploys its token at the same address. */
@@ -68,6 +69,8 @@ export class SandboxTron {
   readonly faucet = { key: sandboxKey('faucet'), address: addressOfKey(sandboxKey('faucet')) };
   readonly reverter = { key: sandboxKey('reverter'), address: addressOfKey(sandboxKey('reverter')) };
   readonly witness = { key: sandboxKey('witness'), address: addressOfKey(sandboxKey('witness')) };
+  /** Requests to the node's HTTP API, counted, and the request budget imposed on them. */
+  readonly traffic = new TronTraffic();
 
   constructor(
     readonly config: SandboxTronConfig,

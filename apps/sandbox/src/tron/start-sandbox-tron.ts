@@ -51,6 +51,17 @@ export const buildSandboxTronApp = (tron: SandboxTron, logLevel?: string): Fasti
     return reply.status(200).send({ Error: failure.message });
   });
   app.get('/health', async () => ({ ok: true, services: ['tron'] }));
+  // Every call of the node's API is counted (per path and API key) and spends its key's budget,
+  // when one is imposed; beyond it the node refuses the call as TronGrid does.
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith('/wallet/') && !route.startsWith('/walletsolidity/')) return;
+    const key = request.headers['tron-pro-api-key'];
+    const admission = tron.traffic.admit(route, typeof key === 'string' ? key : null);
+    if (admission.ok) return;
+    if (admission.retryAfterS !== undefined) void reply.header('retry-after', String(admission.retryAfterS));
+    await reply.status(admission.status).send({ Error: admission.message });
+  });
   tronNodeRoutes(app, tron);
   void app.register(tronControlRoutes, { tron });
   return app;

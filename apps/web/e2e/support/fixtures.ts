@@ -264,7 +264,14 @@ const transaction = (
   type: string,
   amount: string,
   status: string,
-  extra: { note?: string; createdAt?: string; txid?: string; address?: string; networkFee?: string } = {},
+  extra: {
+    note?: string;
+    reason?: 'below_minimum' | 'below_minimum_combined';
+    createdAt?: string;
+    txid?: string;
+    address?: string;
+    networkFee?: string;
+  } = {},
 ) => ({
   id,
   type,
@@ -283,6 +290,7 @@ const transaction = (
           ? { uid: 100_011, username: 'pavel_k' }
           : null,
   note: extra.note ?? null,
+  reason: extra.reason ?? null,
   createdAt: extra.createdAt ?? at,
   updatedAt: extra.createdAt ?? at,
 });
@@ -482,6 +490,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
             createdAt: '2025-03-10T08:00:00.000Z',
           }),
           transaction('t10', 'deposit', '5', 'not_credited', {
+            reason: 'below_minimum',
             txid: TXID,
             address: 'TXYZ1234567890abcdefghijkLMNopqRST',
             createdAt: '2025-03-10T07:00:00.000Z',

@@ -34,6 +34,15 @@ export const ZTransactionStatus = z.enum([
 ]);
 export type TransactionStatus = z.output<typeof ZTransactionStatus>;
 
+/**
+ * Why a deposit line is as it is (docs/wallet.md#deposits-under-the-minimum): `below_minimum` — a
+ * deposit under the 11 USDT minimum, pending or not credited, credited once the user's deposits
+ * under the minimum reach it in total; `below_minimum_combined` — the credit of several such
+ * deposits together, their sum.
+ */
+export const ZTransactionReason = z.enum(['below_minimum', 'below_minimum_combined']);
+export type TransactionReason = z.output<typeof ZTransactionReason>;
+
 /** The user's two sub-balances (docs/wallet.md). */
 export const ZSubBalance = z.enum(['main', 'fee']);
 
@@ -57,6 +66,11 @@ export const ZTransaction = z.object({
     .nullable()
     .describe('transfers: the other user; bonuses: the partner'),
   note: z.string().nullable().describe('e.g. the coin of a trade_fee, the level of a license_purchase'),
+  reason: ZTransactionReason.nullable().describe(
+    'deposits: below_minimum (under the minimum, not credited on its own; credited once the ' +
+      "user's deposits under the minimum reach it in total), below_minimum_combined (such " +
+      'deposits credited together, their sum)',
+  ),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 });

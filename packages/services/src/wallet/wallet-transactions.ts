@@ -1,11 +1,13 @@
 import {
+  MIN_DEPOSIT_USDT,
   type Transaction,
+  type TransactionReason,
   type TransactionStatus,
   type TransactionType,
   ZTransactionType,
 } from '@gridbot/contracts';
 import type { PrismaClient } from '@gridbot/db';
-import { fromMicro, type SubBalance } from '@gridbot/ledger';
+import { fromMicro, type SubBalance, toMicro } from '@gridbot/ledger';
 
 /**
  * The wallet's transaction list (docs/wallet.md#transaction-list): one line per ledger entry of the
@@ -17,7 +19,10 @@ import { fromMicro, type SubBalance } from '@gridbot/ledger';
  * - a top-up (`deposit_balance`) is one line, its fee side (+x, balance `fee`); its main side is
  *   the same money and is not listed again;
  * - a withdrawal shows its hold (−amount, with the withdrawal's current status) and, when it was
- *   rejected or failed, its refund as a line of its own (+amount).
+ *   rejected or failed, its refund as a line of its own (+amount);
+ * - a deposit under the minimum, pending or not credited, says so (`reason: below_minimum`); the
+ *   one transfer that credited several of them together is one line of their sum
+ *   (`below_minimum_combined`, no single txid or sender) (docs/wallet.md#deposits-under-the-minimum).
  */
 
 type Row = {
@@ -31,6 +36,8 @@ type Row = {
   address: string | null;
   counterparty_uid: number | null;
   counterparty_username: string | null;
+  /** Deposits its ledger transfer credited (more than one: deposits under the minimum, together). */
+  deposits_combined: bigint;
   memo: unknown;
   created_at: Date;
   updated_at: Date;
@@ -75,16 +82,24 @@ SELECT (SELECT count(*) FROM filtered) AS total, shown.*
            coalesce(d.from_address, wh.to_address, wr.to_address) AS address,
            cp.uid AS counterparty_uid,
            cp.username AS counterparty_username,
+           coalesce(dc.n, 0) AS deposits_combined,
            t.memo,
            p.created_at,
            coalesce(wh.updated_at, wr.updated_at, d.updated_at, p.created_at) AS updated_at
       FROM page p
       LEFT JOIN ledger_transfers t ON t.id = p.transfer_id
       LEFT JOIN chain_deposits dp ON dp.id = p.deposit_id
-      LEFT JOIN chain_deposits dc ON dc.ledger_transfer_id = p.transfer_id
+      LEFT JOIN LATERAL (
+        SELECT c.id, c.status, c.txid, c.from_address, c.updated_at, count(*) OVER () AS n
+          FROM chain_deposits c
+         WHERE c.ledger_transfer_id = p.transfer_id
+         ORDER BY c.id DESC
+         LIMIT 1
+      ) dc ON true
       LEFT JOIN LATERAL (SELECT coalesce(dp.id, dc.id) AS id, coalesce(dp.status, dc.status) AS status,
-                                coalesce(dp.txid, dc.txid) AS txid,
-                                coalesce(dp.from_address, dc.from_address) AS from_address,
+                                CASE WHEN dc.n > 1 THEN NULL ELSE coalesce(dp.txid, dc.txid) END AS txid,
+                                CASE WHEN dc.n > 1 THEN NULL
+                                     ELSE coalesce(dp.from_address, dc.from_address) END AS from_address,
                                 coalesce(dp.updated_at, dc.updated_at) AS updated_at) d ON true
       LEFT JOIN withdrawals wh ON wh.hold_transfer_id = p.transfer_id
       LEFT JOIN withdrawals wr ON wr.refund_transfer_id = p.transfer_id
@@ -101,6 +116,15 @@ SELECT (SELECT count(*) FROM filtered) AS total, shown.*
   ) shown ON true`;
 
 const TYPES = new Set<string>(ZTransactionType.options);
+const MIN_DEPOSIT = toMicro(MIN_DEPOSIT_USDT);
+
+/** Why a deposit line is as it is, where its status alone does not say it. */
+const reasonOf = (row: Row): TransactionReason | null => {
+  if (row.type !== 'deposit') return null;
+  if (Number(row.deposits_combined) > 1) return 'below_minimum_combined';
+  const waiting = row.status === 'pending' || row.status === 'not_credited';
+  return waiting && BigInt(row.amount) < MIN_DEPOSIT ? 'below_minimum' : null;
+};
 
 /**
  * What a line says beside its type: the coin of a trade fee, the level of a licence, or a note
@@ -129,6 +153,7 @@ const lineOf = (row: Row & { id: string }): Transaction => ({
   counterparty:
     row.counterparty_uid === null ? null : { uid: row.counterparty_uid, username: row.counterparty_username },
   note: noteOf(row.memo),
+  reason: reasonOf(row),
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
@@ -187,6 +212,7 @@ export const bookedLine = (input: {
   address: null,
   counterparty: input.counterparty ?? null,
   note: null,
+  reason: null,
   createdAt: input.createdAt.toISOString(),
   updatedAt: input.createdAt.toISOString(),
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
 import type { SandboxTron, SendInput } from '../sandbox-tron';
+import type { RequestQuota } from '../tron-traffic';
 
 const amount = { type: 'string', pattern: '^\\d+(\\.\\d{1,6})?$' } as const;
 const address = { type: 'string', minLength: 34, maxLength: 42 } as const;
@@ -8,7 +9,8 @@ const address = { type: 'string', minLength: 34, maxLength: 42 } as const;
 /**
  * The TRON node's control API under /_sandbox/tron/ (loopback clients only, like the exchange's):
  * send USDT, the look-alike token or TRX from the faucet, send a transfer that reverts, produce
- * blocks, fork away unsolidified blocks, read balances. Documented in apps/sandbox/README.md.
+ * blocks, fork away unsolidified blocks, read balances, read the node's request counts and impose
+ * a request budget. Documented in apps/sandbox/README.md.
  */
 export const tronControlRoutes = async (app: FastifyInstance, { tron }: { tron: SandboxTron }) => {
   app.addHook('onRequest', loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }));
@@ -84,4 +86,34 @@ export const tronControlRoutes = async (app: FastifyInstance, { tron }: { tron: 
   app.get<{ Params: { address: string } }>('/_sandbox/tron/balances/:address', async (request) =>
     tron.balances(request.params.address),
   );
+  app.get('/_sandbox/tron/requests', async () => tron.traffic.report());
+  app.delete('/_sandbox/tron/requests', async () => {
+    tron.traffic.reset();
+    return tron.traffic.report();
+  });
+  app.post<{ Body: RequestQuota }>(
+    '/_sandbox/tron/quota',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['requests', 'windowMs'],
+          additionalProperties: false,
+          properties: {
+            requests: { type: 'integer', minimum: 0 },
+            windowMs: { type: 'integer', minimum: 1 },
+            status: { enum: [429, 403, 503] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      tron.traffic.setQuota(request.body);
+      return tron.traffic.report();
+    },
+  );
+  app.delete('/_sandbox/tron/quota', async () => {
+    tron.traffic.setQuota(undefined);
+    return tron.traffic.report();
+  });
 };

@@ -499,6 +499,14 @@ export const cn: Messages = {
       withdraw_rejected: '已拒绝：金额已退回主余额。',
       withdraw_failed: '失败：金额已退回主余额。',
     },
+    belowMinimum: '低于最低金额',
+    combinedDeposits: '低于最低金额的充值（合并入账）',
+    reasons: {
+      below_minimum:
+        '低于最低充值金额 {{min}} USDT，暂未入账；您低于最低金额的充值累计达到 {{min}} USDT 后一并入账。',
+      below_minimum_combined:
+        '您低于最低充值金额 {{min}} USDT 的多笔充值，累计达到 {{min}} USDT 后已一并入账。',
+    },
     details: {
       status: '状态',
       time: '日期和时间',
@@ -585,7 +593,7 @@ export const cn: Messages = {
     creating: '正在创建您的充值地址…',
     failed: '没有充值地址',
     onlyUsdt: '请仅发送 TRON 网络（TRC20）上的 USDT。其他代币或网络的资产将会丢失。',
-    minimum: '低于 {{min}} USDT 的充值不予入账。',
+    minimum: '低于 {{min}} USDT 的单笔充值不会单独入账：低于最低金额的充值累计达到 {{min}} USDT 后一并入账。',
     token: '代币',
     network: '网络',
     networkValue: 'TRON（TRC20）',

@@ -504,6 +504,15 @@ export const en = {
       withdraw_rejected: 'Rejected: the amount was refunded to the main balance.',
       withdraw_failed: 'Failed: the amount was refunded to the main balance.',
     },
+    /** Deposits under the minimum (docs/wallet.md#deposits-under-the-minimum). */
+    belowMinimum: 'Below minimum',
+    combinedDeposits: 'Deposits below the minimum, together',
+    reasons: {
+      below_minimum:
+        'Below the {{min}} USDT minimum — not credited yet; credited once your deposits below the minimum reach {{min}} USDT in total.',
+      below_minimum_combined:
+        'Your deposits below the {{min}} USDT minimum, credited together once they reached {{min}} USDT in total.',
+    },
     details: {
       status: 'Status',
       time: 'Date and time',
@@ -592,7 +601,8 @@ export const en = {
     creating: 'Creating your deposit address…',
     failed: 'No deposit address',
     onlyUsdt: 'Send only USDT on the TRON network (TRC20). Other tokens or networks are lost.',
-    minimum: 'Deposits under {{min}} USDT are not credited.',
+    minimum:
+      'A deposit under {{min}} USDT is not credited on its own: deposits under the minimum are credited together once they reach {{min}} USDT in total.',
     token: 'Token',
     network: 'Network',
     networkValue: 'TRON (TRC20)',

@@ -20,18 +20,27 @@ export const ArrivingDeposits = ({ wallet }: { wallet: Wallet }) => {
   const deposits = wallet.transactions.items.filter((item) => item.type === 'deposit');
   const arriving = arrivingDeposits(deposits);
   const waiting = useRef(new Set<string>());
+  const combined = useRef<Set<string> | null>(null);
   useEffect(() => {
+    const credited = (amount: string) =>
+      showToast(t('deposit.credited', { amount: format.usdtExact(amount) }), 'success');
+    // Credits of deposits under the minimum together: new lines of their own (none on the first look).
+    const firstLook = combined.current === null;
+    combined.current ??= new Set();
     for (const deposit of deposits) {
+      if (deposit.reason === 'below_minimum_combined') {
+        if (!combined.current.has(deposit.id) && !firstLook) credited(deposit.amount);
+        combined.current.add(deposit.id);
+        continue;
+      }
       // The line of a deposit on its way and its credited line differ in id, not in txid and amount.
       const key = `${deposit.txid ?? deposit.id}:${deposit.amount}`;
       if (deposit.status === 'pending') waiting.current.add(key);
-      else if (waiting.current.delete(key) && deposit.status === 'credited') {
-        showToast(t('deposit.credited', { amount: format.usdtExact(deposit.amount) }), 'success');
-      }
+      else if (waiting.current.delete(key) && deposit.status === 'credited') credited(deposit.amount);
     }
   }, [deposits, t, format]);
   if (deposits.length === 0) return null;
-  const shown = [...arriving, ...deposits.filter((item) => item.status !== 'pending')].slice(0, SHOWN);
+  const shown = [...arriving, ...deposits.filter((item) => !arriving.includes(item))].slice(0, SHOWN);
   return (
     <section data-testid="recent-deposits">
       <SectionTitle>{t(arriving.length > 0 ? 'deposit.arriving' : 'deposit.recent')}</SectionTitle>

@@ -87,6 +87,8 @@ const Terms = ({ deposit }: { deposit: Deposit }) => {
       <KeyValue label={t('deposit.token')} value="USDT" />
       <KeyValue label={t('deposit.network')} value={t('deposit.networkValue')} />
       <KeyValue label={t('deposit.minimumLabel')} value={`${format.usdtExact(deposit.minDeposit)} USDT`} />
+      {/* What happens below it, beside it (docs/wallet.md#deposits-under-the-minimum). */}
+      <p className="terms-note">{t('deposit.minimum', { min: deposit.minDeposit })}</p>
       <KeyValue
         label={t('deposit.creditedAfter')}
         value={t('deposit.creditedAfterValue', {
@@ -152,7 +154,6 @@ export const DepositScreen = () => {
           <div data-testid="deposit-warning">
             <Notice tone="warning">
               <p style={{ margin: 0 }}>{t('deposit.onlyUsdt')}</p>
-              <p style={{ margin: '6px 0 0' }}>{t('deposit.minimum', { min: query.data.minDeposit })}</p>
             </Notice>
           </div>
           <Terms deposit={query.data} />

@@ -1,4 +1,9 @@
-import type { Transaction, TransactionStatus, TransactionType } from '@gridbot/contracts';
+import {
+  MIN_DEPOSIT_USDT,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+} from '@gridbot/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../format/use-format';
@@ -31,6 +36,16 @@ const STATUS_TONES: Record<TransactionStatus, BadgeTone> = {
 export const StatusBadge = ({ status }: { status: TransactionStatus }) => {
   const { t } = useTranslation();
   return <Badge tone={STATUS_TONES[status]}>{t(`wallet.statuses.${status}`)}</Badge>;
+};
+
+/**
+ * A line's badge: its status, or for a deposit under the minimum (pending or not credited) that it
+ * waits for more deposits under the minimum (docs/wallet.md#deposits-under-the-minimum).
+ */
+const LineBadge = ({ transaction }: { transaction: Transaction }) => {
+  const { t } = useTranslation();
+  if (transaction.reason !== 'below_minimum') return <StatusBadge status={transaction.status} />;
+  return <Badge tone="warning">{t('wallet.belowMinimum')}</Badge>;
 };
 
 const DIRECTION_ICONS: Record<Direction, () => ReactNode> = {
@@ -67,6 +82,7 @@ const statusHintKey = ({ type, status }: Transaction): StatusHint | null => {
 const useSummary = (transaction: Transaction) => {
   const { t } = useTranslation();
   const { counterparty, note, address } = transaction;
+  if (transaction.reason === 'below_minimum_combined') return t('wallet.combinedDeposits');
   if (counterparty) {
     return counterparty.username
       ? `@${counterparty.username}`
@@ -81,11 +97,15 @@ const TransactionDetails = ({ transaction, id }: { transaction: Transaction; id:
   const { t } = useTranslation();
   const format = useFormat();
   const hint = statusHintKey(transaction);
-  const { counterparty, txid, address, networkFee, note } = transaction;
+  const { counterparty, txid, address, networkFee, note, reason } = transaction;
   return (
     <div id={id} className="tx__details">
-      {hint ? <p className="tx__hint">{t(`wallet.statusHints.${hint}`)}</p> : null}
-      <KeyValue label={t('wallet.details.status')} value={<StatusBadge status={transaction.status} />} />
+      {reason ? (
+        <p className="tx__hint">{t(`wallet.reasons.${reason}`, { min: MIN_DEPOSIT_USDT })}</p>
+      ) : hint ? (
+        <p className="tx__hint">{t(`wallet.statusHints.${hint}`)}</p>
+      ) : null}
+      <KeyValue label={t('wallet.details.status')} value={<LineBadge transaction={transaction} />} />
       <KeyValue label={t('wallet.details.time')} value={format.dateTime(transaction.createdAt)} />
       <KeyValue label={t('wallet.details.amount')} value={`${format.usdtExact(transaction.amount)} USDT`} />
       <KeyValue
@@ -172,11 +192,15 @@ export const TransactionRow = ({ transaction }: { transaction: Transaction }) =>
               {transaction.balance === 'fee' ? t('wallet.feeShort') : 'USDT'}
             </span>
           ) : (
-            <StatusBadge status={transaction.status} />
+            <LineBadge transaction={transaction} />
           )}
         </span>
         <ChevronIcon className="tx__chevron" />
       </button>
+      {/* Said under the line itself; once open, its details say it. */}
+      {transaction.reason === 'below_minimum' && !open ? (
+        <p className="tx__reason">{t('wallet.reasons.below_minimum', { min: MIN_DEPOSIT_USDT })}</p>
+      ) : null}
       {open ? <TransactionDetails transaction={transaction} id={id} /> : null}
     </li>
   );

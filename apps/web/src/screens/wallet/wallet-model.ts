@@ -21,13 +21,17 @@ export const receivesOf = (amount: string, networkFee: string): string | null =>
 export const isSettled = (status: TransactionStatus) => status === 'confirmed' || status === 'credited';
 
 /**
- * How an amount is drawn: credits green, debits red, and money that has not moved (yet) — a deposit
- * waiting for finality, one under the minimum, a refunded withdrawal — in the plain text colour.
+ * How an amount is drawn: credits green, debits red, money on its way — a deposit waiting for
+ * finality, or under the minimum waiting for more — in the plain text colour, and money that did
+ * not move — a refunded withdrawal, a deposit not credited for good — struck through.
  */
 export type AmountLook = 'credit' | 'debit' | 'pending' | 'void';
 
-export const amountLookOf = (transaction: Pick<Transaction, 'amount' | 'status'>): AmountLook => {
+export const amountLookOf = (
+  transaction: Pick<Transaction, 'amount' | 'status'> & Partial<Pick<Transaction, 'reason'>>,
+): AmountLook => {
   const { status, amount } = transaction;
+  if (transaction.reason === 'below_minimum') return 'pending';
   if (status === 'not_credited' || status === 'rejected' || status === 'failed') return 'void';
   if (status === 'pending' && signOf(amount) !== 'negative') return 'pending';
   return signOf(amount) === 'negative' ? 'debit' : 'credit';
@@ -66,9 +70,17 @@ export const FILTER_TYPES: readonly Exclude<TransactionType, 'unknown'>[] = [
   'license_purchase',
 ];
 
-/** Deposits seen on chain and not yet final: they arrive once the block is solidified. */
+/**
+ * Deposits on their way: seen on chain and not yet final (they arrive once the block is
+ * solidified), and those under the minimum, not credited yet (they arrive together once the
+ * user's deposits under the minimum reach it; docs/wallet.md#deposits-under-the-minimum).
+ */
 export const arrivingDeposits = (transactions: readonly Transaction[]): Transaction[] =>
-  transactions.filter((transaction) => transaction.type === 'deposit' && transaction.status === 'pending');
+  transactions.filter(
+    (transaction) =>
+      transaction.type === 'deposit' &&
+      (transaction.status === 'pending' || transaction.reason === 'below_minimum'),
+  );
 
 /** A withdrawal's step on its way (docs/wallet.md#withdrawals), for the progress line. */
 export const WITHDRAWAL_STEPS = ['pending', 'approved', 'broadcast', 'confirmed'] as const;

@@ -1,6 +1,7 @@
 import { MIN_DEPOSIT_USDT } from '@gridbot/contracts';
 import type { Prisma } from '@gridbot/db';
 import { ensureUserAccounts, SYSTEM_ACCOUNTS, toMicro, transfer, userAccountCode } from '@gridbot/ledger';
+import { creditBelowMinimum } from './credit-below-minimum';
 import type { ChainContext } from './scan-deposits';
 import type { UsdtTransfer } from './usdt-transfers';
 
@@ -50,9 +51,10 @@ const DECIDE_SQL = `UPDATE chain_deposits AS d
  * the new ones, locks every row, and for each row still pending (or dropped, when a fork's
  * transaction landed after all) books the `deposit` transfer — key `deposit:<txid>:<log index>`,
  * chain clearing −x, user main +x — or marks it `not_credited` under the minimum; then one update
- * of the rows and one insert of the `deposit_credited` notifications. Rows decided before are
- * left alone, so a transfer seen any number of times is credited once. Returns how many were
- * credited.
+ * of the rows and one insert of the `deposit_credited` notifications; then, for each user with a
+ * new deposit under the minimum, credits their uncredited ones together once they reach it
+ * (credit-below-minimum.ts). Rows decided before are left alone, so a transfer seen any number of
+ * times is credited once. Returns how many were credited.
  */
 export const decideDeposits = async (
   ctx: ChainContext,
@@ -108,5 +110,6 @@ export const decideDeposits = async (
     })),
     skipDuplicates: true,
   });
-  return credited.length;
+  const small = decided.filter((d) => d.status === 'not_credited').map((d) => d.t.userId);
+  return credited.length + (small.length > 0 ? await creditBelowMinimum(ctx, tx, small) : 0);
 };

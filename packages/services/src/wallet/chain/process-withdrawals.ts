@@ -3,7 +3,7 @@ import { withdrawalsProcessed } from '@gridbot/metrics';
 import { refundWithdrawal, settleWithdrawal } from '../withdrawal-ledger';
 import type { HotWallet } from './hot-wallet';
 import type { ChainContext } from './scan-deposits';
-import type { NodeBlock, SignedTransaction, TronNodeClient } from './tron-node-client';
+import type { ChainTip, NodeBlock, SignedTransaction, TronNodeClient } from './tron-node-client';
 import { succeeded } from './usdt-transfers';
 
 export type ProcessWithdrawalsOptions = {
@@ -14,6 +14,8 @@ export type ProcessWithdrawalsOptions = {
    * watcher killed between signing and broadcasting leaves behind).
    */
   stopAfterSigning?: boolean;
+  /** The head and solidified block the pass read (default: read them now). */
+  tip?: ChainTip;
 };
 
 export type ProcessWithdrawalsResult = {
@@ -40,6 +42,10 @@ export type ProcessWithdrawalsResult = {
  *
  * A transaction the chain never took (refused, or dropped by a fork) is signed anew only once it is
  * provably dead: its expiration is older than the solidified block, and no block holds it.
+ *
+ * The pass's heights come from the caller (read once per pass); a block's header (its time) is
+ * read only when something is to be signed or checked, so with no withdrawal in flight this costs
+ * the node nothing (docs/wallet.md#within-trongrids-budget).
  */
 export const processWithdrawals = async (
   ctx: ChainContext,
@@ -49,29 +55,52 @@ export const processWithdrawals = async (
 ): Promise<ProcessWithdrawalsResult> => {
   const batch = options.batch ?? 50;
   const result: ProcessWithdrawalsResult = { signed: 0, broadcast: 0, confirmed: 0, failed: 0, resigned: 0 };
-  const [head, solid] = await Promise.all([node.headBlock(), node.solidBlock()]);
-  result.signed = await signApproved(ctx, node, hot, { head, solid }, batch);
+  const blocks = passBlocks(node, options.tip ?? (await node.chainTip()));
+  result.signed = await signApproved(ctx, node, hot, blocks, batch);
   if (options.stopAfterSigning) return result;
-  const sent = await broadcastSigned(ctx, node, solid, batch);
+  const sent = await broadcastSigned(ctx, node, blocks, batch);
   result.broadcast = sent.broadcast;
   result.resigned = sent.resigned;
-  const followed = await followBroadcast(ctx, node, solid, batch);
+  const followed = await followBroadcast(ctx, node, blocks, { batch, sentNow: sent.ids });
   result.confirmed = followed.confirmed;
   result.failed = followed.failed;
   result.resigned += followed.resigned;
   return result;
 };
 
+/** The pass's head and solidified block; a header is read once, when a step needs its time. */
+type PassBlocks = { tip: ChainTip; head(): Promise<NodeBlock>; solid(): Promise<NodeBlock> };
+
+const passBlocks = (node: TronNodeClient, tip: ChainTip): PassBlocks => {
+  let head: Promise<NodeBlock> | undefined;
+  let solid: Promise<NodeBlock> | undefined;
+  return {
+    tip,
+    head: () => {
+      head ??= node.blockHeader(tip.head.number);
+      return head;
+    },
+    solid: () => {
+      solid ??= node.blockHeader(tip.solid.number);
+      return solid;
+    },
+  };
+};
+
 const signApproved = async (
   ctx: ChainContext,
   node: TronNodeClient,
   hot: HotWallet,
-  blocks: { head: NodeBlock; solid: NodeBlock },
+  blocks: PassBlocks,
   batch: number,
 ): Promise<number> => {
+  const unsigned = await ctx.prisma.withdrawal.count({ where: { status: 'approved', txid: null } });
+  if (unsigned === 0) return 0;
+  // Read before any row is locked (no network call inside the signing transaction).
+  const head = await blocks.head();
   let signed = 0;
   while (signed < batch) {
-    const done = await signOne(ctx, node, hot, blocks);
+    const done = await signOne(ctx, node, hot, { head, solid: blocks.tip.solid });
     if (!done) break;
     signed += 1;
   }
@@ -87,7 +116,7 @@ const signOne = async (
   ctx: ChainContext,
   node: TronNodeClient,
   hot: HotWallet,
-  blocks: { head: NodeBlock; solid: NodeBlock },
+  blocks: { head: NodeBlock; solid: ChainTip['solid'] },
 ): Promise<boolean> => {
   try {
     return await ctx.prisma.$transaction(
@@ -129,9 +158,13 @@ const isUniqueViolation = (error: unknown) =>
 
 const signedOf = (w: Withdrawal): SignedTransaction => w.signedTx as unknown as SignedTransaction;
 
+/** Expired before the solidified block: no block that could still come may hold it. */
+const expiredBeforeSolid = async (w: Withdrawal, blocks: PassBlocks) =>
+  signedOf(w).raw_data.expiration < (await blocks.solid()).timestamp;
+
 /** Expired before the solidified block and in no block: it can never land. */
-const provablyDead = async (node: TronNodeClient, w: Withdrawal, solid: NodeBlock) =>
-  signedOf(w).raw_data.expiration < solid.timestamp && !(await node.transactionInfo(w.txid!, false));
+const provablyDead = async (node: TronNodeClient, w: Withdrawal, blocks: PassBlocks) =>
+  (await expiredBeforeSolid(w, blocks)) && !(await node.transactionInfo(w.txid!, false));
 
 /** Clears a dead transaction so the next pass signs a new one (the old txid can never land). */
 const releaseForResigning = async (ctx: ChainContext, w: Withdrawal): Promise<number> => {
@@ -148,7 +181,12 @@ const releaseForResigning = async (ctx: ChainContext, w: Withdrawal): Promise<nu
   return released.count;
 };
 
-const broadcastSigned = async (ctx: ChainContext, node: TronNodeClient, solid: NodeBlock, batch: number) => {
+const broadcastSigned = async (
+  ctx: ChainContext,
+  node: TronNodeClient,
+  blocks: PassBlocks,
+  batch: number,
+) => {
   const rows = await ctx.prisma.withdrawal.findMany({
     where: { status: 'approved', txid: { not: null } },
     orderBy: { id: 'asc' },
@@ -156,6 +194,7 @@ const broadcastSigned = async (ctx: ChainContext, node: TronNodeClient, solid: N
   });
   let broadcast = 0;
   let resigned = 0;
+  const ids = new Set<number>();
   for (const w of rows) {
     const outcome = await node.broadcast(signedOf(w));
     if (outcome.accepted || outcome.code === 'DUP_TRANSACTION_ERROR') {
@@ -164,6 +203,7 @@ const broadcastSigned = async (ctx: ChainContext, node: TronNodeClient, solid: N
         data: { status: 'broadcast', broadcastAt: ctx.clock.now() },
       });
       broadcast += marked.count;
+      ids.add(w.id);
       withdrawalsProcessed.labels('sent').inc(marked.count);
       continue;
     }
@@ -171,20 +211,32 @@ const broadcastSigned = async (ctx: ChainContext, node: TronNodeClient, solid: N
       { withdrawalId: w.id, txid: w.txid, code: outcome.code, message: outcome.message },
       'withdrawal broadcast refused',
     );
-    if (await provablyDead(node, w, solid)) resigned += await releaseForResigning(ctx, w);
+    if (await provablyDead(node, w, blocks)) resigned += await releaseForResigning(ctx, w);
   }
-  return { broadcast, resigned };
+  return { broadcast, resigned, ids };
 };
 
-const followBroadcast = async (ctx: ChainContext, node: TronNodeClient, solid: NodeBlock, batch: number) => {
+/**
+ * Follows each broadcast withdrawal: one look at the head while its block is not solidified yet,
+ * the solidified view once it is (only that view settles it). The ones this pass just sent wait
+ * for the next pass: no block can hold them yet.
+ */
+const followBroadcast = async (
+  ctx: ChainContext,
+  node: TronNodeClient,
+  blocks: PassBlocks,
+  { batch, sentNow }: { batch: number; sentNow: ReadonlySet<number> },
+) => {
   const rows = await ctx.prisma.withdrawal.findMany({
-    where: { status: 'broadcast' },
+    where: { status: 'broadcast', id: { notIn: [...sentNow] } },
     orderBy: { id: 'asc' },
     take: batch,
   });
   const counts = { confirmed: 0, failed: 0, resigned: 0 };
   for (const w of rows) {
-    const info = await node.transactionInfo(w.txid!, true);
+    const seen = await node.transactionInfo(w.txid!, false);
+    if (seen?.blockNumber !== undefined && seen.blockNumber > blocks.tip.solid.number) continue;
+    const info = seen ? await node.transactionInfo(w.txid!, true) : undefined;
     if (info) {
       const ok = succeeded(info);
       const reason = ok ? null : `failed on chain: ${info.receipt?.result ?? info.result ?? 'FAILED'}`;
@@ -194,13 +246,15 @@ const followBroadcast = async (ctx: ChainContext, node: TronNodeClient, solid: N
       }
       continue;
     }
-    if (await provablyDead(node, w, solid)) {
+    // In a block the solidified view does not show yet: the next pass looks again.
+    if (seen) continue;
+    if (await expiredBeforeSolid(w, blocks)) {
       counts.resigned += await releaseForResigning(ctx, w);
       continue;
     }
-    // Not solidified yet. If the node no longer knows it (a restarted node lost its pool, a fork
-    // took its block), the same bytes go out again; the node answers DUP when it has them.
-    if (!(await node.transactionInfo(w.txid!, false))) await node.broadcast(signedOf(w));
+    // In no block and not expired. If the node no longer knows it (a restarted node lost its pool,
+    // a fork took its block), the same bytes go out again; the node answers DUP when it has them.
+    await node.broadcast(signedOf(w));
   }
   return counts;
 };

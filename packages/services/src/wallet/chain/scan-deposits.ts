@@ -3,7 +3,7 @@ import { ensureAccount, SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { depositsCredited } from '@gridbot/metrics';
 import type { ServiceContext } from '../../context/service-context';
 import { decideDeposits, depositRowOf, ensureMainAccounts, type WalletTransfer } from './decide-deposits';
-import type { NodeBlock, NodeTransactionInfo, TronNodeClient } from './tron-node-client';
+import type { BlockRef, ChainTip, NodeTransactionInfo, TronNodeClient } from './tron-node-client';
 import { succeeded, usdtTransfersOf } from './usdt-transfers';
 
 /** What the chain services need of the service context (the watcher builds no more). */
@@ -15,8 +15,13 @@ export const DEPOSIT_CURSOR = 'trc20_deposits';
 export const DEPOSIT_SEEN_CURSOR = 'trc20_deposits_seen';
 
 export type ScanDepositsOptions = {
-  /** Blocks read per phase and call (default 100): a long way behind catches up over several calls. */
+  /**
+   * Blocks read per phase and call (default 100, WATCHER_BATCH_BLOCKS): a watcher a long way
+   * behind catches up in batches over several calls, its cursors moving with each.
+   */
   maxBlocks?: number;
+  /** The head and solidified block the pass read (default: read them now). */
+  tip?: ChainTip;
 };
 
 export type ScanDepositsResult = {
@@ -39,6 +44,9 @@ type Tx = Prisma.TransactionClient;
  *    row that this block should have held and the chain no longer has is `dropped`;
  * 2. see, up to the head: transfers in blocks not solidified yet are recorded `pending`.
  *
+ * Each block's transaction infos are read once per phase: the decided phase reads solidified
+ * blocks, the seen phase only blocks above the solidified one (docs/wallet.md#within-trongrids-budget).
+ *
  * Each block with something to decide is decided in one database transaction with the cursor row
  * locked (a run of blocks without is one conditional cursor write), so a second watcher waits,
  * then finds the block done and stops; the row status changes under a row lock
@@ -51,47 +59,73 @@ export const scanDeposits = async (
   options: ScanDepositsOptions = {},
 ): Promise<ScanDepositsResult> => {
   const maxBlocks = options.maxBlocks ?? 100;
-  const [head, solid] = await Promise.all([node.headBlock(), node.solidBlock()]);
+  const { head, solid } = options.tip ?? (await node.chainTip());
+  const decided = await decideUpTo(ctx, node, solid, maxBlocks);
+  const seenUpTo = await seeUpTo(ctx, node, { head, solid, decidedUpTo: decided.decidedUpTo, maxBlocks });
+  return { head: head.number, solid: solid.number, seenUpTo, ...decided };
+};
+
+/**
+ * Phase 1: decides the solidified blocks after the cursor, at most `maxBlocks`. What was read
+ * stays read: a pass the node cuts short (its request budget, an outage) keeps its progress.
+ */
+const decideUpTo = async (ctx: ChainContext, node: TronNodeClient, solid: BlockRef, maxBlocks: number) => {
   let cursor = await openCursors(ctx, solid.number);
   let decidedUpTo = cursor;
   let credited = 0;
   let pending = await pendingUpTo(ctx, solid.number);
   const last = Math.min(solid.number, cursor + maxBlocks);
-  for (let n = cursor + 1; n <= last; n += 1) {
-    const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, true));
-    const due = pending.filter((row) => row.blockNumber <= BigInt(n));
-    // A block with nothing to decide only moves the cursor (in one write for a run of them).
-    if (transfers.length === 0 && due.length === 0) {
-      decidedUpTo = n;
-      continue;
+  try {
+    for (let n = cursor + 1; n <= last; n += 1) {
+      const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, true));
+      const due = pending.filter((row) => row.blockNumber <= BigInt(n));
+      // A block with nothing to decide only moves the cursor (in one write for a run of them).
+      if (transfers.length === 0 && due.length === 0) {
+        decidedUpTo = n;
+        continue;
+      }
+      if (decidedUpTo > cursor && !(await advanceCursor(ctx, cursor, decidedUpTo))) break;
+      cursor = decidedUpTo;
+      const outcome = await decideBlock(ctx, node, { n, solid, transfers, due });
+      if (outcome === 'taken') break;
+      credited += outcome;
+      depositsCredited.inc(outcome);
+      cursor = decidedUpTo = n;
+      pending = await pendingUpTo(ctx, solid.number);
     }
-    if (decidedUpTo > cursor && !(await advanceCursor(ctx, cursor, decidedUpTo))) break;
-    cursor = decidedUpTo;
-    const outcome = await decideBlock(ctx, node, { n, solid, transfers, due });
-    if (outcome === 'taken') break;
-    credited += outcome;
-    depositsCredited.inc(outcome);
-    cursor = decidedUpTo = n;
-    pending = await pendingUpTo(ctx, solid.number);
+  } finally {
+    if (decidedUpTo > cursor && (await advanceCursor(ctx, cursor, decidedUpTo))) cursor = decidedUpTo;
   }
-  if (decidedUpTo > cursor && (await advanceCursor(ctx, cursor, decidedUpTo))) cursor = decidedUpTo;
+  return { decidedUpTo: cursor, credited };
+};
 
-  let seenUpTo = Math.max(Number((await cursorOf(ctx, DEPOSIT_SEEN_CURSOR)) ?? 0n), cursor);
-  for (let n = seenUpTo + 1; n <= Math.min(head.number, seenUpTo + maxBlocks); n += 1) {
-    const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, false));
-    if (transfers.length > 0) {
-      await ctx.prisma.chainDeposit.createMany({
-        data: transfers.map(depositRowOf),
-        skipDuplicates: true,
-      });
+/**
+ * Phase 2: records the transfers of the blocks above the solidified one as pending, at most
+ * `maxBlocks`. Solidified blocks are phase 1's: reading them at the head too would read them twice.
+ */
+const seeUpTo = async (
+  ctx: ChainContext,
+  node: TronNodeClient,
+  at: { head: BlockRef; solid: BlockRef; decidedUpTo: number; maxBlocks: number },
+): Promise<number> => {
+  const stored = Number((await cursorOf(ctx, DEPOSIT_SEEN_CURSOR)) ?? 0n);
+  let seenUpTo = Math.max(stored, at.decidedUpTo, at.solid.number);
+  const last = Math.min(at.head.number, seenUpTo + at.maxBlocks);
+  try {
+    for (let n = seenUpTo + 1; n <= last; n += 1) {
+      const transfers = await walletTransfers(ctx, await node.blockTransactionInfos(n, false));
+      if (transfers.length > 0) {
+        await ctx.prisma.chainDeposit.createMany({ data: transfers.map(depositRowOf), skipDuplicates: true });
+      }
+      seenUpTo = n;
     }
-    seenUpTo = n;
+  } finally {
+    await ctx.prisma.chainCursor.updateMany({
+      where: { name: DEPOSIT_SEEN_CURSOR, blockNumber: { lt: BigInt(seenUpTo) } },
+      data: { blockNumber: BigInt(seenUpTo) },
+    });
   }
-  await ctx.prisma.chainCursor.updateMany({
-    where: { name: DEPOSIT_SEEN_CURSOR, blockNumber: { lt: BigInt(seenUpTo) } },
-    data: { blockNumber: BigInt(seenUpTo) },
-  });
-  return { head: head.number, solid: solid.number, seenUpTo, decidedUpTo: cursor, credited };
+  return seenUpTo;
 };
 
 type PendingRow = { id: number; txid: string; logIndex: number; blockNumber: bigint };
@@ -153,7 +187,7 @@ type Whereabouts =
 const decideBlock = async (
   ctx: ChainContext,
   node: TronNodeClient,
-  block: { n: number; solid: NodeBlock; transfers: WalletTransfer[]; due: PendingRow[] },
+  block: { n: number; solid: BlockRef; transfers: WalletTransfer[]; due: PendingRow[] },
 ): Promise<number | 'taken'> => {
   const { n, solid, transfers } = block;
   const key = (t: { txid: string; logIndex: number }) => `${t.txid}:${t.logIndex}`;
@@ -191,7 +225,7 @@ const locate = async (
   ctx: ChainContext,
   node: TronNodeClient,
   txid: string,
-  solid: NodeBlock,
+  solid: BlockRef,
 ): Promise<Whereabouts> => {
   const solidInfo = await node.transactionInfo(txid, true);
   if (solidInfo && (solidInfo.blockNumber ?? Number.POSITIVE_INFINITY) <= solid.number) {
