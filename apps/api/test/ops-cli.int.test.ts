@@ -102,6 +102,7 @@ describe('ops summary', () => {
     expect(summary.withdrawals).toEqual({
       pending: { count: 1, amount: '30' },
       inFlight: { count: 1, amount: '15' },
+      waiting: { count: 0, amount: '0' },
     });
     expect(summary.watcher).toEqual({ decidedUpTo: '81234567', seenUpTo: '81234590' });
     expect(summary.queueKind).toBe('in-process');

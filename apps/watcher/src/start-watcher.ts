@@ -1,7 +1,11 @@
+import { provideReadinessDetail } from '@gridbot/runtime';
 import {
   type ChainContext,
+  checkHotWallet,
   createTronNodeClient,
   type HotWallet,
+  hotWalletDetail,
+  lastHotWalletReading,
   processWithdrawals,
   scanDeposits,
   type TronNodeClient,
@@ -26,7 +30,7 @@ export type Watcher = {
 
 /**
  * The watcher loop: every `intervalMs`, scan deposits up to the head and the solidified block, then
- * sign, broadcast and follow withdrawals. One pass at a time; a failed pass (node unreachable,
+ * sign, broadcast and follow withdrawals, then look at the hot wallet when its last reading is old. One pass at a time; a failed pass (node unreachable,
  * database hiccup) is logged and the next one starts over from the stored cursors and rows, so
  * nothing is kept in memory between passes.
  */
@@ -45,6 +49,8 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
     try {
       const deposits = await scanDeposits(ctx, node);
       const withdrawals = await processWithdrawals(ctx, node, hot);
+      // docs/operations.md#hot-wallet: read at most every HOT_WALLET_CHECK_MS (signing reads it too).
+      await checkHotWallet(ctx, node, hot.address);
       const moved = deposits.credited + withdrawals.signed + withdrawals.confirmed + withdrawals.failed;
       if (moved > 0) ctx.log.info({ deposits, withdrawals }, 'watcher pass');
     } catch (error) {
@@ -62,12 +68,15 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
     }, options.intervalMs);
   };
   void runOnce().then(schedule);
+  // /readyz's detail: the hot wallet as last read (in the embedded process, on the API's port too).
+  const withdrawDetail = provideReadinessDetail('hotWallet', () => hotWalletDetail(lastHotWalletReading()));
   ctx.log.info({ node: options.nodeUrl, hotWallet: hot.address }, 'watcher started');
   return {
     node,
     runOnce,
     stop: async () => {
       stopped = true;
+      withdrawDetail();
       if (timer) clearTimeout(timer);
       await current;
     },

@@ -2,7 +2,10 @@
 
 export * from './decide-deposits';
 export * from './hot-wallet';
+export * from './hot-wallet-status';
+export * from './network-fees';
 export * from './process-withdrawals';
 export * from './scan-deposits';
 export * from './tron-node-client';
 export * from './usdt-transfers';
+export * from './withdrawal-funding';
