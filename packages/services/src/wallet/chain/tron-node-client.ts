@@ -263,10 +263,10 @@ const resourceCalls = (tronWeb: TronWeb, usdtContract: string) => {
       };
     },
     chainFees: async (): Promise<ChainFees> => {
-      const answer = await post<{ chainParameter?: Array<{ key: string; value?: number }> }>(
-        'wallet/getchainparameters',
-        {},
-      );
+      // No parameters: a GET (tronweb would POST an empty body without a JSON content type).
+      const answer = (await tronWeb.fullNode.request('wallet/getchainparameters', {}, 'get')) as {
+        chainParameter?: Array<{ key: string; value?: number }>;
+      };
       const value = (key: string) => {
         const found = answer.chainParameter?.find((p) => p.key === key);
         if (!found) throw new TronNodeError(`the node's chain parameters have no ${key}`);
