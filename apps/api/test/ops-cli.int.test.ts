@@ -116,6 +116,8 @@ describe('ops summary', () => {
     expect(printed).toContain('invariants    ok');
     expect(printed).toContain('1 pending (30 USDT), 1 on their way (15 USDT)');
     expect(printed).toContain('deposits decided up to block 81234567, seen up to 81234590');
+    expect(printed).toContain('hot wallet    not read yet');
+    expect(summary.hotWallet).toBeNull();
   });
 
   it('answers anything else with its usage and exit code 2', async () => {
