@@ -97,10 +97,14 @@ export const recordHotWalletReading = async (ctx: ChainContext, reading: HotWall
   const minUsdt = toMicro(ctx.env.HOT_WALLET_MIN_USDT);
   const minTrx = toMicro(ctx.env.HOT_WALLET_MIN_TRX);
   await ctx.prisma.$transaction(async (tx) => {
-    await tx.hotWalletStatus.upsert({
-      where: { address: reading.address },
-      create: { address: reading.address, ...figures },
-      update: figures,
+    await tx.hotWalletStatus.createMany({
+      data: [{ address: reading.address, ...figures }],
+      skipDuplicates: true,
+    });
+    // A slower watcher's older reading never overwrites a newer one.
+    await tx.hotWalletStatus.updateMany({
+      where: { address: reading.address, readAt: { lte: reading.readAt } },
+      data: figures,
     });
     const [row] = await tx.$queryRaw<StatusRow[]>`
       SELECT low_usdt_since, low_trx_since FROM hot_wallet_status

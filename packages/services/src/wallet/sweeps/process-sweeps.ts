@@ -70,6 +70,8 @@ export const processSweeps = async (
       if (!next || next.status === s.status) break;
       if (options.stopAfterSigning && (next.status === 'topup_signed' || next.status === 'transfer_signed'))
         break;
+      // Just sent: it cannot be in a block yet; the next pass follows it.
+      if (next.status === 'topup_sent' || next.status === 'transfer_sent') break;
       s = next;
     }
   }
@@ -174,7 +176,13 @@ const stepsOf = (
     },
     funded: async (s) => {
       const wallet = await ctx.prisma.wallet.findUniqueOrThrow({ where: { depositAddress: s.address } });
-      const privateKey = keys.deposits.keyFor(wallet.derivationIndex, s.address);
+      let privateKey: string;
+      try {
+        privateKey = keys.deposits.keyFor(wallet.derivationIndex, s.address);
+      } catch (error) {
+        ctx.log.error({ err: error, sweepId: s.id }, 'sweep: the deposit key does not match its address');
+        return note(s, (error as Error).message);
+      }
       const estimate = await node.estimateUsdtTransfer({
         from: s.address,
         to: s.destination!,
