@@ -1,3 +1,4 @@
+import { ConfigError } from '@gridbot/config';
 import { fromMicro } from '@gridbot/ledger';
 import {
   costSweeps,
@@ -65,7 +66,14 @@ export const runSweepsCommand = async (
       apiKey: ctx.env.TRON_API_KEY,
       usdtContract: ctx.env.USDT_CONTRACT,
     });
-    const costs = await costSweeps(ctx, node, { address: input.address });
+    let costs: Awaited<ReturnType<typeof costSweeps>>;
+    try {
+      costs = await costSweeps(ctx, node, { address: input.address });
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      io.err(`cost: ${error.message}`);
+      return 1;
+    }
     if (costs.length === 0) io.out('nothing to sweep');
     let total = 0n;
     for (const c of costs) {
