@@ -102,6 +102,7 @@ describe('ops summary', () => {
     expect(summary.withdrawals).toEqual({
       pending: { count: 1, amount: '30' },
       inFlight: { count: 1, amount: '15' },
+      waiting: { count: 0, amount: '0' },
     });
     expect(summary.watcher).toEqual({ decidedUpTo: '81234567', seenUpTo: '81234590' });
     expect(summary.queueKind).toBe('in-process');
@@ -115,6 +116,8 @@ describe('ops summary', () => {
     expect(printed).toContain('invariants    ok');
     expect(printed).toContain('1 pending (30 USDT), 1 on their way (15 USDT)');
     expect(printed).toContain('deposits decided up to block 81234567, seen up to 81234590');
+    expect(printed).toContain('hot wallet    not read yet');
+    expect(summary.hotWallet).toBeNull();
   });
 
   it('answers anything else with its usage and exit code 2', async () => {

@@ -18,13 +18,14 @@ import {
 import {
   checkWalletsMatchXpub,
   ensureRootAccount,
+  loadDepositKeys,
   loadWatcherKeys,
   openServiceContext,
   type ServiceContext,
   seedDemo,
   seedDemoTrading,
 } from '@gridbot/services';
-import { startWatcher } from '@gridbot/watcher';
+import { startSweeper, startWatcher } from '@gridbot/watcher';
 import { startWorker } from '@gridbot/worker';
 
 /** data/candles of the repository, above the working directory or this file. */
@@ -180,6 +181,24 @@ export const startStandalone = async (
       intervalMs: env.WATCHER_INTERVAL_MS,
     });
     closers.push(() => watcher.stop());
+    // The demo sweeps with its test phrase. A real seed is opened only by the watcher process, never
+    // in a process that also serves the API (docs/wallet.md#sweeps): not here.
+    if (env.SWEEP_SEED_FILE) {
+      logger.warn(
+        'SWEEP_SEED_FILE is read by the watcher process only: the embedded launcher does not sweep with it',
+      );
+    }
+    const deposits = env.DEMO && !env.SWEEP_SEED_FILE ? loadDepositKeys(env) : undefined;
+    if (deposits) {
+      const sweeper = startSweeper({
+        ctx,
+        nodeUrl: env.TRON_NODE_URL ?? tron.url,
+        keys: { hot: keys.hot, deposits },
+        intervalMs: env.WATCHER_INTERVAL_MS,
+        autoIntervalMs: env.SWEEP_AUTO_INTERVAL_MS,
+      });
+      closers.push(() => sweeper.stop());
+    }
 
     if (demo) {
       const listed = sandbox.control.markets().map((m) => m.base);

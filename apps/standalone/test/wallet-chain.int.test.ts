@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkInvariants, ensureUserAccounts, userAccountCode } from '@gridbot/ledger';
-import { DEMO_ACCOUNTS, demoXpub, deriveDepositAddress } from '@gridbot/services';
+import { DEMO_ACCOUNTS, demoXpub, deriveDepositAddress, queueSweeps } from '@gridbot/services';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Standalone, startStandalone } from '../src/start-standalone';
 
@@ -15,6 +15,7 @@ const env = {
   DEMO: '1',
   WATCHER_INTERVAL_MS: '200',
   BOT_NOTIFY_INTERVAL_MS: '200',
+  SWEEP_MIN_USDT: '30',
 };
 let running: Standalone | undefined;
 afterAll(async () => {
@@ -77,4 +78,27 @@ describe('npm start: the sandbox TRON node and the watcher', () => {
     expect(credited.map((d) => d.status)).toEqual(['credited', 'credited']);
     expect((await checkInvariants(second.ctx.prisma)).ok).toBe(true);
   }, 180_000);
+
+  it("sweeps the demo user's credited USDT to the hot wallet and shows the hot wallet in /readyz", async () => {
+    const s = running!;
+    const address = deriveDepositAddress(demoXpub(), 0);
+    const hot = (await s.ctx.prisma.hotWalletStatus.findFirstOrThrow()).address;
+    const hotBefore = Number(s.tron.tron.balances(hot).usdt);
+    const [queued] = await queueSweeps(s.ctx, { requestedBy: 'operator:test' });
+    expect(queued).toMatchObject({ address, amount: 36_000_000n });
+    await expect
+      .poll(async () => (await s.ctx.prisma.sweep.findUniqueOrThrow({ where: { id: queued!.id } })).status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe('confirmed');
+    expect(s.tron.tron.balances(address).usdt).toBe('0');
+    expect(Number(s.tron.tron.balances(hot).usdt)).toBe(hotBefore + 36);
+    const ready = await (await fetch(`${s.url}/readyz`)).json();
+    expect(ready).toMatchObject({
+      status: 'ready',
+      detail: { hotWallet: { address: hot, energyPriceSun: 210 } },
+    });
+    expect((await checkInvariants(s.ctx.prisma)).ok).toBe(true);
+  }, 60_000);
 });

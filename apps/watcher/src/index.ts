@@ -1,2 +1,3 @@
-/** @gridbot/watcher: TRC20 deposit detection and withdrawal broadcasting (README.md). */
+/** @gridbot/watcher: TRC20 deposit detection, withdrawal broadcasting and sweeps (README.md). */
+export { type Sweeper, type SweeperOptions, startSweeper } from './start-sweeper';
 export { startWatcher, type Watcher, type WatcherOptions } from './start-watcher';

@@ -1,7 +1,11 @@
+import { provideReadinessDetail } from '@gridbot/runtime';
 import {
   type ChainContext,
+  checkHotWallet,
   createTronNodeClient,
   type HotWallet,
+  hotWalletDetail,
+  lastHotWalletReading,
   processWithdrawals,
   scanDeposits,
   TronNodeBusyError,
@@ -29,11 +33,12 @@ export type Watcher = {
 
 /**
  * The watcher loop: every `intervalMs`, read the head and solidified heights once, scan deposits up
- * to them, then sign, broadcast and follow withdrawals. One pass at a time; a failed pass (node
- * unreachable, database hiccup) is logged and the next one starts over from the stored cursors and
- * rows, so nothing is kept in memory between passes. When the node refuses for its request budget
- * (TronGrid's 429 / 403 / 503), the pass ends, the wait is logged once, and passes send nothing
- * until it is over (docs/wallet.md#within-trongrids-budget).
+ * to them, then sign, broadcast and follow withdrawals, then look at the hot wallet when its last
+ * reading is old. One pass at a time; a failed pass (node unreachable, database hiccup) is logged
+ * and the next one starts over from the stored cursors and rows, so nothing is kept in memory
+ * between passes. When the node refuses for its request budget (TronGrid's 429 / 403 / 503), the
+ * pass ends, the wait is logged once, and passes send nothing until it is over
+ * (docs/wallet.md#within-trongrids-budget).
  */
 export const startWatcher = (options: WatcherOptions): Watcher => {
   const { ctx, hot } = options;
@@ -54,6 +59,8 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
       const maxBlocks = options.batchBlocks ?? ctx.env.WATCHER_BATCH_BLOCKS;
       const deposits = await scanDeposits(ctx, node, { tip, maxBlocks });
       const withdrawals = await processWithdrawals(ctx, node, hot, { tip });
+      // docs/operations.md#hot-wallet: read at most every HOT_WALLET_CHECK_MS (signing reads it too).
+      await checkHotWallet(ctx, node, hot.address);
       const moved = deposits.credited + withdrawals.signed + withdrawals.confirmed + withdrawals.failed;
       if (moved > 0) ctx.log.info({ deposits, withdrawals }, 'watcher pass');
     } catch (error) {
@@ -85,12 +92,15 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
     }, options.intervalMs);
   };
   void runOnce().then(schedule);
+  // /readyz's detail: the hot wallet as last read (in the embedded process, on the API's port too).
+  const withdrawDetail = provideReadinessDetail('hotWallet', () => hotWalletDetail(lastHotWalletReading()));
   ctx.log.info({ node: options.nodeUrl, hotWallet: hot.address }, 'watcher started');
   return {
     node,
     runOnce,
     stop: async () => {
       stopped = true;
+      withdrawDetail();
       if (timer) clearTimeout(timer);
       await current;
     },

@@ -196,6 +196,51 @@ export const ZEnv = z.object({
    */
   WATCHER_BATCH_BLOCKS: z.coerce.number().int().min(1).max(1000).default(100),
   /**
+   * The hot wallet (docs/operations.md#hot-wallet): the watcher reads its USDT, TRX, energy and
+   * bandwidth at most this often (and right before signing withdrawals), and alerts the operators'
+   * chat when USDT or TRX falls below these amounts.
+   */
+  HOT_WALLET_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+  HOT_WALLET_MIN_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('1000'),
+  HOT_WALLET_MIN_TRX: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('200'),
+  /**
+   * A USDT transfer's fee limit: the node's energy estimate × the chain's energy price, plus this
+   * margin (percent), at most TRON_FEE_LIMIT_MAX_TRX (docs/wallet.md#network-fees).
+   */
+  TRON_FEE_LIMIT_MARGIN_PCT: z.coerce.number().int().min(0).max(200).default(20),
+  TRON_FEE_LIMIT_MAX_TRX: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('100'),
+  /**
+   * Sweeps (docs/wallet.md#sweeps): the file holding the operator's mnemonic or the xprv of
+   * m/44'/195'/0' that the deposit addresses come from. Only the sweeper (in the watcher process)
+   * opens it; no other process reads it. Unset: no sweeper (the demo uses its test phrase).
+   */
+  SWEEP_SEED_FILE: z.string().optional(),
+  /** Deposit addresses holding at least this much credited USDT are swept. */
+  SWEEP_MIN_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('100'),
+  /** Once the hot wallet holds this much USDT, sweeps go to SWEEP_COLD_ADDRESS instead (when set). */
+  SWEEP_HOT_CEILING_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('100000'),
+  SWEEP_COLD_ADDRESS: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a TRON address (T…)')
+    .optional(),
+  /** How often the sweeper queues a sweep of every eligible address by itself (0: only on request). */
+  SWEEP_AUTO_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
+  /**
    * Port of the small HTTP server of the worker, watcher, bot and sandbox processes serving
    * /healthz, /readyz and /metrics (docs/operations.md#ports). Unset: the app's own default (worker
    * 9101, watcher 9102, bot 9103, sandbox 9104); `off`: no server. The API serves the same paths on

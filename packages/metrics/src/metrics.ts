@@ -141,3 +141,72 @@ export const observeQueues = (source: () => Promise<QueueStats[]>): (() => void)
   queueSources.add(source);
   return () => queueSources.delete(source);
 };
+
+/**
+ * The hot wallet as the watcher last read it (docs/operations.md#hot-wallet), in the chain's own
+ * integer units so no float ever holds money: micro-USDT, sun (1 TRX = 1,000,000 sun), energy and
+ * bandwidth points. Set by the process that reads it (the watcher; embedded: the one process).
+ */
+export const hotWalletUsdt = new Gauge({
+  name: 'gridbot_hot_wallet_usdt_micro',
+  help: "The hot wallet's USDT, micro-USDT, as last read from the node",
+  labelNames: ['address'] as const,
+  registers,
+});
+
+export const hotWalletTrx = new Gauge({
+  name: 'gridbot_hot_wallet_trx_sun',
+  help: "The hot wallet's TRX, sun (1 TRX = 1,000,000 sun), as last read from the node",
+  labelNames: ['address'] as const,
+  registers,
+});
+
+export const hotWalletEnergy = new Gauge({
+  name: 'gridbot_hot_wallet_energy',
+  help: "The hot wallet's staked energy left (EnergyLimit - EnergyUsed)",
+  labelNames: ['address'] as const,
+  registers,
+});
+
+export const hotWalletBandwidth = new Gauge({
+  name: 'gridbot_hot_wallet_bandwidth',
+  help: "The hot wallet's bandwidth left, staked and free (bytes)",
+  labelNames: ['address'] as const,
+  registers,
+});
+
+export const tronEnergyPrice = new Gauge({
+  name: 'gridbot_tron_energy_price_sun',
+  help: 'The chain energy price (getEnergyFee), sun per energy',
+  registers,
+});
+
+export const hotWalletReadTime = new Gauge({
+  name: 'gridbot_hot_wallet_read_timestamp_seconds',
+  help: 'When the hot wallet was last read from the node (unix seconds)',
+  labelNames: ['address'] as const,
+  registers,
+});
+
+/** Approved withdrawals the hot wallet cannot pay now, by why (docs/wallet.md#network-fees). */
+export const withdrawalsWaiting = new Gauge({
+  name: 'gridbot_withdrawals_waiting',
+  help: "Approved withdrawals waiting for the platform's wallet, by reason (hot_wallet_usdt, hot_wallet_trx, fee_above_max)",
+  labelNames: ['reason'] as const,
+  registers,
+});
+
+/** Sweeps of deposit addresses by outcome: confirmed (moved), failed (on chain), cancelled. */
+export const sweepsProcessed = new Counter({
+  name: 'gridbot_sweeps_total',
+  help: 'Sweeps of deposit addresses by outcome: confirmed, failed, cancelled',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+/** TRX the sweeps spent (top-up transactions and the transfers' energy and bandwidth), sun. */
+export const sweepsTrxBurned = new Counter({
+  name: 'gridbot_sweeps_trx_burned_sun_total',
+  help: 'TRX burnt by sweeps (top-ups and transfers), sun',
+  registers,
+});

@@ -8,6 +8,35 @@ export type ReadinessReport = {
   failing: string[];
   /** Each check's outcome: `ok`, or why it failed. */
   checks: Record<string, string>;
+  /** What this process knows about its work, for an operator (never a reason to fail): the hot wallet… */
+  detail?: Record<string, unknown>;
+};
+
+const details = new Map<string, () => unknown>();
+
+/**
+ * Adds a section to every /readyz answer of this process (`detail.<name>`), e.g. the watcher's
+ * last reading of the hot wallet; in the embedded process the API's /readyz carries it too.
+ * Informative only: it never makes the process unready. Returns the way to remove it.
+ */
+export const provideReadinessDetail = (name: string, read: () => unknown): (() => void) => {
+  details.set(name, read);
+  return () => {
+    if (details.get(name) === read) details.delete(name);
+  };
+};
+
+const readDetails = (): Record<string, unknown> | undefined => {
+  if (details.size === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [name, read] of details) {
+    try {
+      out[name] = read();
+    } catch (error) {
+      out[name] = { error: reasonOf(error) };
+    }
+  }
+  return out;
 };
 
 export type Readiness = {
@@ -68,10 +97,12 @@ export const createReadiness = (
       const failing = outcomes.filter(([, outcome]) => outcome !== 'ok').map(([name]) => name);
       // A stop that began while the checks ran wins: the process is leaving either way.
       if (stopping) return { status: 'stopping', failing: [], checks: {} };
+      const detail = readDetails();
       return {
         status: failing.length === 0 ? 'ready' : 'not_ready',
         failing,
         checks: Object.fromEntries(outcomes),
+        ...(detail ? { detail } : {}),
       };
     },
   };

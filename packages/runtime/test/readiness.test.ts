@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { createReadiness, healthPortOf, readinessStatusCode } from '../src';
+import { createReadiness, healthPortOf, provideReadinessDetail, readinessStatusCode } from '../src';
 
 const never = () => new Promise<never>(() => undefined);
 
 describe('readiness', () => {
+  it("carries what the process's work provides as detail, never as a reason to fail", async () => {
+    const remove = provideReadinessDetail('hotWallet', () => ({ usdt: '12.5' }));
+    const broken = provideReadinessDetail('other', () => {
+      throw new Error('not read yet');
+    });
+    const report = await createReadiness([{ name: 'database', check: async () => 1 }]).report();
+    expect(report).toMatchObject({
+      status: 'ready',
+      detail: { hotWallet: { usdt: '12.5' }, other: { error: 'not read yet' } },
+    });
+    remove();
+    broken();
+    expect((await createReadiness([]).report()).detail).toBeUndefined();
+  });
+
   it('is ready when every dependency answers', async () => {
     const readiness = createReadiness([
       { name: 'database', check: async () => 1 },

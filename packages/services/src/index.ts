@@ -82,6 +82,7 @@ export * from './wallet/decide-withdrawal';
 export * from './wallet/get-wallet';
 export * from './wallet/request-withdrawal';
 export * from './wallet/send-transfer';
+export * from './wallet/sweeps/index';
 export * from './wallet/top-up-fee-balance';
 export * from './wallet/tron-keys';
 export * from './wallet/wallet-settings';

@@ -3,7 +3,8 @@ import { getSystemSummary, type ServiceContext, type SystemSummary } from '@grid
 
 export const OPS_CLI_USAGE = `usage: npm run -s ops -- <command>
   summary [--json]                          users, coin bots, queues, ledger totals and invariants,
-                                            withdrawals waiting or on their way, the watcher's cursor`;
+                                            withdrawals waiting or on their way, the watcher's cursor,
+                                            the hot wallet (USDT, TRX, energy, bandwidth), sweeps`;
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
@@ -23,12 +24,44 @@ export const summaryJson = (s: SystemSummary) => ({
   withdrawals: {
     pending: { count: s.withdrawals.pending.count, amount: fromMicro(s.withdrawals.pending.amount) },
     inFlight: { count: s.withdrawals.inFlight.count, amount: fromMicro(s.withdrawals.inFlight.amount) },
+    waiting: { count: s.withdrawals.waiting.count, amount: fromMicro(s.withdrawals.waiting.amount) },
   },
   watcher: {
     decidedUpTo: s.watcher.decidedUpTo?.toString() ?? null,
     seenUpTo: s.watcher.seenUpTo?.toString() ?? null,
   },
+  // TRX has 6 decimals like USDT: fromMicro prints sun as TRX.
+  hotWallet: s.hotWallet
+    ? {
+        address: s.hotWallet.address,
+        usdt: fromMicro(s.hotWallet.usdt),
+        trx: fromMicro(s.hotWallet.trxSun),
+        energy: s.hotWallet.energyAvailable.toString(),
+        energyLimit: s.hotWallet.energyLimit.toString(),
+        bandwidth: s.hotWallet.bandwidthAvailable.toString(),
+        energyPriceSun: s.hotWallet.energyPriceSun.toString(),
+        readAt: s.hotWallet.readAt.toISOString(),
+        lowUsdtSince: s.hotWallet.lowUsdtSince?.toISOString() ?? null,
+        lowTrxSince: s.hotWallet.lowTrxSince?.toISOString() ?? null,
+        waitingSince: s.hotWallet.waitingSince?.toISOString() ?? null,
+      }
+    : null,
+  sweeps: {
+    open: { count: s.sweeps.open.count, amount: fromMicro(s.sweeps.open.amount) },
+    confirmed: { count: s.sweeps.confirmed.count, amount: fromMicro(s.sweeps.confirmed.amount) },
+    trxCost: fromMicro(s.sweeps.trxCostSun),
+  },
 });
+
+const hotWalletLines = (s: SystemSummary): string[] => {
+  const w = s.hotWallet;
+  if (!w) return ['hot wallet    not read yet (the watcher reads it every HOT_WALLET_CHECK_MS)'];
+  const low = [w.lowUsdtSince ? 'USDT' : '', w.lowTrxSince ? 'TRX' : ''].filter(Boolean);
+  return [
+    `hot wallet    ${w.address}: ${fromMicro(w.usdt)} USDT, ${fromMicro(w.trxSun)} TRX, energy ${w.energyAvailable} of ${w.energyLimit}, bandwidth ${w.bandwidthAvailable}`,
+    `              energy price ${w.energyPriceSun} sun, read ${w.readAt.toISOString()}${low.length > 0 ? `, LOW on ${low.join(' and ')}` : ''}`,
+  ];
+};
 
 const queueLines = (s: SystemSummary): string[] => {
   // The embedded process keeps its queue in its own memory: another process cannot see it.
@@ -53,7 +86,10 @@ export const summaryLines = (s: SystemSummary): string[] => {
     ),
     `invariants    ${invariants.ok ? 'ok' : 'BROKEN'} (sum of all balances ${fromMicro(invariants.totalSum)}, ${invariants.mismatches} mismatches)`,
     `withdrawals   ${s.withdrawals.pending.count} pending (${fromMicro(s.withdrawals.pending.amount)} USDT), ${s.withdrawals.inFlight.count} on their way (${fromMicro(s.withdrawals.inFlight.amount)} USDT)`,
+    `              ${s.withdrawals.waiting.count} waiting for the hot wallet (${fromMicro(s.withdrawals.waiting.amount)} USDT)`,
     `watcher       deposits decided up to block ${s.watcher.decidedUpTo ?? '-'}, seen up to ${s.watcher.seenUpTo ?? '-'}`,
+    ...hotWalletLines(s),
+    `sweeps        ${s.sweeps.open.count} open (${fromMicro(s.sweeps.open.amount)} USDT), ${s.sweeps.confirmed.count} done (${fromMicro(s.sweeps.confirmed.amount)} USDT), cost ${fromMicro(s.sweeps.trxCostSun)} TRX`,
   ];
 };
 

@@ -5,11 +5,16 @@ import {
   rejectWithdrawal,
   type ServiceContext,
 } from '@gridbot/services';
+import { runSweepsCommand } from './sweeps-commands';
 
 export const WALLET_CLI_USAGE = `usage: npm run wallet -- withdrawals <command> [--operator <name>]
   withdrawals list                          pending withdrawals, oldest first
   withdrawals approve <id>                  pending → approved (the watcher then sends it)
-  withdrawals reject <id> --reason "<why>"  pending → rejected, refunded to main, user notified`;
+  withdrawals reject <id> --reason "<why>"  pending → rejected, refunded to main, user notified
+       npm run wallet -- sweeps <command> [--address <T…>] [--operator <name>]
+  sweeps list                               open and recent sweeps, addresses waiting to be swept
+  sweeps cost [--address <T…>]              what sweeping each eligible address would cost now (asks TRON_NODE_URL)
+  sweeps run [--address <T…>]               queue sweeps; the sweeper (watcher process) carries them out`;
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
@@ -44,6 +49,8 @@ export const runWalletCli = async (
   const { words, flags } = parseArgs(argv);
   const [area, command, idText] = words;
   const operator = `operator:${flags.get('operator') || defaultOperator}`;
+  if (area === 'sweeps')
+    return runSweepsCommand(ctx, { command, address: flags.get('address'), operator }, io);
   if (area !== 'withdrawals') {
     io.err(WALLET_CLI_USAGE);
     return 2;

@@ -12,6 +12,7 @@ import {
   toUnits,
   word,
 } from './tron-codec';
+import { newAccount, resourcesOf } from './tron-resources';
 import { TronTraffic } from './tron-traffic';
 import { signedTransaction } from './tron-transaction';
 
@@ -39,8 +40,34 @@ export type SandboxTronOptions = {
   now?: () => number;
 };
 
-/** Balances of an address, decimal strings: TRX, the real USDT, the fake token calling itself USDT. */
-export type TronBalances = { address: string; trx: string; usdt: string; fakeUsdt: string };
+/**
+ * Balances of an address, decimal strings: TRX, the real USDT, the fake token calling itself USDT;
+ * and its resources now: energy and staked bandwidth (limit, used), free bandwidth used.
+ */
+export type TronBalances = {
+  address: string;
+  trx: string;
+  usdt: string;
+  fakeUsdt: string;
+  activated: boolean;
+  energyLimit: number;
+  energyUsed: number;
+  netLimit: number;
+  netUsed: number;
+  freeNetUsed: number;
+};
+
+/**
+ * The control API's change of an account, outside any transaction: TRX and USDT (decimal
+ * strings) set to these amounts, energy and bandwidth limits as staking would give them.
+ */
+export type AccountAdjustment = {
+  address: string;
+  trx?: string;
+  usdt?: string;
+  energyLimit?: number;
+  netLimit?: number;
+};
 
 export type SendInput = {
   to: string;
@@ -165,12 +192,44 @@ export class SandboxTron {
   balances(address: string): TronBalances {
     const hex = hexAddressOf(address);
     if (!hex) throw new Error(`not a TRON address: ${address}`);
+    const account = this.chain.state.accounts.get(hex);
+    const resources = resourcesOf(account ?? newAccount(0n, 0), this.chain.head.timestamp);
     return {
       address: base58Of(hex),
       trx: fromUnits(this.chain.state.trxOf(hex)),
       usdt: fromUnits(this.usdt.balanceOf(hex)),
       fakeUsdt: fromUnits(this.fake.balanceOf(hex)),
+      activated: account !== undefined,
+      energyLimit: resources.energyLimit,
+      energyUsed: resources.energyUsed,
+      netLimit: resources.netLimit,
+      netUsed: resources.netUsed,
+      freeNetUsed: account ? resources.freeNetUsed : 0,
     };
+  }
+
+  /**
+   * Sets an account's TRX, USDT or resource limits at once (so a hot wallet can run dry or be
+   * topped up in a test); journaled like a block, so a restarted node replays it.
+   */
+  adjust(input: AccountAdjustment): TronBalances {
+    const hex = hexAddressOf(input.address);
+    if (!hex) throw new Error(`not a TRON address: ${input.address}`);
+    const time = this.chain.head.timestamp;
+    if (input.trx !== undefined || input.energyLimit !== undefined || input.netLimit !== undefined) {
+      this.chain.state.adjust(
+        hex,
+        {
+          ...(input.trx !== undefined ? { trx: toUnits(input.trx) } : {}),
+          ...(input.energyLimit !== undefined ? { energyLimit: input.energyLimit } : {}),
+          ...(input.netLimit !== undefined ? { netLimit: input.netLimit } : {}),
+        },
+        time,
+      );
+    }
+    if (input.usdt !== undefined) this.usdt.setBalance(hex, toUnits(input.usdt));
+    this.chain.journal?.adjust?.(input);
+    return this.balances(input.address);
   }
 
   status() {

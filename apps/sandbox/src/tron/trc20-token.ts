@@ -33,6 +33,12 @@ export class Trc20Token {
     this.totalSupply += units;
   }
 
+  /** Sets a balance outside any transaction (the control API: a wallet run dry or topped up). */
+  setBalance(hex41: string, units: bigint): void {
+    this.totalSupply += units - this.balanceOf(hex41);
+    this.balances.set(hex41, units);
+  }
+
   /** Runs call data (selector + ABI words) from `caller`; `constant` calls change nothing. */
   call(caller: string, data: string, constant: boolean): CallOutcome {
     const selector = data.slice(0, 8).toLowerCase();

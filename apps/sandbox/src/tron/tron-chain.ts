@@ -26,12 +26,21 @@ export type BroadcastErrorCode =
   | 'DUP_TRANSACTION_ERROR'
   | 'TAPOS_ERROR'
   | 'CONTRACT_VALIDATE_ERROR'
+  | 'BANDWITH_ERROR'
   | 'OTHER_ERROR';
 
-/** What a restartable chain writes down: each block's time and transactions, and each rewind. */
+/** What a restartable chain writes down: each block's time and transactions, each rewind, each adjustment. */
 export type ChainJournal = {
   block(entry: { n: number; t: number; txs: TronTransaction[] }): void;
   rewind(entry: { to: number; generation: number }): void;
+  /** An account set by the control API (sandbox-tron.ts `adjust`). */
+  adjust?(entry: {
+    address: string;
+    trx?: string;
+    usdt?: string;
+    energyLimit?: number;
+    netLimit?: number;
+  }): void;
 };
 
 export type TronChainOptions = {
@@ -53,7 +62,7 @@ const MAX_TXS_PER_BLOCK = 10_000;
  * a pool of accepted transactions packed into the next block, a solidified height lagging the head,
  * and forks that replace the newest unsolidified blocks. Checks at broadcast are java-tron's:
  * signature of the owner, expiration within (head time, head time + 24 h], no duplicate, TaPoS
- * reference to a block of this chain, then the contract's own validation.
+ * reference to a block of this chain, then the owner's bandwidth and the contract's own validation.
  */
 export class TronChain {
   readonly state = new TronState();
@@ -156,8 +165,9 @@ export class TronChain {
         txid,
       );
     }
-    const invalid = this.state.validate(tx);
-    if (invalid) return fail('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${invalid}`, txid);
+    const invalid = this.state.validate(tx, headTime);
+    if (invalid?.code === 'BANDWITH_ERROR') return fail(invalid.code, invalid.message, txid);
+    if (invalid) return fail(invalid.code, `Contract validate error : ${invalid.message}`, txid);
     this.pool.push(tx);
     this.poolIds.add(txid);
     return { result: true, txid };

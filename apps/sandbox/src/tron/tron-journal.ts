@@ -40,12 +40,22 @@ const ZEntry = z.union([
     txs: z.array(z.record(z.string(), z.unknown())),
   }),
   z.object({ r: z.number().int().min(0), g: z.number().int().min(0) }),
+  z.object({
+    a: z.object({
+      address: z.string(),
+      trx: z.string().optional(),
+      usdt: z.string().optional(),
+      energyLimit: z.number().int().min(0).optional(),
+      netLimit: z.number().int().min(0).optional(),
+    }),
+  }),
 ]);
 
 /**
  * The sandbox chain kept across restarts as an append-only journal (JSON lines): a header with the
- * genesis, then one line per block (its time and transactions, an empty block is a few bytes) and
- * one per fork. Starting replays it — the same blocks, ids and balances — and keeps appending.
+ * genesis, then one line per block (its time and transactions, an empty block is a few bytes), one
+ * per fork and one per account the control API set. Starting replays it — the same blocks, ids
+ * and balances — and keeps appending.
  * A line cut short by a crash at the very end is dropped (that block is produced again).
  */
 export const openJournaledTron = (
@@ -59,6 +69,7 @@ export const openJournaledTron = (
   tron.chain.journal = {
     block: ({ n, t, txs }) => append({ b: n, t, txs }),
     rewind: ({ to, generation }) => append({ r: to, g: generation }),
+    adjust: (entry) => append({ a: entry }),
   };
   return {
     tron,
@@ -103,10 +114,15 @@ const replay = (file: string, options: SandboxTronOptions): SandboxTron => {
     const raw = parse(lines[i]!, i);
     if (raw === undefined) break;
     const entry = ZEntry.safeParse(raw);
-    if (!entry.success) throw new SandboxTronStateError(file, `line ${i + 1} is not a block or a fork`);
+    if (!entry.success)
+      throw new SandboxTronStateError(file, `line ${i + 1} is not a block, a fork or an adjustment`);
     const data = entry.data;
     if ('r' in data) {
       tron.chain.rewind(data.r, data.g);
+      continue;
+    }
+    if ('a' in data) {
+      tron.adjust(data.a);
       continue;
     }
     if (data.b !== tron.chain.head.number + 1) {

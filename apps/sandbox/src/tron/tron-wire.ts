@@ -1,6 +1,7 @@
 import { utils } from 'tronweb';
 import type { ChainBlock } from './tron-chain';
 import { addressOut, base58Of, hexMessage } from './tron-codec';
+import { type Account, CHAIN_PARAMETERS, resourcesOf } from './tron-resources';
 import type { ExecutedTx } from './tron-state';
 import type { TronTransaction } from './tron-transaction';
 
@@ -82,9 +83,11 @@ export const transactionInfoJson = (block: ChainBlock, executed: ExecutedTx) => 
     contractResult: [executed.contractResult],
     contract_address: executed.contract,
     receipt: withoutDefaults({
-      energy_fee: Number(executed.feeSun),
-      energy_usage_total: executed.energyUsage,
+      energy_usage: executed.energyUsage,
+      energy_fee: Number(executed.energyFeeSun),
+      energy_usage_total: executed.energyUsageTotal,
       net_usage: executed.netUsage,
+      net_fee: Number(executed.netFeeSun),
       result: isCall ? executed.contractRet : undefined,
     }),
     log: executed.logs,
@@ -93,16 +96,54 @@ export const transactionInfoJson = (block: ChainBlock, executed: ExecutedTx) => 
   });
 };
 
-export const accountJson = (
-  hex41: string,
-  account: { balance: bigint; createTime: number } | undefined,
-  visible: boolean,
-) =>
+/**
+ * `/wallet/getaccount`: the stored account, usage as last charged (java-tron prints the stored
+ * values; what has recovered since shows in getaccountresource). An unknown account is `{}`.
+ */
+export const accountJson = (hex41: string, account: Account | undefined, visible: boolean) =>
   account
     ? withoutDefaults({
         address: addressOut(hex41, visible),
         balance: Number(account.balance),
         create_time: account.createTime,
-        account_resource: {},
+        net_usage: account.netUsage,
+        latest_consume_time: account.netTime,
+        free_net_usage: account.freeNetUsage,
+        latest_consume_free_time: account.freeNetTime,
+        account_resource: withoutDefaults({
+          energy_usage: account.energyUsage,
+          latest_consume_time_for_energy: account.energyTime,
+        }),
       })
     : {};
+
+/**
+ * `/wallet/getaccountresource` (api.AccountResourceMessage): free and staked bandwidth, energy,
+ * the network's totals; fields at zero left out, an unknown account `{}`. Staked energy =
+ * EnergyLimit − EnergyUsed, bandwidth = NetLimit − NetUsed and freeNetLimit − freeNetUsed.
+ */
+export const accountResourceJson = (account: Account | undefined, now: number) => {
+  if (!account) return {};
+  const r = resourcesOf(account, now);
+  return withoutDefaults({
+    freeNetUsed: r.freeNetUsed,
+    freeNetLimit: r.freeNetLimit,
+    NetUsed: r.netUsed,
+    NetLimit: r.netLimit,
+    TotalNetLimit: CHAIN_PARAMETERS.getTotalNetLimit,
+    TotalNetWeight: TOTAL_NET_WEIGHT,
+    EnergyUsed: r.energyUsed,
+    EnergyLimit: r.energyLimit,
+    TotalEnergyLimit: CHAIN_PARAMETERS.getTotalEnergyLimit,
+    TotalEnergyWeight: TOTAL_ENERGY_WEIGHT,
+  });
+};
+
+/** The network's staked TRX for bandwidth and energy (mainnet's order of magnitude; reported only). */
+const TOTAL_NET_WEIGHT = 26_000_000_000;
+const TOTAL_ENERGY_WEIGHT = 19_000_000_000;
+
+/** `/wallet/getchainparameters`: `{ chainParameter: [{ key, value }] }` (a zero value has no `value`). */
+export const chainParametersJson = () => ({
+  chainParameter: Object.entries(CHAIN_PARAMETERS).map(([key, value]) => withoutDefaults({ key, value })),
+});

@@ -305,6 +305,7 @@ const withdrawal = (id: string, status: string, amount: string, receives: string
   address: WITHDRAW_TO,
   txid,
   reason: null,
+  waitingReason: null,
   createdAt: at,
   updatedAt: at,
 });

@@ -32,6 +32,12 @@ export const ZWithdrawal = z.object({
   address: z.string(),
   txid: z.string().nullable(),
   reason: z.string().nullable().describe('rejected/failed: why (the amount was refunded)'),
+  waitingReason: z
+    .enum(['hot_wallet_usdt', 'hot_wallet_trx', 'fee_above_max'])
+    .nullable()
+    .describe(
+      "approved, not sent yet: it waits for the platform's wallet (too little USDT, or TRX for the network fee, or the fee above the operator's maximum) and goes out once it is topped up",
+    ),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 });

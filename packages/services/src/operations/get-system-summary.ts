@@ -30,10 +30,33 @@ export type SystemSummary = {
     pending: CountAndSum;
     /** Approved or broadcast, not yet confirmed on chain. */
     inFlight: CountAndSum;
+    /** Approved and waiting for the platform's wallet (docs/wallet.md#network-fees); part of inFlight. */
+    waiting: CountAndSum;
   };
+  /** The hot wallet as the watcher last read it (docs/operations.md#hot-wallet); null before the first reading. */
+  hotWallet: HotWalletFigures | null;
+  /** Sweeps of deposit addresses (docs/wallet.md#sweeps): open, confirmed, and the TRX they cost (sun). */
+  sweeps: { open: CountAndSum; confirmed: CountAndSum; trxCostSun: bigint };
   /** The watcher's block cursors: deposits decided up to (solidified) and seen up to (head); null before its first pass. */
   watcher: { decidedUpTo: bigint | null; seenUpTo: bigint | null };
 };
+
+/** micro-USDT, sun, energy, bytes; the `*Since` fields: a shortage episode's start (null: none). */
+export type HotWalletFigures = {
+  address: string;
+  usdt: bigint;
+  trxSun: bigint;
+  energyAvailable: bigint;
+  energyLimit: bigint;
+  bandwidthAvailable: bigint;
+  energyPriceSun: bigint;
+  readAt: Date;
+  lowUsdtSince: Date | null;
+  lowTrxSince: Date | null;
+  waitingSince: Date | null;
+};
+
+type SweepSums = { open: boolean; status: string; count: number; total: bigint; cost: bigint }[];
 
 type Sums = { kind: string; sub_balance: string | null; total: bigint }[];
 type WithdrawalSums = { status: string; count: number; total: bigint }[];
@@ -53,28 +76,38 @@ const countAndSum = (rows: WithdrawalSums, statuses: readonly string[]): CountAn
  */
 export const getSystemSummary = async (ctx: ServiceContext): Promise<SystemSummary> => {
   const { prisma } = ctx;
-  const [users, running, paused, dry, sums, system, withdrawals, cursors] = await prisma.$transaction(
-    [
-      prisma.user.count(),
-      prisma.coinBot.count({ where: { deletedAt: null, running: true } }),
-      prisma.coinBot.count({ where: { deletedAt: null, running: false } }),
-      prisma.coinBot.count({ where: { deletedAt: null, OR: [{ dry: true }, { user: { dryAll: true } }] } }),
-      prisma.$queryRaw<Sums>`
+  const [users, running, paused, dry, sums, system, withdrawals, cursors, hotWallet, waiting, sweeps] =
+    await prisma.$transaction(
+      [
+        prisma.user.count(),
+        prisma.coinBot.count({ where: { deletedAt: null, running: true } }),
+        prisma.coinBot.count({ where: { deletedAt: null, running: false } }),
+        prisma.coinBot.count({ where: { deletedAt: null, OR: [{ dry: true }, { user: { dryAll: true } }] } }),
+        prisma.$queryRaw<Sums>`
         SELECT kind::text AS kind, sub_balance, COALESCE(SUM(balance), 0)::bigint AS total
         FROM ledger_accounts WHERE kind = 'user' GROUP BY kind, sub_balance`,
-      prisma.ledgerAccount.findMany({
-        where: { kind: 'system' },
-        select: { code: true, balance: true },
-        orderBy: { code: 'asc' },
-      }),
-      prisma.$queryRaw<WithdrawalSums>`
+        prisma.ledgerAccount.findMany({
+          where: { kind: 'system' },
+          select: { code: true, balance: true },
+          orderBy: { code: 'asc' },
+        }),
+        prisma.$queryRaw<WithdrawalSums>`
         SELECT status::text AS status, COUNT(*)::int AS count, COALESCE(SUM(amount), 0)::bigint AS total
         FROM withdrawals WHERE status IN ('pending', 'approved', 'broadcast') GROUP BY status`,
-      prisma.chainCursor.findMany({ where: { name: { in: [DEPOSIT_CURSOR, DEPOSIT_SEEN_CURSOR] } } }),
-    ],
-    // One snapshot: the totals of users and system accounts belong to the same moment.
-    { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
-  );
+        prisma.chainCursor.findMany({ where: { name: { in: [DEPOSIT_CURSOR, DEPOSIT_SEEN_CURSOR] } } }),
+        prisma.hotWalletStatus.findFirst({ orderBy: { readAt: 'desc' } }),
+        prisma.$queryRaw<WithdrawalSums>`
+        SELECT 'waiting' AS status, COUNT(*)::int AS count, COALESCE(SUM(amount), 0)::bigint AS total
+        FROM withdrawals WHERE status = 'approved' AND waiting_reason IS NOT NULL`,
+        prisma.$queryRaw<SweepSums>`
+        SELECT open_for IS NOT NULL AS open, status::text AS status, COUNT(*)::int AS count,
+               COALESCE(SUM(amount), 0)::bigint AS total,
+               COALESCE(SUM(COALESCE(topup_fee_sun, 0) + COALESCE(trx_burned_sun, 0)), 0)::bigint AS cost
+        FROM sweeps GROUP BY 1, 2`,
+      ],
+      // One snapshot: the totals of users and system accounts belong to the same moment.
+      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
+    );
   const invariants = await checkInvariants(prisma);
   const userSum = (subBalance: string) => BigInt(sums.find((s) => s.sub_balance === subBalance)?.total ?? 0n);
   const cursor = (name: string) => cursors.find((c) => c.name === name)?.blockNumber ?? null;
@@ -97,7 +130,37 @@ export const getSystemSummary = async (ctx: ServiceContext): Promise<SystemSumma
     withdrawals: {
       pending: countAndSum(withdrawals, ['pending']),
       inFlight: countAndSum(withdrawals, ['approved', 'broadcast']),
+      waiting: countAndSum(waiting, ['waiting']),
     },
     watcher: { decidedUpTo: cursor(DEPOSIT_CURSOR), seenUpTo: cursor(DEPOSIT_SEEN_CURSOR) },
+    hotWallet: hotWallet
+      ? {
+          address: hotWallet.address,
+          usdt: hotWallet.usdt,
+          trxSun: hotWallet.trxSun,
+          energyAvailable: hotWallet.energyAvailable,
+          energyLimit: hotWallet.energyLimit,
+          bandwidthAvailable: hotWallet.bandwidthAvailable,
+          energyPriceSun: hotWallet.energyPriceSun,
+          readAt: hotWallet.readAt,
+          lowUsdtSince: hotWallet.lowUsdtSince,
+          lowTrxSince: hotWallet.lowTrxSince,
+          waitingSince: hotWallet.waitingSince,
+        }
+      : null,
+    sweeps: sweepFigures(sweeps),
+  };
+};
+
+const sweepFigures = (rows: SweepSums): SystemSummary['sweeps'] => {
+  const sum = (pick: (row: SweepSums[number]) => boolean): CountAndSum =>
+    rows.filter(pick).reduce((t, r) => ({ count: t.count + r.count, amount: t.amount + BigInt(r.total) }), {
+      count: 0,
+      amount: 0n,
+    });
+  return {
+    open: sum((r) => r.open),
+    confirmed: sum((r) => r.status === 'confirmed'),
+    trxCostSun: rows.reduce((t, r) => t + BigInt(r.cost), 0n),
   };
 };

@@ -1,5 +1,5 @@
 import { type getWallet, type TransactionType, USDT_NETWORK } from '@gridbot/contracts';
-import type { WithdrawalKind, WithdrawalStatus } from '@gridbot/db';
+import type { WithdrawalKind, WithdrawalStatus, WithdrawalWaitingReason } from '@gridbot/db';
 import { fromMicro } from '@gridbot/ledger';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
@@ -26,6 +26,7 @@ type OpenWithdrawal = {
   toAddress: string;
   txid: string | null;
   reason: string | null;
+  waitingReason: WithdrawalWaitingReason | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -48,7 +49,8 @@ SELECT (SELECT balance FROM ledger_accounts WHERE user_id = $1 AND sub_balance =
        (SELECT coalesce(json_agg(json_build_object(
                  'id', x.id, 'kind', x.kind, 'status', x.status, 'amount', x.amount::text,
                  'networkFee', x.network_fee::text, 'toAddress', x.to_address, 'txid', x.txid,
-                 'reason', x.reason, 'createdAt', x.created_at, 'updatedAt', x.updated_at
+                 'reason', x.reason, 'waitingReason', x.waiting_reason,
+                 'createdAt', x.created_at, 'updatedAt', x.updated_at
                ) ORDER BY x.id DESC), '[]'::json)
           FROM withdrawals x
          WHERE x.user_id = $1 AND x.status IN ('pending', 'approved', 'broadcast')) AS open_withdrawals

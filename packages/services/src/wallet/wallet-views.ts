@@ -44,6 +44,7 @@ type WithdrawalFields = Pick<
   | 'reason'
   | 'createdAt'
   | 'updatedAt'
+  | 'waitingReason'
 >;
 
 export const withdrawalView = (w: WithdrawalFields): WithdrawalView => ({
@@ -56,6 +57,8 @@ export const withdrawalView = (w: WithdrawalFields): WithdrawalView => ({
   address: w.toAddress,
   txid: w.txid,
   reason: w.reason,
+  // Only an approved withdrawal waits for the platform's wallet (docs/wallet.md#network-fees).
+  waitingReason: w.status === 'approved' ? (w.waitingReason ?? null) : null,
   createdAt: w.createdAt.toISOString(),
   updatedAt: w.updatedAt.toISOString(),
 });

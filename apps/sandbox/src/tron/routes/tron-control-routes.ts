@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
-import type { SandboxTron, SendInput } from '../sandbox-tron';
+import type { AccountAdjustment, SandboxTron, SendInput } from '../sandbox-tron';
 import type { RequestQuota } from '../tron-traffic';
 
 const amount = { type: 'string', pattern: '^\\d+(\\.\\d{1,6})?$' } as const;
@@ -9,8 +9,8 @@ const address = { type: 'string', minLength: 34, maxLength: 42 } as const;
 /**
  * The TRON node's control API under /_sandbox/tron/ (loopback clients only, like the exchange's):
  * send USDT, the look-alike token or TRX from the faucet, send a transfer that reverts, produce
- * blocks, fork away unsolidified blocks, read balances, read the node's request counts and impose
- * a request budget. Documented in apps/sandbox/README.md.
+ * blocks, fork away unsolidified blocks, read balances, set an account's balances and resources,
+ * read the node's request counts and impose a request budget. Documented in apps/sandbox/README.md.
  */
 export const tronControlRoutes = async (app: FastifyInstance, { tron }: { tron: SandboxTron }) => {
   app.addHook('onRequest', loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }));
@@ -116,4 +116,24 @@ export const tronControlRoutes = async (app: FastifyInstance, { tron }: { tron: 
     tron.traffic.setQuota(undefined);
     return tron.traffic.report();
   });
+  // Sets an account's TRX, USDT and resource limits at once: a hot wallet run dry, then topped up.
+  app.put<{ Params: { address: string }; Body: Omit<AccountAdjustment, 'address'> }>(
+    '/_sandbox/tron/accounts/:address',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            trx: amount,
+            usdt: amount,
+            energyLimit: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
+            netLimit: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
+          },
+        },
+      },
+    },
+    async (request) => tron.adjust({ address: request.params.address, ...request.body }),
+  );
 };

@@ -2,9 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { utils } from 'tronweb';
 import type { SandboxTron } from '../sandbox-tron';
 import { hexAddressOf, hexMessage, SELECTORS } from '../tron-codec';
-import { ENERGY_PER_CALL } from '../tron-state';
 import { normalizeTransaction, type TronTransaction } from '../tron-transaction';
-import { accountJson, blockJson, transactionInfoJson, transactionJson } from '../tron-wire';
+import {
+  accountJson,
+  accountResourceJson,
+  blockJson,
+  chainParametersJson,
+  transactionInfoJson,
+  transactionJson,
+} from '../tron-wire';
 
 type Params = Record<string, unknown>;
 type Handler = (params: Params, solid: boolean) => unknown;
@@ -107,6 +113,13 @@ export const tronNodeRoutes = (app: FastifyInstance, tron: SandboxTron) => {
     if (!address) return { Error: 'Invalid address' };
     return accountJson(address, chain.state.accounts.get(address), isVisible(params));
   });
+  // developers.tron.network, HTTP API "getaccountresource": an unknown account answers {}.
+  call('getaccountresource', (params) => {
+    const address = hexAddressOf(params.address);
+    if (!address) return { Error: 'Invalid address' };
+    return accountResourceJson(chain.state.accounts.get(address), chain.head.timestamp);
+  });
+  call('getchainparameters', () => chainParametersJson(), false);
   call(
     'getcontract',
     (params) => {
@@ -137,6 +150,19 @@ export const tronNodeRoutes = (app: FastifyInstance, tron: SandboxTron) => {
 
   call('triggersmartcontract', (params) => trigger(tron, params, false), false);
   call('triggerconstantcontract', (params) => trigger(tron, params, true));
+  // HTTP API "estimateenergy" (a node with vm.estimateEnergy): the same parameters as a constant
+  // call; a call that would revert answers result.code OTHER_ERROR and no energy_required.
+  call('estimateenergy', (params) => {
+    const answer = trigger(tron, params, true) as {
+      result: { result?: boolean; code?: string; message?: string };
+      energy_used?: number;
+    };
+    if (answer.result.result !== true) {
+      const code = answer.result.code === 'CONTRACT_EXE_ERROR' ? 'OTHER_ERROR' : answer.result.code;
+      return { result: { code, message: answer.result.message } };
+    }
+    return { result: { result: true }, energy_required: answer.energy_used ?? 0 };
+  });
   call('broadcasttransaction', (params) => chain.broadcast(params as unknown as TronTransaction), false);
 };
 
@@ -183,15 +209,17 @@ const trigger = (tron: SandboxTron, params: Params, constant: boolean) => {
   });
   if (!constant) return { result: { result: true }, transaction };
   const outcome = token.call(owner, data, true);
+  const energy = chain.state.energyOfCall(token, data);
   if (!outcome.ok) {
     return {
       result: { code: 'CONTRACT_EXE_ERROR', message: hexMessage(outcome.reason) },
-      energy_used: ENERGY_PER_CALL,
+      energy_used: energy,
     };
   }
   return {
     result: { result: true },
-    energy_used: data.startsWith(SELECTORS.transfer) ? ENERGY_PER_CALL : 0,
+    // A transfer's energy depends on its recipient (tron-resources.ts); a read costs nothing here.
+    energy_used: data.toLowerCase().startsWith(SELECTORS.transfer) ? energy : 0,
     constant_result: [outcome.result],
     transaction: { ret: [{}], ...transaction },
   };

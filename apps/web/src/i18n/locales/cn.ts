@@ -546,6 +546,7 @@ export const cn: Messages = {
       rejected: '已拒绝：金额已退回主余额。',
       failed: '失败：金额已退回主余额。',
     },
+    waiting: '正在等待平台钱包补充资金——补充后您的提现将立即发出。',
     reason: '原因',
     amount: '金额',
     networkFee: '网络手续费',

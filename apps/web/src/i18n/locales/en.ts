@@ -552,6 +552,7 @@ export const en = {
       rejected: 'Rejected: the amount was refunded to the main balance.',
       failed: 'Failed: the amount was refunded to the main balance.',
     },
+    waiting: "Waiting for the platform's wallet — your withdrawal will be sent as soon as it is topped up.",
     reason: 'Reason',
     amount: 'Amount',
     networkFee: 'Network fee',

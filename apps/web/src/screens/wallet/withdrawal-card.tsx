@@ -52,7 +52,10 @@ export const WithdrawalDetails = ({ withdrawal }: { withdrawal: Withdrawal }) =>
   return (
     <>
       <Steps withdrawal={withdrawal} />
-      <p className="tx__hint">{t(`withdrawal.hints.${withdrawal.status}`)}</p>
+      <p className="tx__hint" data-waiting={withdrawal.waitingReason ?? undefined}>
+        {/* docs/wallet.md#network-fees: approved, and waiting until the platform's wallet can pay it. */}
+        {withdrawal.waitingReason ? t('withdrawal.waiting') : t(`withdrawal.hints.${withdrawal.status}`)}
+      </p>
       {withdrawal.reason ? <KeyValue label={t('withdrawal.reason')} value={withdrawal.reason} /> : null}
       <KeyValue label={t('withdrawal.amount')} value={`${format.usdtExact(withdrawal.amount)} USDT`} />
       <KeyValue

@@ -5,6 +5,7 @@ import type { HotWallet } from './hot-wallet';
 import type { ChainContext } from './scan-deposits';
 import type { ChainTip, NodeBlock, SignedTransaction, TronNodeClient } from './tron-node-client';
 import { succeeded } from './usdt-transfers';
+import { fundWithdrawals, recordWaiting, type SignCandidate, settleWaiting } from './withdrawal-funding';
 
 export type ProcessWithdrawalsOptions = {
   /** Withdrawals handled per step and call (default 50). */
@@ -30,9 +31,11 @@ export type ProcessWithdrawalsResult = {
  * Sends approved withdrawals from the hot wallet and follows them to the end
  * (docs/wallet.md#withdrawals):
  *
- * 1. sign: each approved withdrawal without a transaction, claimed with FOR UPDATE SKIP LOCKED, gets
- *    a USDT transfer of amount − network fee built and signed locally; the signed transaction and
- *    its txid are stored before anything is sent;
+ * 1. sign: each approved withdrawal without a transaction that the hot wallet can pay now (USDT, and
+ *    TRX for the energy the node estimates; else it waits with its reason: withdrawal-funding.ts),
+ *    claimed with FOR UPDATE SKIP LOCKED, gets a USDT transfer of amount − network fee with a fee
+ *    limit from that estimate, built and signed locally; the signed transaction and its txid are
+ *    stored before anything is sent;
  * 2. broadcast: each approved withdrawal with a stored transaction sends exactly those bytes (after
  *    a crash too: never signed again while they can still land); accepted or already known →
  *    `broadcast`;
@@ -94,16 +97,29 @@ const signApproved = async (
   blocks: PassBlocks,
   batch: number,
 ): Promise<number> => {
-  const unsigned = await ctx.prisma.withdrawal.count({ where: { status: 'approved', txid: null } });
-  if (unsigned === 0) return 0;
+  // docs/wallet.md#network-fees: only what the hot wallet can pay now is signed; the rest waits.
+  const candidates = await ctx.prisma.$queryRaw<SignCandidate[]>`
+    SELECT id, to_address, amount, network_fee FROM withdrawals
+    WHERE status = 'approved' AND signed_tx IS NULL ORDER BY id LIMIT ${batch}`;
+  if (candidates.length === 0) {
+    await settleWaiting(ctx, hot.address);
+    return 0;
+  }
+  const funding = await fundWithdrawals(ctx, node, hot, candidates);
+  await recordWaiting(ctx, hot.address, funding.waiting);
+  if (funding.admitted.size === 0) {
+    await settleWaiting(ctx, hot.address);
+    return 0;
+  }
   // Read before any row is locked (no network call inside the signing transaction).
   const head = await blocks.head();
   let signed = 0;
-  while (signed < batch) {
-    const done = await signOne(ctx, node, hot, { head, solid: blocks.tip.solid });
+  while (signed < batch && funding.admitted.size > 0) {
+    const done = await signOne(ctx, node, hot, { head, solid: blocks.tip.solid }, funding.admitted);
     if (!done) break;
     signed += 1;
   }
+  await settleWaiting(ctx, hot.address);
   return signed;
 };
 
@@ -117,6 +133,7 @@ const signOne = async (
   node: TronNodeClient,
   hot: HotWallet,
   blocks: { head: NodeBlock; solid: ChainTip['solid'] },
+  feeLimits: Map<number, bigint>,
 ): Promise<boolean> => {
   try {
     return await ctx.prisma.$transaction(
@@ -125,9 +142,11 @@ const signOne = async (
           Array<{ id: number; to_address: string; amount: bigint; network_fee: bigint }>
         >`
           SELECT id, to_address, amount, network_fee FROM withdrawals
-          WHERE status = 'approved' AND signed_tx IS NULL
+          WHERE status = 'approved' AND signed_tx IS NULL AND id = ANY(${[...feeLimits.keys()]}::int[])
           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`;
         if (!row) return false;
+        const feeLimitSun = feeLimits.get(row.id)!;
+        feeLimits.delete(row.id);
         // Built and signed locally (no network call while the row is locked).
         const transaction = await node.signUsdtTransfer({
           privateKey: hot.privateKey,
@@ -136,10 +155,15 @@ const signOne = async (
           ref: blocks.solid,
           head: blocks.head,
           distinctMs: row.id % 1000,
+          feeLimitSun,
         });
         await tx.withdrawal.update({
           where: { id: row.id },
-          data: { signedTx: transaction as unknown as Prisma.InputJsonValue, txid: transaction.txID },
+          data: {
+            signedTx: transaction as unknown as Prisma.InputJsonValue,
+            txid: transaction.txID,
+            waitingReason: null,
+          },
         });
         ctx.log.info({ withdrawalId: row.id, txid: transaction.txID }, 'withdrawal signed and stored');
         return true;

@@ -20,7 +20,17 @@ export type NodeTransactionInfo = {
   blockTimeStamp?: number;
   /** FAILED when the transaction failed; absent on success. */
   result?: string;
-  receipt?: { result?: string };
+  /** What it cost (TransactionInfo.receipt): energy used in all, TRX burnt for energy and bandwidth. */
+  receipt?: {
+    result?: string;
+    energy_usage?: number;
+    energy_usage_total?: number;
+    energy_fee?: number;
+    net_usage?: number;
+    net_fee?: number;
+  };
+  /** TRX burnt in all, sun (absent: none). */
+  fee?: number;
   log?: NodeLog[];
 };
 
@@ -37,8 +47,40 @@ export type BroadcastOutcome = { accepted: true } | { accepted: false; code: str
 
 /** How long a withdrawal transaction stays valid after the head block it was built at (tronweb's default). */
 export const TRANSACTION_LIFETIME_MS = 60_000;
-/** The most TRX (in sun) a USDT transfer may burn for energy. */
-const FEE_LIMIT_SUN = 50_000_000;
+
+/**
+ * An account's TRX and resources, from `/wallet/getaccount` and `/wallet/getaccountresource`
+ * (java-tron HTTP API: fields at zero are left out of both answers, an unknown account is `{}`).
+ * Staked energy left = energyLimit − energyUsed; bandwidth left = netLimit − netUsed (staked) and
+ * freeNetLimit − freeNetUsed (the daily free allowance).
+ */
+export type NodeAccount = {
+  /** false: never activated (no TRX ever sent to it). */
+  exists: boolean;
+  balanceSun: bigint;
+  energyLimit: number;
+  energyUsed: number;
+  netLimit: number;
+  netUsed: number;
+  freeNetLimit: number;
+  freeNetUsed: number;
+};
+
+/** The chain's prices from `/wallet/getchainparameters` (sun). */
+export type ChainFees = {
+  /** getEnergyFee: sun per energy burnt. */
+  energySun: bigint;
+  /** getTransactionFee: sun per byte of bandwidth burnt. */
+  bandwidthSun: bigint;
+  /** getCreateAccountFee (bandwidth of an activation) and getCreateNewAccountFeeInSystemContract. */
+  createAccountSun: bigint;
+  createNewAccountSun: bigint;
+  /** getFreeNetLimit: the free bandwidth an account gets a day once activated (bytes). */
+  freeNetLimit: number;
+};
+
+/** The energy a call needs, or why the node could not estimate it (it would revert). */
+export type EnergyEstimate = { ok: true; energy: number } | { ok: false; reason: string };
 
 /**
  * The full-node / TronGrid HTTP API through tronweb: the head and solidified heights, block
@@ -72,10 +114,28 @@ export type TronNodeClient = {
      * otherwise be the same transaction, and the node would take only one.
      */
     distinctMs: number;
+    /** The most TRX (sun) the call may spend on energy (networkFees: estimate × price + margin). */
+    feeLimitSun: bigint;
   }): Promise<SignedTransaction>;
   broadcast(signed: SignedTransaction): Promise<BroadcastOutcome>;
   /** When the node lets requests out again after refusing them for the budget (0: now). */
   resumeAt(): number;
+  /** TRX, energy and bandwidth of an account (two calls: getaccount, getaccountresource). */
+  account(address: string): Promise<NodeAccount>;
+  chainFees(): Promise<ChainFees>;
+  /** The USDT contract's balanceOf(address), micro-USDT (a constant call). */
+  usdtBalance(address: string): Promise<bigint>;
+  /** The energy of `transfer(to, units)` of USDT sent by `from` (estimateenergy). */
+  estimateUsdtTransfer(input: { from: string; to: string; units: bigint }): Promise<EnergyEstimate>;
+  /** A TRX transfer built and signed locally (TransferContract), like signUsdtTransfer. */
+  signTrxTransfer(input: {
+    privateKey: string;
+    to: string;
+    sun: bigint;
+    ref: NodeBlock;
+    head: NodeBlock;
+    distinctMs: number;
+  }): Promise<SignedTransaction>;
 };
 
 export class TronNodeError extends Error {
@@ -184,21 +244,16 @@ export const createTronNodeClient = (options: {
       const info = await request<NodeTransactionInfo | Record<string, never>>(path, { value: txid }, solid);
       return 'id' in info && info.id ? (info as NodeTransactionInfo) : undefined;
     },
-    signUsdtTransfer: async ({ privateKey, to, units, ref, head, distinctMs }) => {
+    signUsdtTransfer: async ({ privateKey, to, units, ref, head, distinctMs, feeLimitSun }) => {
       const from = TronWeb.address.fromPrivateKey(privateKey);
       if (!from) throw new TronNodeError('the hot wallet key is not a private key');
       const built = await tronWeb.transactionBuilder.triggerSmartContract(
         options.usdtContract,
         'transfer(address,uint256)',
         {
-          feeLimit: FEE_LIMIT_SUN,
+          feeLimit: Number(feeLimitSun),
           txLocal: true,
-          blockHeader: {
-            ref_block_bytes: ref.number.toString(16).slice(-4).padStart(4, '0'),
-            ref_block_hash: ref.blockID.slice(16, 32),
-            expiration: head.timestamp + TRANSACTION_LIFETIME_MS,
-            timestamp: head.timestamp + distinctMs,
-          },
+          blockHeader: blockHeaderOf(ref, head, distinctMs),
         },
         [
           { type: 'address', value: to },
@@ -218,5 +273,134 @@ export const createTronNodeClient = (options: {
       return { accepted: false, code: answer.code ?? 'UNKNOWN', message: hexText(answer.message) };
     },
     resumeAt: () => backOff.resumeAt(),
+    ...resourceCalls(tronWeb, options.usdtContract),
   };
 };
+
+/** TaPoS fields of a transaction built locally: reference block, expiration, timestamp. */
+const blockHeaderOf = (ref: BlockRef, head: NodeBlock, distinctMs: number) => ({
+  ref_block_bytes: ref.number.toString(16).slice(-4).padStart(4, '0'),
+  ref_block_hash: ref.blockID.slice(16, 32),
+  expiration: head.timestamp + TRANSACTION_LIFETIME_MS,
+  timestamp: head.timestamp + distinctMs,
+});
+
+type AccountJson = { balance?: number };
+type AccountResourceJson = {
+  EnergyLimit?: number;
+  EnergyUsed?: number;
+  NetLimit?: number;
+  NetUsed?: number;
+  freeNetLimit?: number;
+  freeNetUsed?: number;
+};
+type ConstantJson = {
+  result?: { result?: boolean; code?: string; message?: string };
+  constant_result?: string[];
+  energy_used?: number;
+  energy_required?: number;
+};
+
+const NO_ESTIMATE = /does not support estimate energy/i;
+
+/**
+ * The hot wallet's and the sweeps' calls (java-tron HTTP API, developers.tron.network "HTTP API"):
+ * `getaccount` (balance), `getaccountresource` (EnergyLimit/EnergyUsed, NetLimit/NetUsed,
+ * freeNetLimit/freeNetUsed), `getchainparameters` (getEnergyFee, getTransactionFee, …),
+ * `triggerconstantcontract` (balanceOf), and `estimateenergy` (energy_required) — which a node
+ * answers only with vm.estimateEnergy on; without it, the constant call's energy_used stands in.
+ */
+const resourceCalls = (tronWeb: TronWeb, usdtContract: string) => {
+  const post = <T>(path: string, payload: object) =>
+    tronWeb.fullNode.request(path, payload, 'post') as Promise<T>;
+  const transferCall = (from: string, to: string, units: bigint) => ({
+    owner_address: from,
+    contract_address: usdtContract,
+    function_selector: 'transfer(address,uint256)',
+    parameter: addressWord(to) + units.toString(16).padStart(64, '0'),
+    visible: true,
+  });
+  return {
+    account: async (address: string): Promise<NodeAccount> => {
+      const [account, resource] = await Promise.all([
+        post<AccountJson>('wallet/getaccount', { address, visible: true }),
+        post<AccountResourceJson>('wallet/getaccountresource', { address, visible: true }),
+      ]);
+      return {
+        exists: Object.keys(account).length > 0,
+        balanceSun: BigInt(account.balance ?? 0),
+        energyLimit: resource.EnergyLimit ?? 0,
+        energyUsed: resource.EnergyUsed ?? 0,
+        netLimit: resource.NetLimit ?? 0,
+        netUsed: resource.NetUsed ?? 0,
+        freeNetLimit: resource.freeNetLimit ?? 0,
+        freeNetUsed: resource.freeNetUsed ?? 0,
+      };
+    },
+    chainFees: async (): Promise<ChainFees> => {
+      // No parameters: a GET (tronweb would POST an empty body without a JSON content type).
+      const answer = (await tronWeb.fullNode.request('wallet/getchainparameters', {}, 'get')) as {
+        chainParameter?: Array<{ key: string; value?: number }>;
+      };
+      const value = (key: string) => {
+        const found = answer.chainParameter?.find((p) => p.key === key);
+        if (!found) throw new TronNodeError(`the node's chain parameters have no ${key}`);
+        return BigInt(found.value ?? 0);
+      };
+      return {
+        energySun: value('getEnergyFee'),
+        bandwidthSun: value('getTransactionFee'),
+        createAccountSun: value('getCreateAccountFee'),
+        createNewAccountSun: value('getCreateNewAccountFeeInSystemContract'),
+        freeNetLimit: Number(value('getFreeNetLimit')),
+      };
+    },
+    usdtBalance: async (address: string): Promise<bigint> => {
+      const answer = await post<ConstantJson>('wallet/triggerconstantcontract', {
+        owner_address: address,
+        contract_address: usdtContract,
+        function_selector: 'balanceOf(address)',
+        parameter: addressWord(address),
+        visible: true,
+      });
+      const word = answer.constant_result?.[0];
+      if (answer.result?.result !== true || !word) {
+        throw new TronNodeError(`USDT balance of ${address}: ${JSON.stringify(answer).slice(0, 200)}`);
+      }
+      return BigInt(`0x${word.slice(0, 64) || '0'}`);
+    },
+    estimateUsdtTransfer: async ({ from, to, units }: { from: string; to: string; units: bigint }) => {
+      const call = transferCall(from, to, units);
+      const estimated = await post<ConstantJson>('wallet/estimateenergy', call);
+      if (estimated.result?.result === true && estimated.energy_required !== undefined) {
+        return { ok: true, energy: estimated.energy_required } as EnergyEstimate;
+      }
+      const reason = hexText(estimated.result?.message);
+      if (!NO_ESTIMATE.test(reason)) return { ok: false, reason: reason || 'no estimate' } as EnergyEstimate;
+      const constant = await post<ConstantJson>('wallet/triggerconstantcontract', call);
+      if (constant.result?.result !== true) {
+        return { ok: false, reason: hexText(constant.result?.message) || 'reverted' } as EnergyEstimate;
+      }
+      return { ok: true, energy: constant.energy_used ?? 0 } as EnergyEstimate;
+    },
+    signTrxTransfer: async (input: {
+      privateKey: string;
+      to: string;
+      sun: bigint;
+      ref: NodeBlock;
+      head: NodeBlock;
+      distinctMs: number;
+    }): Promise<SignedTransaction> => {
+      const from = TronWeb.address.fromPrivateKey(input.privateKey);
+      if (!from) throw new TronNodeError('not a private key');
+      const built = await tronWeb.transactionBuilder.sendTrx(input.to, Number(input.sun), from, {
+        blockHeader: blockHeaderOf(input.ref, input.head, input.distinctMs),
+      });
+      return (await tronWeb.trx.sign(built, input.privateKey)) as unknown as SignedTransaction;
+    },
+  };
+};
+
+/** An address as a 32-byte ABI word (its 20 bytes after the 0x41 prefix, left-padded). */
+const addressWord = (address: string) =>
+  (TronWeb.address.toHex(address) as string).slice(2).toLowerCase().padStart(64, '0');
