@@ -42,6 +42,8 @@ type WithdrawalFields = Pick<
   | 'toAddress'
   | 'txid'
   | 'reason'
+  | 'reviewReason'
+  | 'releaseAt'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -56,6 +58,8 @@ export const withdrawalView = (w: WithdrawalFields): WithdrawalView => ({
   address: w.toAddress,
   txid: w.txid,
   reason: w.reason,
+  reviewReason: w.reviewReason,
+  releaseAt: w.releaseAt ? w.releaseAt.toISOString() : null,
   createdAt: w.createdAt.toISOString(),
   updatedAt: w.updatedAt.toISOString(),
 });
