@@ -83,7 +83,9 @@ export const startStandalone = async (
 ): Promise<Standalone> => {
   const started = Date.now();
   const env = loadEnv(
-    { DEMO: '1', ...source },
+    // The demo releases an approved withdrawal after 20 s instead of 2 min (docs/wallet.md#release),
+    // so a visitor sees one go out; WITHDRAW_RELEASE_DELAY_S overrides it.
+    { DEMO: '1', ...(source.DEMO === '0' ? {} : { WITHDRAW_RELEASE_DELAY_S: '20' }), ...source },
     { require: ['BOT_TOKEN', 'JWT_SECRET', 'ROOT_REFERRAL_CODE', 'SECRETS_KEY'] },
   );
   const logger = options.log ?? createLogger(env, 'gridbot');
@@ -123,7 +125,9 @@ export const startStandalone = async (
     );
     closers.push(() => queue.close());
     const { ctx, close } = openServiceContext({
-      env,
+      // The API asks the same node the watcher follows whether an address is a contract
+      // (docs/wallet.md#refused-addresses).
+      env: { ...env, TRON_NODE_URL: env.TRON_NODE_URL ?? tron.url },
       prisma: db.prisma,
       log: logger,
       queue,

@@ -3,6 +3,7 @@ import {
   createTronNodeClient,
   type HotWallet,
   processWithdrawals,
+  recordPlatformAddress,
   scanDeposits,
   type TronNodeClient,
 } from '@gridbot/services';
@@ -41,8 +42,14 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
+  let hotRecorded = false;
   const pass = async () => {
     try {
+      if (!hotRecorded) {
+        // The platform's own hot wallet is never a withdrawal destination (docs/wallet.md#refused-addresses).
+        await recordPlatformAddress(ctx.prisma, { address: hot.address, role: 'hot' });
+        hotRecorded = true;
+      }
       const deposits = await scanDeposits(ctx, node);
       const withdrawals = await processWithdrawals(ctx, node, hot);
       const moved = deposits.credited + withdrawals.signed + withdrawals.confirmed + withdrawals.failed;

@@ -130,3 +130,28 @@ export const getFreeze = async (ctx: DataContext, input: { userId: number }): Pr
   const freeze = await freezeInForce(ctx.prisma, input.userId);
   return freeze ? viewOf(ctx, freeze) : null;
 };
+
+/**
+ * The "freeze withdrawals" button of a security notice (docs/wallet.md#freeze): the account is named
+ * by its UID in the button, and only its owner — the Telegram user the account belongs to — may
+ * press it. Anyone else (a forwarded message) freezes nothing.
+ */
+export const freezeFromTelegram = async (
+  ctx: DataContext,
+  input: { uid: number; telegramId: bigint },
+): Promise<{ outcome: 'not_owner' } | ({ outcome: 'done'; userId: number } & FreezeResult)> => {
+  const user = await ctx.prisma.user.findUnique({
+    where: { uid: input.uid },
+    select: { id: true, telegramId: true },
+  });
+  if (!user || user.telegramId !== input.telegramId) return { outcome: 'not_owner' };
+  const result = await freezeWithdrawals(ctx, { userId: user.id, by: `user:telegram:${input.telegramId}` });
+  return { outcome: 'done', userId: user.id, ...result };
+};
+
+/** The account an operator names by its public UID (NOT_FOUND when there is none). */
+export const userIdOfUid = async (ctx: DataContext, input: { uid: number }): Promise<number> => {
+  const user = await ctx.prisma.user.findUnique({ where: { uid: input.uid }, select: { id: true } });
+  if (!user) throw new AppError('NOT_FOUND');
+  return user.id;
+};

@@ -4,11 +4,11 @@ import type { Prisma, Withdrawal, WithdrawalKind } from '@gridbot/db';
 import { isLedgerError, openAccounts, SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
-import { queueAddressNotice } from './withdraw-address';
-import { assertWithdrawDestination } from './withdraw-destination';
 import { isTronAddress } from './tron-keys';
 import { walletAmounts } from './wallet-settings';
 import { balancesView, readBalances, withdrawalView } from './wallet-views';
+import { queueAddressNotice } from './withdraw-address';
+import { assertWithdrawDestination } from './withdraw-destination';
 import {
   allowanceOf,
   assertNotFrozen,
