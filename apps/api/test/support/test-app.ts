@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { createLogger, type Logger } from '@gridbot/runtime';
+import { type SandboxTronHandle, startSandboxTron } from '@gridbot/sandbox';
 import { createRedisCache, ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
@@ -27,6 +28,13 @@ export const createTestApp = async (
   } = {},
 ) => {
   const db = await createTestDb();
+  // A wallet installation asks a TRON node whether withdrawal addresses are contracts
+  // (docs/wallet.md#refused-addresses): the sandbox's, without a block timer, unless one is named.
+  const tron: SandboxTronHandle | undefined =
+    overrides.WALLET_XPUB && !('TRON_NODE_URL' in overrides)
+      ? await startSandboxTron({ blockIntervalMs: 0 })
+      : undefined;
+  if (tron) overrides = { ...overrides, TRON_NODE_URL: tron.url };
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const ctx = createTestContext({
@@ -95,8 +103,11 @@ export const createTestApp = async (
     authHeader: async (user: User) => ({
       authorization: `Bearer ${(await tokens.issue({ userId: user.id, uid: user.uid })).token}`,
     }),
+    /** The sandbox TRON node the wallet asks (when the wallet is configured). */
+    tron,
     close: async () => {
       await app.close();
+      await tron?.close();
       if (redis) {
         const keys = await redis.keys(`${redisPrefix}*`);
         if (keys.length > 0) await redis.del(...keys);

@@ -132,7 +132,11 @@ export const requestWithdrawal = async (
     const toAddress = await destinationOf(ctx, input);
     await assertWithdrawDestination(ctx, { userId: input.userId, address: toAddress });
     const now = ctx.clock.now();
-    if (input.to === 'exchange') await rememberExchangeAddress(ctx, input.userId, toAddress, now);
+    if (input.to === 'exchange') {
+      // Refused for want of money before anything is remembered (the hold checks again under its lock).
+      if ((await readBalances(ctx.prisma, input.userId)).main < amount) throw new AppError('INSUFFICIENT_FUNDS');
+      await rememberExchangeAddress(ctx, input.userId, toAddress, now);
+    }
     withdrawal = await ctx.prisma
       .$transaction(async (tx) => {
         await lockUserWithdrawals(tx, input.userId);
