@@ -27,7 +27,12 @@ const BAD_CHECKSUM = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u';
 beforeAll(async () => {
   sandbox = await startSandboxExchange({ port: 0, tickMs: 0 });
   t = await createTestApp(
-    { WALLET_XPUB: demoXpub(), WITHDRAW_FEE_USDT: '1', WITHDRAW_AUTO_APPROVE_USDT: '50', WITHDRAW_ADDRESS_LOCK_HOURS: '0' },
+    {
+      WALLET_XPUB: demoXpub(),
+      WITHDRAW_FEE_USDT: '1',
+      WITHDRAW_AUTO_APPROVE_USDT: '50',
+      WITHDRAW_ADDRESS_LOCK_HOURS: '0',
+    },
     { sandboxUrl: sandbox.url },
   );
 }, 60_000);

@@ -3,7 +3,13 @@ import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { createLogger, type Logger } from '@gridbot/runtime';
 import { type SandboxTronHandle, startSandboxTron } from '@gridbot/sandbox';
-import { createRedisCache, ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
+import {
+  type Clock,
+  createRedisCache,
+  ensureRootAccount,
+  fundWallet,
+  signLaunchData,
+} from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
@@ -23,6 +29,8 @@ export const createTestApp = async (
     sandboxUrl?: string;
     /** The app's logger (default: the test environment's, silent). */
     logger?: Logger;
+    /** The services' clock (default the system's): tests move it to pass a lock or a day. */
+    clock?: Clock;
     /** Extra routes registered before the app is ready (tests that need a route of their own). */
     routes?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
@@ -41,6 +49,7 @@ export const createTestApp = async (
     prisma: db.prisma,
     env: { ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
     ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(redis ? { cache: createRedisCache(redis, redisPrefix) } : {}),
   });
   const { botToken, tokens } = ctx.auth;

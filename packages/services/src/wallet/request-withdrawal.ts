@@ -93,6 +93,13 @@ const usableFromIn = async (
   return wallet.withdrawAddressUsableFrom;
 };
 
+/**
+ * One user's requests run one after the other under their withdrawal lock: a burst of them (a
+ * double-tapping client, or a script) waits its turn for a connection and the lock instead of
+ * failing (Prisma's defaults are 2 s to get a connection and 5 s for the transaction).
+ */
+const REQUEST_TRANSACTION = { maxWait: 20_000, timeout: 30_000 };
+
 /** The same request again: its withdrawal, or REQUEST_CONFLICT when the key was used for another. */
 const replayOf = (found: Withdrawal, input: RequestWithdrawalInput, amount: bigint): Withdrawal => {
   if (found.userId !== input.userId || found.amount !== amount || found.kind !== kindOf(input.to)) {
@@ -134,7 +141,8 @@ export const requestWithdrawal = async (
     const now = ctx.clock.now();
     if (input.to === 'exchange') {
       // Refused for want of money before anything is remembered (the hold checks again under its lock).
-      if ((await readBalances(ctx.prisma, input.userId)).main < amount) throw new AppError('INSUFFICIENT_FUNDS');
+      if ((await readBalances(ctx.prisma, input.userId)).main < amount)
+        throw new AppError('INSUFFICIENT_FUNDS');
       await rememberExchangeAddress(ctx, input.userId, toAddress, now);
     }
     withdrawal = await ctx.prisma
@@ -179,7 +187,7 @@ export const requestWithdrawal = async (
         await queueRequestNotice(tx, created);
         if (!auto) await queuePendingAlert(tx, created, REVIEW_REASONS.overAllowance, now);
         return created;
-      })
+      }, REQUEST_TRANSACTION)
       .catch((error: unknown) => {
         // The held account exists (opened in the transaction): a missing one is the user's main, and a user who
         // never had money has nothing to withdraw.
