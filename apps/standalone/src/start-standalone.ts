@@ -16,6 +16,7 @@ import {
   startSandboxTron,
 } from '@gridbot/sandbox';
 import {
+  type Clock,
   checkWalletsMatchXpub,
   ensureRootAccount,
   loadWatcherKeys,
@@ -24,7 +25,7 @@ import {
   seedDemo,
   seedDemoTrading,
 } from '@gridbot/services';
-import { startWatcher } from '@gridbot/watcher';
+import { startWatcher, type Watcher } from '@gridbot/watcher';
 import { startWorker } from '@gridbot/worker';
 
 /** data/candles of the repository, above the working directory or this file. */
@@ -50,6 +51,8 @@ export type StandaloneOptions = {
   banner?: boolean;
   /** The process's logger (default: JSON lines on stdout at LOG_LEVEL). */
   log?: Logger;
+  /** The services' clock (default the system's): tests move it past a lock or a release delay. */
+  clock?: Clock;
 };
 
 export type Standalone = {
@@ -63,6 +66,8 @@ export type Standalone = {
   telegram: SandboxTelegramHandle | undefined;
   /** The Telegram bot: /start registration and notifications. */
   bot: RunningBot;
+  /** The watcher (tests run a pass with `runOnce`). */
+  watcher: Watcher;
   /** The sandbox's state file (beside the PGlite folder). */
   sandboxStateFile: string;
   /** Where the API and the web app listen (the real port when PORT is 0). */
@@ -132,6 +137,7 @@ export const startStandalone = async (
       log: logger,
       queue,
       role: 'standalone',
+      ...(options.clock ? { clock: options.clock } : {}),
       sandboxUrl: env.SANDBOX_EXCHANGE_URL ?? sandbox.url,
     });
     // Closed after the sandbox and before the database, as the stop order below says.
@@ -237,7 +243,7 @@ export const startStandalone = async (
       app.readiness.markStopping();
       await closeAll();
     };
-    return { stop, ctx, sandbox, tron, telegram, bot, sandboxStateFile, url };
+    return { stop, ctx, sandbox, tron, telegram, bot, watcher, sandboxStateFile, url };
   } catch (error) {
     await closeAll();
     throw error;
