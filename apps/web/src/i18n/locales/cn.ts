@@ -583,7 +583,7 @@ export const cn: Messages = {
     liftFrom: '为了您的安全，您可从 {{at}} 起解除冻结。客服可以提前解除。',
     liftNow: '您现在可以解除冻结。',
     lift: '解除冻结',
-    freezeButton: '🔒 冻结提现',
+    freezeButton: '冻结提现',
     freezeHint: '发现不是您本人的操作？冻结会停止所有尚未发出的提现并退款。',
     freezeTitle: '冻结提现？',
     freezeConfirm:

@@ -591,7 +591,7 @@ export const en = {
     liftFrom: 'For your safety you can lift the freeze from {{at}}. Support can lift it earlier.',
     liftNow: 'You can lift the freeze now.',
     lift: 'Lift the freeze',
-    freezeButton: '🔒 Freeze withdrawals',
+    freezeButton: 'Freeze withdrawals',
     freezeHint: 'Something you did not do? Freezing stops every withdrawal not yet sent and refunds it.',
     freezeTitle: 'Freeze withdrawals?',
     freezeConfirm:

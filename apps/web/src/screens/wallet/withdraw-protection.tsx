@@ -43,18 +43,13 @@ export const FrozenBanner = ({ wallet }: { wallet: Wallet }) => {
             ? t('protection.liftFrom', { at: format.dateTime(wallet.frozen.liftableFrom) })
             : t('protection.liftNow')}
         </p>
-        {early ? null : (
-          <button
-            type="button"
-            className="notice__link notice__button"
-            disabled={lift.isPending}
-            onClick={() => lift.mutate({})}
-          >
-            {t('protection.lift')}
-          </button>
-        )}
         {lift.isError ? <p style={{ margin: '6px 0 0' }}>{errorText(lift.error, 'tryLater')}</p> : null}
       </Notice>
+      {early ? null : (
+        <Button variant="secondary" block disabled={lift.isPending} onClick={() => lift.mutate({})}>
+          {t('protection.lift')}
+        </Button>
+      )}
     </div>
   );
 };
