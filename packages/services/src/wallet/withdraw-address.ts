@@ -2,7 +2,8 @@ import type { Prisma } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { ensureWallet } from './create-wallet';
-import { isTronAddress } from './tron-keys';
+import { deriveDepositAddress, isTronAddress } from './tron-keys';
+import { walletXpub } from './wallet-settings';
 import { assertWithdrawDestination } from './withdraw-destination';
 import { assertNotFrozen, lockUserWithdrawals, usableFromOf } from './withdrawal-guards';
 
@@ -76,9 +77,14 @@ export const saveWithdrawAddress = async (
   input: { userId: number; address: string },
 ): Promise<WithdrawAddressView> => {
   if (!isTronAddress(input.address)) throw new AppError('WITHDRAW_ADDRESS_FORMAT');
-  await ensureWallet(ctx, input.userId);
   await assertNotFrozen(ctx.prisma, ctx.env, input.userId);
+  // Every check before the wallet is made, so a refusal creates nothing: the user's own deposit
+  // address is derived (not yet in the table when the wallet does not exist).
+  const existing = await ctx.prisma.wallet.findUnique({ where: { userId: input.userId } });
+  const own = existing?.depositAddress ?? deriveDepositAddress(walletXpub(ctx.env), input.userId);
+  if (input.address === own) throw new AppError('WITHDRAW_ADDRESS_IS_DEPOSIT');
   await assertWithdrawDestination(ctx, input);
+  await ensureWallet(ctx, input.userId);
   return setAddress(ctx, input, false);
 };
 
