@@ -15,6 +15,14 @@ import { type Standalone, startStandalone } from '../src/start-standalone';
  * stand for the hours and minutes that pass; events are ordered by the stand-ins' own records.
  */
 
+/** The parts of the API's answers the thief reads. */
+type Answer = {
+  code?: string;
+  until?: string;
+  usableFrom?: string;
+  withdrawal?: { id: string; status: string; address: string; reviewReason: string | null };
+};
+
 const dir = mkdtempSync(join(tmpdir(), 'standalone-thief-'));
 const OPERATORS_CHAT = -1_009_876_543_210;
 const THIEF = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
@@ -75,7 +83,7 @@ describe('a thief with a stolen session', () => {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
       });
-      return { status: response.status, body: (await response.json()) as Record<string, any> };
+      return { status: response.status, body: (await response.json()) as Answer };
     };
     const noticesTo = (text: string) => telegram.messagesTo(chat).filter((m) => m.text.includes(text));
     const waitNotice = (text: string, count = 1) =>
@@ -93,12 +101,12 @@ describe('a thief with a stolen session', () => {
     const [ownNotice] = await waitNotice('Withdrawal requested: 15 USDT');
     offsetMs += 2 * MINUTE + 1000;
     await expect
-      .poll(async () => (await withdrawalRow(own.body.withdrawal.id)).status, {
+      .poll(async () => (await withdrawalRow(own.body.withdrawal!.id)).status, {
         timeout: 60_000,
         interval: 200,
       })
       .toBe('confirmed');
-    const ownTx = (await withdrawalRow(own.body.withdrawal.id)).txid!;
+    const ownTx = (await withdrawalRow(own.body.withdrawal!.id)).txid!;
     expect(ownNotice!.sent_at).toBeLessThan(chain.arrivedAt(ownTx)!);
     const start = await main();
 
@@ -115,7 +123,7 @@ describe('a thief with a stolen session', () => {
 
     // 2. The owner does not look for a day; then the thief takes everything in pieces of 90.
     offsetMs += 24 * HOUR + MINUTE;
-    const pieces: Array<{ status: number; body: Record<string, any> }> = [];
+    const pieces: Array<{ status: number; body: Answer }> = [];
     let left = start;
     while (left >= toMicro('11')) {
       const piece = left > toMicro('90') ? toMicro('90') : left;
@@ -123,11 +131,11 @@ describe('a thief with a stolen session', () => {
       left -= piece;
     }
     expect(pieces.every((p) => p.status === 200)).toBe(true);
-    const statuses = pieces.map((p) => p.body.withdrawal.status);
+    const statuses = pieces.map((p) => p.body.withdrawal!.status);
     // The allowance (100 a day) lets one piece go alone; the rest waits for an operator.
     expect(statuses[0]).toBe('approved');
     expect(statuses.slice(1).every((x) => x === 'pending')).toBe(true);
-    expect(pieces.slice(1).every((p) => p.body.withdrawal.reviewReason === 'over the 24 h allowance')).toBe(
+    expect(pieces.slice(1).every((p) => p.body.withdrawal!.reviewReason === 'over the 24 h allowance')).toBe(
       true,
     );
     await telegram.waitFor(
@@ -155,7 +163,7 @@ describe('a thief with a stolen session', () => {
 
     // 4. Every piece is stopped and refunded exactly; the release time passes and nothing leaves.
     const rows = await prisma.withdrawal.findMany({
-      where: { id: { in: pieces.map((p) => Number(p.body.withdrawal.id)) } },
+      where: { id: { in: pieces.map((p) => Number(p.body.withdrawal!.id)) } },
     });
     expect(
       rows.every((r) => r.status === 'rejected' && r.reason === 'stopped: withdrawals were frozen'),
