@@ -114,11 +114,11 @@ export const AllowanceSummary = ({ wallet, amount }: { wallet: Wallet; amount: s
         <div data-testid="withdraw-review">
           <Notice>{t('protection.willWait')}</Notice>
         </div>
-      ) : (
+      ) : wallet.releaseDelayS > 0 ? (
         <p className="section-note">
           {t('protection.releaseNote', { minutes: Math.max(1, Math.round(wallet.releaseDelayS / 60)) })}
         </p>
-      )}
+      ) : null}
     </div>
   );
 };
