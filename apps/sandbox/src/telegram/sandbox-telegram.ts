@@ -284,9 +284,12 @@ export class SandboxTelegram {
     const message = this.messagesTo(chatId).find((m) => m.message_id === messageId);
     if (!message) throw new BotApiError(400, 'Bad Request: message to edit not found');
     const keyboard = change.reply_markup as { inline_keyboard?: unknown[] } | undefined;
+    // An empty inline keyboard is no keyboard.
+    const markupOf = (markup: unknown) =>
+      (markup as { inline_keyboard?: unknown[] } | undefined)?.inline_keyboard?.length ? markup : null;
     const same =
       (change.text === undefined || change.text === message.text) &&
-      JSON.stringify(change.reply_markup ?? null) === JSON.stringify(message.reply_markup ?? null);
+      JSON.stringify(markupOf(change.reply_markup)) === JSON.stringify(markupOf(message.reply_markup));
     if (same) {
       throw new BotApiError(
         400,
