@@ -55,7 +55,7 @@ beforeAll(async () => {
     })),
   });
   t = await createTestApp(
-    { WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20' },
+    { WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20', WITHDRAW_ADDRESS_LOCK_HOURS: '0' },
     {
       demo: true,
       sandboxUrl: sandbox.url,

@@ -42,7 +42,7 @@ const coinBot = async (user: User, accountId: number, coin: string, fields: Reco
 
 describe('ops summary', () => {
   it('prints users, coin bots, ledger totals, withdrawals and the watcher cursor as the books hold them', async () => {
-    // Two users with deposits; the second asks for 30 (above auto-approval: pending) and 15 (approved).
+    // Two users with deposits; the second asks for 15 (approved) and 30 (beyond the day's allowance: pending).
     const a = await t.createUser({ username: 'ops_a' });
     const b = await t.createUser({ username: 'ops_b' });
     await bookDeposit(t.prisma, a, '100');
@@ -50,8 +50,8 @@ describe('ops summary', () => {
     const headers = await t.authHeader(b);
     const post = (url: string) => t.app.inject({ method: 'POST', url, headers });
     expect((await post(`/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`)).statusCode).toBe(200);
-    expect((await post('/wallet/withdraw_money?summ=30')).json().withdrawal.status).toBe('pending');
     expect((await post('/wallet/withdraw_money?summ=15')).json().withdrawal.status).toBe('approved');
+    expect((await post('/wallet/withdraw_money?summ=30')).json().withdrawal.status).toBe('pending');
 
     // Coin bots: two running (one of them dry), one paused, one removed (not counted).
     const account = await t.prisma.exchangeAccount.create({

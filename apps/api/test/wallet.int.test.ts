@@ -27,7 +27,12 @@ const BAD_CHECKSUM = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u';
 beforeAll(async () => {
   sandbox = await startSandboxExchange({ port: 0, tickMs: 0 });
   t = await createTestApp(
-    { WALLET_XPUB: demoXpub(), WITHDRAW_FEE_USDT: '1', WITHDRAW_AUTO_APPROVE_USDT: '50' },
+    {
+      WALLET_XPUB: demoXpub(),
+      WITHDRAW_FEE_USDT: '1',
+      WITHDRAW_AUTO_APPROVE_USDT: '50',
+      WITHDRAW_ADDRESS_LOCK_HOURS: '0',
+    },
     { sandboxUrl: sandbox.url },
   );
 }, 60_000);
@@ -115,7 +120,7 @@ describe('withdrawal address', () => {
     const a = await newUser();
     const added = await post(a, `/wallet/add_withdraw_address?address=${WITHDRAW_ADDRESS}`);
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ withdrawAddress: WITHDRAW_ADDRESS });
+    expect(added.json()).toEqual({ withdrawAddress: WITHDRAW_ADDRESS, usableFrom: expect.any(String) });
     expect((await t.prisma.wallet.findUniqueOrThrow({ where: { userId: a.user.id } })).withdrawAddress).toBe(
       WITHDRAW_ADDRESS,
     );
@@ -132,7 +137,7 @@ describe('withdrawal address', () => {
     const d = await withSavedAddress();
     const updated = await post(d, `/wallet/update_withdraw_address?address=${other}`);
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ withdrawAddress: other });
+    expect(updated.json()).toEqual({ withdrawAddress: other, usableFrom: expect.any(String) });
   });
 
   it('refuses a bad checksum, a non-TRON address, the own deposit address and an update without an address', async () => {

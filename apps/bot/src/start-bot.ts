@@ -1,12 +1,16 @@
 import {
   type DataContext,
+  type DeliverOperatorAlertsResult,
   type DeliverResult,
   deliverNotifications,
+  deliverOperatorAlerts,
   previousUtcDay,
   queueDailyPnlSummaries,
 } from '@gridbot/services';
 import { Bot } from 'grammy';
+import { FREEZE_CALLBACK, handleFreezeCallback } from './freeze-callback';
 import { setChatMenu } from './mini-app-button';
+import { handleOperatorCallback, OPERATOR_CALLBACK, sendOperatorAlert } from './operator-chat';
 import { sendNotification } from './send-notification';
 import { handleStart } from './start-command';
 
@@ -29,6 +33,8 @@ export type RunningBot = {
   bot: Bot;
   /** One delivery pass (claim, render, send, settle). */
   deliverOnce: () => Promise<DeliverResult>;
+  /** One delivery pass of the operators' chat outbox (docs/operations.md#operators-chat). */
+  deliverOperatorAlertsOnce: () => Promise<DeliverOperatorAlertsResult>;
   /** Queues the daily PnL summaries of the UTC day before now. */
   queueDailySummaries: () => Promise<{ queued: number }>;
   stop: () => Promise<void>;
@@ -47,8 +53,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The Telegram bot (grammY): `/start` registration, the menu button, and the notification sender
- * over the `notifications` outbox (docs/notifications.md). Every transport concern is here; the
+ * The Telegram bot (grammY): `/start` registration, the menu button, the notification sender over
+ * the `notifications` outbox (docs/notifications.md) with its "freeze withdrawals" button, and the
+ * operators' chat (docs/operations.md#operators-chat). Every transport concern is here; the
  * rules are services.
  */
 export const startBot = async (options: BotOptions): Promise<RunningBot> => {
@@ -57,6 +64,8 @@ export const startBot = async (options: BotOptions): Promise<RunningBot> => {
   // A send must finish well inside a notification's claim (120 s); long polls take 30 s.
   const bot = new Bot(options.token, { client: { ...(apiRoot ? { apiRoot } : {}), timeoutSeconds: 60 } });
   bot.command('start', (c) => handleStart(ctx, miniAppUrl, c));
+  bot.callbackQuery(FREEZE_CALLBACK, (c) => handleFreezeCallback(ctx, c));
+  bot.callbackQuery(OPERATOR_CALLBACK, (c) => handleOperatorCallback(ctx, c));
   bot.catch((error) =>
     ctx.log.error({ err: error.error, updateId: error.ctx.update.update_id }, 'bot update failed'),
   );
@@ -70,6 +79,8 @@ export const startBot = async (options: BotOptions): Promise<RunningBot> => {
 
   const deliverOnce = () =>
     deliverNotifications(ctx, { send: (message) => sendNotification(bot.api, miniAppUrl, message) });
+  const deliverOperatorAlertsOnce = () =>
+    deliverOperatorAlerts(ctx, { send: (alert) => sendOperatorAlert(bot.api, alert) });
   const queueDailySummaries = () => queueDailyPnlSummaries(ctx, { date: previousUtcDay(ctx.clock.now()) });
 
   const stopping = new AbortController();
@@ -96,6 +107,10 @@ export const startBot = async (options: BotOptions): Promise<RunningBot> => {
     // A full batch: go on at once; Telegram's flood wait: as long as it says.
     return result.pauseMs || (result.claimed > 0 ? 0 : notifyMs);
   });
+  every(notifyMs, 'operator alert delivery', async () => {
+    const result = await deliverOperatorAlertsOnce();
+    return result.pauseMs || (result.claimed > 0 ? 0 : notifyMs);
+  });
   const dailyMs = options.dailySummaryIntervalMs ?? 600_000;
   every(dailyMs, 'daily PnL summaries', async () => {
     await queueDailySummaries();
@@ -112,6 +127,7 @@ export const startBot = async (options: BotOptions): Promise<RunningBot> => {
   return {
     bot,
     deliverOnce,
+    deliverOperatorAlertsOnce,
     queueDailySummaries,
     stop: async () => {
       stopping.abort();

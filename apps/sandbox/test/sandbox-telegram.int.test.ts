@@ -73,4 +73,50 @@ describe('the sandbox Bot API', () => {
     const messages = await (await fetch(`${h.url}/_sandbox/telegram/chats/505/messages`)).json();
     expect(messages).toMatchObject([{ text: 'back' }]);
   });
+
+  it('delivers a button press as a callback_query, answers it once, and edits the message', async () => {
+    const keyboard = { inline_keyboard: [[{ text: 'Freeze', callback_data: 'freeze:1' }]] };
+    const sent = (await call('sendMessage', { chat_id: 777, text: 'notice', reply_markup: keyboard })).body
+      .result as { message_id: number };
+    const unknown = await fetch(`${h.url}/_sandbox/telegram/callbacks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: { id: 777 }, chatId: 777, messageId: sent.message_id, data: 'other' }),
+    });
+    expect(unknown.status).toBe(400);
+    const pressed = await fetch(`${h.url}/_sandbox/telegram/callbacks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: { id: 777 }, chatId: 777, messageId: sent.message_id, data: 'freeze:1' }),
+    });
+    const update = (await pressed.json()) as {
+      update_id: number;
+      callback_query: { id: string; data: string };
+    };
+    expect(update.callback_query.data).toBe('freeze:1');
+    const polled = (await call('getUpdates', { offset: update.update_id, timeout: 0 })).body.result as Array<{
+      callback_query?: { id: string; message: { message_id: number } };
+    }>;
+    expect(polled[0]?.callback_query?.message.message_id).toBe(sent.message_id);
+    const id = update.callback_query.id;
+    expect((await call('answerCallbackQuery', { callback_query_id: id, text: 'Frozen' })).body.result).toBe(
+      true,
+    );
+    expect((await call('answerCallbackQuery', { callback_query_id: id })).status).toBe(400);
+    expect(h.telegram.callbackAnswer(id)).toMatchObject({ text: 'Frozen' });
+    const edited = await call('editMessageReplyMarkup', {
+      chat_id: 777,
+      message_id: sent.message_id,
+      reply_markup: { inline_keyboard: [] },
+    });
+    expect(edited.body.result).not.toHaveProperty('reply_markup');
+    // The same content again is refused, as Telegram refuses it.
+    expect(
+      (await call('editMessageReplyMarkup', { chat_id: 777, message_id: sent.message_id })).body,
+    ).toMatchObject({ ok: false, error_code: 400 });
+    await call('editMessageText', { chat_id: 777, message_id: sent.message_id, text: 'notice (frozen)' });
+    const [message] = h.telegram.messagesTo(777);
+    expect(message).toMatchObject({ text: 'notice (frozen)' });
+    expect(message?.edits).toHaveLength(2);
+  });
 });

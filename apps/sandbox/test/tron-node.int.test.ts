@@ -282,4 +282,25 @@ describe('sandbox TRON node (java-tron HTTP API through tronweb)', () => {
     expect(await control('GET', 'requests')).toMatchObject({ total: 9, limited: 2, quota: null });
     expect(await control('DELETE', 'requests')).toMatchObject({ total: 0, byPath: {} });
   });
+
+  it('tells a contract from an account: getcontract (visible) and getaccount type Contract', async () => {
+    const { node } = await start();
+    const post = async (path: string, body: object) =>
+      (await fetch(`${node.url}/wallet/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json())) as Record<string, unknown>;
+    expect(await post('getcontract', { value: SANDBOX_USDT_CONTRACT, visible: true })).toMatchObject({
+      contract_address: SANDBOX_USDT_CONTRACT,
+      abi: { entrys: expect.any(Array) },
+    });
+    const hex = (await post('getcontract', { value: SANDBOX_USDT_CONTRACT })).contract_address as string;
+    expect(hex).toBe(utils.address.toHex(SANDBOX_USDT_CONTRACT).toLowerCase());
+    expect(await post('getcontract', { value: alice, visible: true })).toEqual({});
+    expect(await post('getaccount', { address: SANDBOX_USDT_CONTRACT, visible: true })).toMatchObject({
+      address: SANDBOX_USDT_CONTRACT,
+      type: 'Contract',
+    });
+  });
 });

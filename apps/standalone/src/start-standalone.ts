@@ -16,6 +16,7 @@ import {
   startSandboxTron,
 } from '@gridbot/sandbox';
 import {
+  type Clock,
   checkWalletsMatchXpub,
   ensureRootAccount,
   loadDepositKeys,
@@ -25,7 +26,7 @@ import {
   seedDemo,
   seedDemoTrading,
 } from '@gridbot/services';
-import { startSweeper, startWatcher } from '@gridbot/watcher';
+import { startSweeper, startWatcher, type Watcher } from '@gridbot/watcher';
 import { startWorker } from '@gridbot/worker';
 
 /** data/candles of the repository, above the working directory or this file. */
@@ -51,6 +52,8 @@ export type StandaloneOptions = {
   banner?: boolean;
   /** The process's logger (default: JSON lines on stdout at LOG_LEVEL). */
   log?: Logger;
+  /** The services' clock (default the system's): tests move it past a lock or a release delay. */
+  clock?: Clock;
 };
 
 export type Standalone = {
@@ -64,6 +67,8 @@ export type Standalone = {
   telegram: SandboxTelegramHandle | undefined;
   /** The Telegram bot: /start registration and notifications. */
   bot: RunningBot;
+  /** The watcher (tests run a pass with `runOnce`). */
+  watcher: Watcher;
   /** The sandbox's state file (beside the PGlite folder). */
   sandboxStateFile: string;
   /** Where the API and the web app listen (the real port when PORT is 0). */
@@ -84,7 +89,9 @@ export const startStandalone = async (
 ): Promise<Standalone> => {
   const started = Date.now();
   const env = loadEnv(
-    { DEMO: '1', ...source },
+    // The demo releases an approved withdrawal after 20 s instead of 2 min (docs/wallet.md#release),
+    // so a visitor sees one go out; WITHDRAW_RELEASE_DELAY_S overrides it.
+    { DEMO: '1', ...(source.DEMO === '0' ? {} : { WITHDRAW_RELEASE_DELAY_S: '20' }), ...source },
     { require: ['BOT_TOKEN', 'JWT_SECRET', 'ROOT_REFERRAL_CODE', 'SECRETS_KEY'] },
   );
   const logger = options.log ?? createLogger(env, 'gridbot');
@@ -124,11 +131,14 @@ export const startStandalone = async (
     );
     closers.push(() => queue.close());
     const { ctx, close } = openServiceContext({
-      env,
+      // The API asks the same node the watcher follows whether an address is a contract
+      // (docs/wallet.md#refused-addresses).
+      env: { ...env, TRON_NODE_URL: env.TRON_NODE_URL ?? tron.url },
       prisma: db.prisma,
       log: logger,
       queue,
       role: 'standalone',
+      ...(options.clock ? { clock: options.clock } : {}),
       sandboxUrl: env.SANDBOX_EXCHANGE_URL ?? sandbox.url,
     });
     // Closed after the sandbox and before the database, as the stop order below says.
@@ -252,7 +262,7 @@ export const startStandalone = async (
       app.readiness.markStopping();
       await closeAll();
     };
-    return { stop, ctx, sandbox, tron, telegram, bot, sandboxStateFile, url };
+    return { stop, ctx, sandbox, tron, telegram, bot, watcher, sandboxStateFile, url };
   } catch (error) {
     await closeAll();
     throw error;

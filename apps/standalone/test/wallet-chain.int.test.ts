@@ -35,9 +35,9 @@ describe('npm start: the sandbox TRON node and the watcher', () => {
     const user = await prisma.user.findUniqueOrThrow({
       where: { telegramId: DEMO_ACCOUNTS.user.telegramId },
     });
-    const address = deriveDepositAddress(demoXpub(), 0);
-    await prisma.wallet.create({ data: { userId: user.id, derivationIndex: 0, depositAddress: address } });
-    await ensureUserAccounts(prisma, user.id);
+    // The demo seed made the demo user's wallet (with a withdrawal address already usable).
+    const { depositAddress: address } = await prisma.wallet.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(address).toBe(deriveDepositAddress(demoXpub(), user.id));
     const before = await mainOf(first, user.id);
     // The demo's hot wallet was funded in the genesis block.
     expect(first.tron.tron.balances(first.tron.tron.status().faucet).usdt).not.toBe('0');

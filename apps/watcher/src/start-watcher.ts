@@ -7,6 +7,7 @@ import {
   hotWalletDetail,
   lastHotWalletReading,
   processWithdrawals,
+  recordPlatformAddress,
   scanDeposits,
   TronNodeBusyError,
   type TronNodeClient,
@@ -52,9 +53,15 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
   let current: Promise<void> = Promise.resolve();
   let waitLogged = 0;
 
+  let hotRecorded = false;
   const pass = async () => {
     if (node.resumeAt() > Date.now()) return;
     try {
+      if (!hotRecorded) {
+        // The platform's own hot wallet is never a withdrawal destination (docs/wallet.md#refused-addresses).
+        await recordPlatformAddress(ctx.prisma, { address: hot.address, role: 'hot' });
+        hotRecorded = true;
+      }
       const tip = await node.chainTip();
       const maxBlocks = options.batchBlocks ?? ctx.env.WATCHER_BATCH_BLOCKS;
       const deposits = await scanDeposits(ctx, node, { tip, maxBlocks });

@@ -1,5 +1,11 @@
 import { SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
-import { createTronNodeClient, processWithdrawals, type SignedTransaction } from '@gridbot/services';
+import {
+  createTronNodeClient,
+  freezeWithdrawals,
+  processWithdrawals,
+  requestNoticeKey,
+  type SignedTransaction,
+} from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainHarness, createChainHarness } from './support/chain-harness';
 
@@ -50,7 +56,9 @@ describe('withdrawals through the sandbox TRON node', () => {
     expect(await h.mainBalance(user.id)).toBe(toMicro('50') - 1n);
     expect(await systemBalance(SYSTEM_ACCOUNTS.chainClearing)).toBe(clearingBefore + toMicro('49'));
     expect(Number(onChain(h.hot.address))).toBe(Number(hotBefore) - 49);
-    const notes = await h.prisma.notification.findMany({ where: { userId: user.id } });
+    const notes = await h.prisma.notification.findMany({
+      where: { userId: user.id, kind: { not: 'withdrawal_requested' } },
+    });
     expect(notes).toMatchObject([{ kind: 'withdrawal_sent' }]);
     await processAll();
     expect(onChain(CAROL)).toBe('49');
@@ -124,7 +132,9 @@ describe('withdrawals through the sandbox TRON node', () => {
     expect(failed.refundTransferId).not.toBeNull();
     expect(await h.mainBalance(user.id)).toBe(before);
     expect(onChain(h.hot.address)).toBe(hotBefore);
-    const notes = await h.prisma.notification.findMany({ where: { userId: user.id } });
+    const notes = await h.prisma.notification.findMany({
+      where: { userId: user.id, kind: { not: 'withdrawal_requested' } },
+    });
     expect(notes).toMatchObject([{ kind: 'withdrawal_failed' }]);
     await h.expectBooksBalanced();
   });
@@ -176,6 +186,134 @@ describe('withdrawals through the sandbox TRON node', () => {
     expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
     expect(new Set(rows.map((r) => r.txid)).size).toBe(12);
     expect(Number(onChain(DAVE))).toBe(daveBefore + 12 * 11);
+    await h.expectBooksBalanced();
+  });
+});
+
+describe('release: nothing leaves before the owner was told and the delay passed (docs/wallet.md#release)', () => {
+  it('signs only after release_at and once the withdrawal_requested notice was sent', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '100');
+    const later = new Date(Date.now() + 60_000);
+    const waiting = await h.approvedWithdrawal({
+      userId: user.id,
+      amount: '20',
+      to: CAROL,
+      releaseAt: later,
+    });
+    const untold = await h.approvedWithdrawal({
+      userId: user.id,
+      amount: '20',
+      to: CAROL,
+      notice: 'pending',
+    });
+    expect(await processAll()).toMatchObject({ signed: 0, broadcast: 0 });
+    expect(await withdrawal(waiting.id)).toMatchObject({ status: 'approved', txid: null });
+    expect(await withdrawal(untold.id)).toMatchObject({ status: 'approved', txid: null });
+
+    // The bot sends the notice: now it may go.
+    await h.prisma.notification.update({
+      where: { dedupeKey: requestNoticeKey(untold.id) },
+      data: { status: 'sent', sentAt: new Date() },
+    });
+    expect(await processAll()).toMatchObject({ signed: 1, broadcast: 1 });
+    expect((await withdrawal(untold.id)).status).toBe('broadcast');
+    expect((await withdrawal(waiting.id)).status).toBe('approved');
+    await h.prisma.withdrawal.update({
+      where: { id: waiting.id },
+      data: { releaseAt: new Date(Date.now() - 1) },
+    });
+    expect(await processAll()).toMatchObject({ signed: 1, broadcast: 1 });
+  });
+
+  it('sends to an operator, never to the chain, an automatic withdrawal whose notice cannot be delivered', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '100');
+    const blocked = await h.approvedWithdrawal({
+      userId: user.id,
+      amount: '20',
+      to: CAROL,
+      notice: 'blocked',
+    });
+    const decided = await h.approvedWithdrawal({
+      userId: user.id,
+      amount: '15',
+      to: CAROL,
+      notice: 'failed',
+      decidedBy: 'operator:ops',
+    });
+    expect(await processAll()).toMatchObject({ signed: 1, broadcast: 1 });
+    expect(await withdrawal(blocked.id)).toMatchObject({
+      status: 'pending',
+      txid: null,
+      decidedBy: null,
+      reviewReason: "the owner's Telegram notice could not be delivered",
+    });
+    const alert = await h.prisma.operatorAlert.findUniqueOrThrow({
+      where: { dedupeKey: `withdrawal_pending:${blocked.id}` },
+    });
+    expect(alert.data).toMatchObject({
+      withdrawalId: blocked.id,
+      reason: "the owner's Telegram notice could not be delivered",
+    });
+    // One an operator approved knowing it goes as decided.
+    expect((await withdrawal(decided.id)).status).toBe('broadcast');
+    await h.expectBooksBalanced();
+  });
+});
+
+describe('a freeze against the watcher (docs/wallet.md#freeze)', () => {
+  it('a signed transaction not yet broadcast is never broadcast after a freeze', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '100');
+    const w = await h.approvedWithdrawal({ userId: user.id, amount: '40', to: DAVE });
+    expect(await processAll({ stopAfterSigning: true })).toMatchObject({ signed: 1 });
+    const signed = await withdrawal(w.id);
+    expect(signed.txid).not.toBeNull();
+
+    const frozen = await freezeWithdrawals(h.ctx, { userId: user.id, by: 'user:telegram:1' });
+    expect(frozen).toMatchObject({ frozen: true, stopped: 1 });
+    expect(await processAll()).toMatchObject({ signed: 0, broadcast: 0 });
+    h.tron.mine(1);
+    h.solidify();
+    await processAll();
+    expect(await h.node.transactionInfo(signed.txid!, false)).toBeUndefined();
+    expect(await withdrawal(w.id)).toMatchObject({
+      status: 'rejected',
+      reason: 'stopped: withdrawals were frozen',
+    });
+    expect(await h.mainBalance(user.id)).toBe(toMicro('100') - 1n);
+    await h.expectBooksBalanced();
+  });
+
+  it('racing a broadcast: each withdrawal is either sent and left alone, or stopped and never sent', async () => {
+    const user = await h.createUser();
+    await h.fund(user.id, '200');
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      ids.push((await h.approvedWithdrawal({ userId: user.id, amount: '20', to: DAVE })).id);
+    }
+    expect(await processAll({ stopAfterSigning: true })).toMatchObject({ signed: 6 });
+    const [, frozen] = await Promise.all([
+      processAll(),
+      freezeWithdrawals(h.ctx, { userId: user.id, by: 'user:app' }),
+    ]);
+    h.tron.mine(1);
+    h.solidify();
+    await processAll();
+    const rows = await h.prisma.withdrawal.findMany({ where: { id: { in: ids } } });
+    let sent = 0;
+    for (const row of rows) {
+      const info = await h.node.transactionInfo(row.txid!, false);
+      if (row.status === 'rejected') expect(info).toBeUndefined();
+      else {
+        expect(row.status).toBe('confirmed');
+        expect(info).toBeDefined();
+        sent += 1;
+      }
+    }
+    expect(sent + frozen.stopped).toBe(6);
+    expect(await h.mainBalance(user.id)).toBe(toMicro('200') - 1n - BigInt(sent) * toMicro('20'));
     await h.expectBooksBalanced();
   });
 });

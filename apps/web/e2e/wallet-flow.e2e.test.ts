@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { type RunningBot, startBot } from '@gridbot/bot';
 import { checkInvariants, fromMicro, userAccountCode } from '@gridbot/ledger';
-import { type SandboxTronHandle, startSandboxTron } from '@gridbot/sandbox';
+import {
+  type SandboxTelegramHandle,
+  type SandboxTronHandle,
+  startSandboxTelegram,
+  startSandboxTron,
+} from '@gridbot/sandbox';
 import {
   approveWithdrawal,
   demoHotWalletKey,
@@ -33,6 +39,8 @@ import { THEMES, withTheme } from './support/themes';
 // topped up, a transfer to another user by UID (the recipient named before confirming), a
 // withdrawal requested and held, then approved, broadcast and confirmed on chain.
 let tron: SandboxTronHandle;
+let telegram: SandboxTelegramHandle;
+let bot: RunningBot;
 let watcher: Watcher;
 let stack: Stack;
 let browser: Browser;
@@ -55,15 +63,33 @@ beforeAll(async () => {
         TRON_NODE_URL: tron.url,
         WITHDRAW_FEE_USDT: '1',
         WITHDRAW_AUTO_APPROVE_USDT: '10',
+        // The address lock and the release delay have tests of their own (docs/wallet.md#protections);
+        // this flow shows the lock on the screens by moving the address's time instead.
+        WITHDRAW_ADDRESS_LOCK_HOURS: '0',
+        WITHDRAW_RELEASE_DELAY_S: '0',
       },
     }),
     launchBrowser(),
   ]);
+  // The owner is told of each withdrawal on Telegram before it leaves: the bot against the Bot API
+  // stand-in delivers the notices the watcher waits for.
+  telegram = await startSandboxTelegram({ token: stack.ctx.auth.botToken });
+  bot = await startBot({
+    ctx: stack.ctx,
+    token: telegram.token,
+    apiRoot: telegram.url,
+    miniAppUrl: 'http://localhost',
+    poll: false,
+    notifyIntervalMs: 200,
+    dailySummaryIntervalMs: 0,
+  });
   watcher = startWatcher({ ctx: stack.ctx, nodeUrl: tron.url, hot, intervalMs: 200 });
 }, 60_000);
 
 afterAll(async () => {
   await watcher?.stop();
+  await bot?.stop();
+  await telegram?.close();
   await browser?.close();
   await stack?.close();
   await tron?.close();
@@ -240,6 +266,8 @@ describe('the wallet from the mini app', () => {
     );
     await expect(result.getAttribute('data-status')).resolves.toBe('pending');
     await result.getByText(en.withdrawal.hints.pending).waitFor();
+    // Over the day's allowance (10 USDT): it waits for a review, and says so.
+    await result.getByTestId('withdrawal-review').waitFor();
     await settle(app.page);
     await screenshotWhole(app.page, `${SCREENSHOTS_DIR}/en`, 'real-wallet-withdraw-requested');
     await expectAccessible(app.page, 'real-wallet-withdraw-requested');
@@ -276,6 +304,19 @@ describe('the wallet from the mini app', () => {
     await expectBooksIntact();
     expect(app.problems).toEqual([]);
     await app.close();
+
+    // The owner's Telegram notice of the request left before the broadcast.
+    const notice = telegram.telegram
+      .messagesTo(Number(nora.telegramId))
+      .find((m) => m.text.includes('Withdrawal requested: 20 USDT'));
+    expect(notice?.sent_at).toBeLessThan(tron.tron.chain.arrivedAt(txid!)!);
+
+    // A changed address waits a day (shown on the withdraw screen), and a freeze from the wallet
+    // screen refuses everything until it is lifted.
+    await stack.prisma.wallet.update({
+      where: { userId: nora.id },
+      data: { withdrawAddressUsableFrom: new Date(Date.now() + 86_400_000) },
+    });
 
     // 8. Every wallet screen with this user's records, in each language and theme (look at them:
     // artifacts/screenshots/<theme>/<language>/real-wallet*.png).
@@ -326,5 +367,27 @@ describe('the wallet from the mini app', () => {
       expect(shot.problems).toEqual([]);
       await shot.close();
     }
+
+    // 9. "This wasn't me": the freeze from the wallet screen, then the frozen wallet and withdraw screens.
+    const frozen = await openAppPage(browser, { telegram: false });
+    frozen.page.on('dialog', (dialog) => void dialog.accept());
+    await frozen.page.goto(stack.launchUrlFor(nora));
+    await frozen.page.locator('nav.tabbar').waitFor();
+    await navigateInApp(frozen.page, '/profile');
+    await frozen.page.locator('button[data-language="en"]').click();
+    await frozen.page.waitForFunction(() => document.documentElement.lang.startsWith('en'));
+    await navigateInApp(frozen.page, '/wallet');
+    await frozen.page.getByTestId('freeze-withdrawals').getByRole('button').click({ timeout: 60_000 });
+    await frozen.page.getByTestId('withdrawals-frozen').waitFor();
+    expect(await stack.prisma.walletFreeze.count({ where: { userId: nora.id, liftedAt: null } })).toBe(1);
+    await settle(frozen.page);
+    await screenshotWhole(frozen.page, `${SCREENSHOTS_DIR}/light/en`, 'real-wallet-frozen');
+    await expectAccessible(frozen.page, 'real-wallet-frozen');
+    await navigateInApp(frozen.page, '/wallet/withdraw');
+    await frozen.page.getByTestId('withdrawals-frozen').waitFor();
+    await settle(frozen.page);
+    await screenshotWhole(frozen.page, `${SCREENSHOTS_DIR}/light/en`, 'real-wallet-withdraw-frozen');
+    expect(frozen.problems).toEqual([]);
+    await frozen.close();
   }, 300_000);
 });

@@ -165,6 +165,16 @@ export const ZEnv = z.object({
     .regex(/^\d+(\.\d{1,6})?$/)
     .default('1000'),
   /**
+   * A new or changed withdrawal address (and a new exchange deposit address) cannot be used for
+   * this many hours; a user lifts their own freeze this long after it (docs/wallet.md#address-lock).
+   */
+  WITHDRAW_ADDRESS_LOCK_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /**
+   * An approved withdrawal waits this many seconds before it is signed, so that the owner's
+   * "freeze" can still stop it (docs/wallet.md#release). Tests and the demo may set it low.
+   */
+  WITHDRAW_RELEASE_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(120),
+  /**
    * The operators' Telegram chat (a group's id is negative): withdrawals waiting for a decision
    * and system alerts are posted there by the bot (docs/operations.md#operators-chat). Unset: the
    * alerts are kept (status skipped) and operators decide with the CLI only.

@@ -176,6 +176,8 @@ export const ZErrorBody = z.object({
   message: z.string(),
   detail: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The instant the detail's "until" names (a locked address, a freeze), ISO 8601. */
+  until: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ZErrorBody>;
 

@@ -290,6 +290,71 @@ export const errorCatalogue = {
     'Это ваш собственный адрес депозита: укажите адрес другого кошелька.',
     '这是您自己的充值地址：请填写其他钱包的地址。',
   ),
+  // --- withdrawal protections (docs/wallet.md#protections); `{until}` is the instant of the
+  // error's `until`, written in the reader's time by the client and in UTC by the server ---
+  WITHDRAW_ADDRESS_LOCKED: entry(
+    423,
+    'Withdrawal address is not usable yet',
+    'For your safety, a new or changed withdrawal address can be used only from {until}.',
+    'В целях безопасности новый или изменённый адрес вывода можно использовать только с {until}.',
+    '为了您的安全，新设置或修改的提现地址只能从 {until} 起使用。',
+  ),
+  WITHDRAWALS_FROZEN: entry(
+    423,
+    'Withdrawals are frozen',
+    'Withdrawals from this account are frozen. You can lift the freeze on the wallet screen from {until}, or ask support.',
+    'Выводы с этого аккаунта заморожены. Снять заморозку можно на экране кошелька с {until} или через поддержку.',
+    '该账户的提现已冻结。您可从 {until} 起在钱包页面解除冻结，或联系客服。',
+  ),
+  FREEZE_LIFT_TOO_EARLY: entry(
+    423,
+    'The freeze cannot be lifted yet',
+    'For your safety, you can lift the freeze from {until}. Support can lift it earlier.',
+    'В целях безопасности снять заморозку можно с {until}. Поддержка может снять её раньше.',
+    '为了您的安全，您可从 {until} 起解除冻结。客服可以提前解除。',
+  ),
+  NOT_FROZEN: entry(
+    409,
+    'Withdrawals are not frozen',
+    'Withdrawals from this account are not frozen.',
+    'Выводы с этого аккаунта не заморожены.',
+    '该账户的提现未被冻结。',
+  ),
+  WITHDRAW_ADDRESS_CONTRACT: entry(
+    400,
+    'Withdrawal address is a contract',
+    "This is the address of a smart contract (such as the USDT token itself), not a wallet: money sent there is lost. Enter your wallet's address.",
+    'Это адрес смарт-контракта (например, самого токена USDT), а не кошелька: отправленные туда деньги пропадут. Укажите адрес своего кошелька.',
+    '这是智能合约（例如 USDT 代币本身）的地址，而不是钱包地址：转入的资金将会丢失。请填写您的钱包地址。',
+  ),
+  WITHDRAW_ADDRESS_BLACK_HOLE: entry(
+    400,
+    'Withdrawal address is the black hole',
+    "This is TRON's black-hole address: nobody owns it and money sent there is lost forever. Enter your wallet's address.",
+    'Это «чёрная дыра» сети TRON: у адреса нет владельца, и отправленные туда деньги пропадут навсегда. Укажите адрес своего кошелька.',
+    '这是 TRON 的黑洞地址：无人拥有，转入的资金将永久丢失。请填写您的钱包地址。',
+  ),
+  WITHDRAW_ADDRESS_PLATFORM: entry(
+    400,
+    'Withdrawal address belongs to the platform',
+    'This address belongs to the platform itself, not to you. Enter the address of your own wallet.',
+    'Этот адрес принадлежит самой платформе, а не вам. Укажите адрес своего кошелька.',
+    '该地址属于平台本身，而不是您。请填写您自己的钱包地址。',
+  ),
+  WITHDRAW_ADDRESS_PLATFORM_DEPOSIT: entry(
+    400,
+    'Withdrawal address is a deposit address of the platform',
+    'This is a deposit address of the platform: to send money to another user, use an internal transfer.',
+    'Это адрес депозита платформы: чтобы отправить деньги другому пользователю, используйте внутренний перевод.',
+    '这是平台的充值地址：如需向其他用户转账，请使用内部转账。',
+  ),
+  ADDRESS_CHECK_UNAVAILABLE: entry(
+    503,
+    'Cannot check the address now',
+    'The address cannot be checked right now. Nothing was saved or sent: please try again in a minute.',
+    'Сейчас не удаётся проверить адрес. Ничего не сохранено и не отправлено: попробуйте ещё раз через минуту.',
+    '暂时无法检查该地址。未保存也未发送任何内容：请一分钟后重试。',
+  ),
   WALLET_NOT_CONFIGURED: entry(
     503,
     'Deposits are not configured',
@@ -400,7 +465,16 @@ export type ErrorIssue = { path: string; message: string };
  * catalogue code it means for a user, and for input errors the fields at fault. The API maps it
  * once to the status, the spec's message and the localized detail (docs/errors.md).
  */
-export type CataloguedError = Error & { readonly catalogueCode: ErrorCode; readonly issues?: ErrorIssue[] };
+export type CataloguedError = Error & {
+  readonly catalogueCode: ErrorCode;
+  readonly issues?: ErrorIssue[];
+  /** The instant a `{until}` detail names (a lock's end). */
+  readonly until?: Date;
+};
+
+/** A catalogue detail with its `{until}` filled in (`at` renders the instant in the reader's way). */
+export const fillDetail = (detail: string, until: Date | undefined, at: (instant: Date) => string): string =>
+  until ? detail.replaceAll('{until}', at(until)) : detail;
 
 export const isCataloguedError = (error: unknown): error is CataloguedError =>
   error instanceof Error && isErrorCode((error as { catalogueCode?: unknown }).catalogueCode);

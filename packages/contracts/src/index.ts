@@ -59,8 +59,10 @@ export * from './profile/update-notifications';
 export * from './wallet/add-withdraw-address';
 export * from './wallet/create-wallet';
 export * from './wallet/find-recipient';
+export * from './wallet/freeze-withdrawals';
 export * from './wallet/get-deposit-address';
 export * from './wallet/get-wallet';
+export * from './wallet/lift-freeze';
 export * from './wallet/send-internal-transfer';
 export * from './wallet/top-up-fee-balance';
 export * from './wallet/transaction';
@@ -115,8 +117,10 @@ import { updateNotifications } from './profile/update-notifications';
 import { addWithdrawAddress } from './wallet/add-withdraw-address';
 import { createWallet } from './wallet/create-wallet';
 import { findRecipient } from './wallet/find-recipient';
+import { freezeWithdrawals } from './wallet/freeze-withdrawals';
 import { getDepositAddress } from './wallet/get-deposit-address';
 import { getWallet } from './wallet/get-wallet';
+import { liftFreeze } from './wallet/lift-freeze';
 import { sendInternalTransfer } from './wallet/send-internal-transfer';
 import { topUpFeeBalance } from './wallet/top-up-fee-balance';
 import { updateWithdrawAddress } from './wallet/update-withdraw-address';
@@ -164,8 +168,10 @@ export const endpoints = [
   addWithdrawAddress,
   createWallet,
   findRecipient,
+  freezeWithdrawals,
   getDepositAddress,
   getWallet,
+  liftFreeze,
   sendInternalTransfer,
   topUpFeeBalance,
   updateWithdrawAddress,

@@ -93,13 +93,16 @@ const specCalls: readonly { call: string; rate?: number }[] = [
 
 /**
  * Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest,
- * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer).
+ * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer, docs/wallet.md#freeze).
  */
 const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'POST /portfolio/backtest', rate: 3000 },
   { call: 'GET /portfolio/chart?coin=&range=', rate: 1000 },
   // docs/wallet.md#internal-transfer: who a UID is, shown before the transfer is confirmed.
   { call: 'POST /wallet/recipient?uid=', rate: 1000 },
+  // docs/wallet.md#freeze: "this wasn't me", and lifting it a lock time later.
+  { call: 'POST /wallet/freeze', rate: 1000 },
+  { call: 'POST /wallet/unfreeze', rate: 1000 },
 ];
 
 /** The list widened to the common shape, for checks over all contracts. */
@@ -420,6 +423,10 @@ describe('response shapes', () => {
     token: 'USDT',
     depositAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
     withdrawAddress: null,
+    withdrawAddressUsableFrom: null,
+    allowance: { limit: '1000', used: '0', left: '1000' },
+    frozen: null,
+    releaseDelayS: 120,
     minDeposit: '11',
     minWithdraw: '11',
     withdrawFee: '1',

@@ -15,6 +15,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly issues?: { path: string; message: string }[],
+    /** The instant the detail's `{until}` names (docs/errors.md). */
+    readonly until?: Date,
   ) {
     super(errorCatalogue[code].message);
     this.status = errorCatalogue[code].status;

@@ -89,6 +89,11 @@ beforeAll(async () => {
       SCAN_INTERVAL_MS: '500',
       SWEEP_INTERVAL_MS: '5000',
       WITHDRAW_AUTO_APPROVE_USDT: '100',
+      // A new address usable at once and no release delay: the scenarios kill processes, not wait
+      // (the protections have their own tests, docs/wallet.md#protections). The owner's notice is
+      // still sent by the bot before the watcher signs.
+      WITHDRAW_ADDRESS_LOCK_HOURS: '0',
+      WITHDRAW_RELEASE_DELAY_S: '0',
     },
   });
   // Six accounts trading: each worker follows about half of their order streams and takes the

@@ -1,16 +1,21 @@
 import { isCataloguedError } from '@gridbot/contracts';
 import {
   approveWithdrawal,
+  freezeWithdrawals,
+  liftFreeze,
   listPendingWithdrawals,
   rejectWithdrawal,
   type ServiceContext,
+  userIdOfUid,
 } from '@gridbot/services';
 import { runSweepsCommand } from './sweeps-commands';
 
-export const WALLET_CLI_USAGE = `usage: npm run wallet -- withdrawals <command> [--operator <name>]
+export const WALLET_CLI_USAGE = `usage: npm run wallet -- <command> [--operator <name>]
   withdrawals list                          pending withdrawals, oldest first
   withdrawals approve <id>                  pending → approved (the watcher then sends it)
   withdrawals reject <id> --reason "<why>"  pending → rejected, refunded to main, user notified
+  freeze <uid>                              freeze the user's withdrawals (unsent ones stopped, refunded)
+  unfreeze <uid>                            lift the user's withdrawal freeze
        npm run wallet -- sweeps <command> [--address <T…>] [--operator <name>]
   sweeps list                               open and recent sweeps, addresses waiting to be swept
   sweeps cost [--address <T…>]              what sweeping each eligible address would cost now (asks TRON_NODE_URL)
@@ -51,6 +56,7 @@ export const runWalletCli = async (
   const operator = `operator:${flags.get('operator') || defaultOperator}`;
   if (area === 'sweeps')
     return runSweepsCommand(ctx, { command, address: flags.get('address'), operator }, io);
+  if (area === 'freeze' || area === 'unfreeze') return runFreezeCommand(ctx, area, command, operator, io);
   if (area !== 'withdrawals') {
     io.err(WALLET_CLI_USAGE);
     return 2;
@@ -61,7 +67,7 @@ export const runWalletCli = async (
       if (pending.length === 0) io.out('no pending withdrawals');
       for (const w of pending) {
         io.out(
-          `#${w.id}  ${w.createdAt.toISOString()}  uid ${w.uid} @${w.username}  ${w.kind}  ${w.amount} USDT (fee ${w.networkFee})  → ${w.toAddress}`,
+          `#${w.id}  ${w.createdAt.toISOString()}  uid ${w.uid} @${w.username}  ${w.kind}  ${w.amount} USDT (fee ${w.networkFee})  → ${w.toAddress}${w.reviewReason ? `  (${w.reviewReason})` : ''}`,
         );
       }
       return 0;
@@ -88,6 +94,43 @@ export const runWalletCli = async (
     }
     io.err(WALLET_CLI_USAGE);
     return 2;
+  } catch (error) {
+    if (!isCataloguedError(error)) throw error;
+    io.err(`refused: ${error.catalogueCode} — ${error.message}`);
+    return 1;
+  }
+};
+
+/**
+ * `freeze <uid>` / `unfreeze <uid>` (docs/wallet.md#freeze): an operator freezes an account's
+ * withdrawals, or lifts a freeze at any time; `decidedBy` / `lifted_by` name the operator.
+ */
+const runFreezeCommand = async (
+  ctx: ServiceContext,
+  action: 'freeze' | 'unfreeze',
+  uidText: string | undefined,
+  operator: string,
+  io: Output,
+): Promise<number> => {
+  const uid = idOf(uidText);
+  if (uid === null) {
+    io.err(`${action}: a user's UID is required\n${WALLET_CLI_USAGE}`);
+    return 2;
+  }
+  try {
+    const userId = await userIdOfUid(ctx, { uid });
+    if (action === 'freeze') {
+      const done = await freezeWithdrawals(ctx, { userId, by: operator });
+      io.out(
+        done.frozen
+          ? `uid ${uid}: withdrawals frozen by ${operator}; ${done.stopped} withdrawal(s) stopped and refunded`
+          : `uid ${uid}: already frozen since ${done.freeze.since} by ${done.freeze.by}`,
+      );
+      return 0;
+    }
+    await liftFreeze(ctx, { userId, by: operator, asOperator: true });
+    io.out(`uid ${uid}: withdrawal freeze lifted by ${operator}`);
+    return 0;
   } catch (error) {
     if (!isCataloguedError(error)) throw error;
     io.err(`refused: ${error.catalogueCode} — ${error.message}`);

@@ -46,8 +46,10 @@ import { updateNotificationsHandler } from './profile/update-notifications';
 import { addWithdrawAddressHandler } from './wallet/add-withdraw-address';
 import { createWalletHandler } from './wallet/create-wallet';
 import { findRecipientHandler } from './wallet/find-recipient';
+import { freezeWithdrawalsHandler } from './wallet/freeze-withdrawals';
 import { getDepositAddressHandler } from './wallet/get-deposit-address';
 import { getWalletHandler } from './wallet/get-wallet';
+import { liftFreezeHandler } from './wallet/lift-freeze';
 import { sendInternalTransferHandler } from './wallet/send-internal-transfer';
 import { topUpFeeBalanceHandler } from './wallet/top-up-fee-balance';
 import { updateWithdrawAddressHandler } from './wallet/update-withdraw-address';
@@ -109,6 +111,8 @@ export const handlers: HandlerMap = Object.fromEntries([
   sendInternalTransferHandler,
   findRecipientHandler,
   topUpFeeBalanceHandler,
+  freezeWithdrawalsHandler,
+  liftFreezeHandler,
 
   getReferralBonusDetailHandler,
   listReferralBonusHistoryHandler,

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient, User } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { createLogger, type Logger } from '@gridbot/runtime';
-import { createRedisCache, ensureRootAccount, fundWallet, signLaunchData } from '@gridbot/services';
+import { type SandboxTronHandle, startSandboxTron } from '@gridbot/sandbox';
+import {
+  type Clock,
+  createRedisCache,
+  ensureRootAccount,
+  fundWallet,
+  signLaunchData,
+} from '@gridbot/services';
 import { createTestContext } from '@gridbot/services/testing';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
@@ -22,11 +29,20 @@ export const createTestApp = async (
     sandboxUrl?: string;
     /** The app's logger (default: the test environment's, silent). */
     logger?: Logger;
+    /** The services' clock (default the system's): tests move it to pass a lock or a day. */
+    clock?: Clock;
     /** Extra routes registered before the app is ready (tests that need a route of their own). */
     routes?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
 ) => {
   const db = await createTestDb();
+  // A wallet installation asks a TRON node whether withdrawal addresses are contracts
+  // (docs/wallet.md#refused-addresses): the sandbox's, without a block timer, unless one is named.
+  const tron: SandboxTronHandle | undefined =
+    overrides.WALLET_XPUB && !('TRON_NODE_URL' in overrides)
+      ? await startSandboxTron({ blockIntervalMs: 0 })
+      : undefined;
+  if (tron) overrides = { ...overrides, TRON_NODE_URL: tron.url };
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   const ctx = createTestContext({
@@ -34,6 +50,7 @@ export const createTestApp = async (
     // Tests read the OpenAPI document (off by default outside demo mode: docs/operations.md#api-docs).
     env: { API_DOCS: '1', ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
     ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(redis ? { cache: createRedisCache(redis, redisPrefix) } : {}),
   });
   const { botToken, tokens } = ctx.auth;
@@ -96,8 +113,11 @@ export const createTestApp = async (
     authHeader: async (user: User) => ({
       authorization: `Bearer ${(await tokens.issue({ userId: user.id, uid: user.uid })).token}`,
     }),
+    /** The sandbox TRON node the wallet asks (when the wallet is configured). */
+    tron,
     close: async () => {
       await app.close();
+      await tron?.close();
       if (redis) {
         const keys = await redis.keys(`${redisPrefix}*`);
         if (keys.length > 0) await redis.del(...keys);

@@ -12,11 +12,21 @@ import {
 import { demoXpub } from '@gridbot/services';
 import { expect } from 'vitest';
 
-/** A valid TRON address users withdraw to in the wallet tests. */
-export const WITHDRAW_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** A valid TRON address users withdraw to in the wallet tests (an ordinary account, no contract). */
+export const WITHDRAW_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
-/** The wallet tests' installation: deposit addresses from the demo xpub, withdrawals up to 20 USDT approved by themselves. */
-export const walletEnv = () => ({ WALLET_XPUB: demoXpub(), WITHDRAW_AUTO_APPROVE_USDT: '20' });
+/** The USDT contract: a valid address that is a contract (refused as a destination). */
+export const USDT_CONTRACT_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/**
+ * The wallet tests' installation: deposit addresses from the demo xpub, 20 USDT a day approved
+ * without an operator, and addresses usable at once (the address lock has tests of its own).
+ */
+export const walletEnv = () => ({
+  WALLET_XPUB: demoXpub(),
+  WITHDRAW_AUTO_APPROVE_USDT: '20',
+  WITHDRAW_ADDRESS_LOCK_HOURS: '0',
+});
 
 /**
  * A credited TRC20 deposit as the watcher books it: the chain_deposits row and its `deposit`

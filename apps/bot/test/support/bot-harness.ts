@@ -27,12 +27,12 @@ export type BotHarness = Awaited<ReturnType<typeof createBotHarness>>;
  * A real database, the sandbox Bot API over HTTP, and bots started against it (grammY through
  * `client.apiRoot`), each with the same database: bot processes as distributed mode runs them.
  */
-export const createBotHarness = async () => {
+export const createBotHarness = async (envOverrides: Record<string, string> = {}) => {
   const db: TestDb = await createTestDb();
   const prisma: PrismaClient = db.prisma;
   const telegram: SandboxTelegramHandle = await startSandboxTelegram();
   const clock = testClock();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
   const ctx: DataContext = { prisma, env, log: silentLogger, clock };
   const root = await prisma.user.create({
     data: {

@@ -48,6 +48,34 @@ export const botApiRoutes = (app: FastifyInstance, telegram: SandboxTelegram) =>
       if (typeof p.parse_mode === 'string') extra.parse_mode = p.parse_mode;
       return telegram.sendMessage(int(p.chat_id, Number.NaN), String(p.text ?? ''), extra);
     },
+    // Bot API "answerCallbackQuery": callback_query_id, optional text (0–200 characters) and
+    // show_alert; True on success.
+    answerCallbackQuery: (p) => {
+      const text = p.text === undefined ? undefined : String(p.text);
+      if (text !== undefined && text.length > 200)
+        throw new BotApiError(400, 'Bad Request: text is too long');
+      return telegram.answerCallbackQuery(String(p.callback_query_id ?? ''), {
+        ...(text !== undefined ? { text } : {}),
+        ...(p.show_alert !== undefined
+          ? { show_alert: p.show_alert === true || p.show_alert === 'true' }
+          : {}),
+      });
+    },
+    // Bot API "Updating messages": editMessageText (chat_id, message_id, text, reply_markup) and
+    // editMessageReplyMarkup (chat_id, message_id, reply_markup) answer the edited Message. An
+    // editMessageText without reply_markup leaves no inline keyboard.
+    editMessageText: (p) => {
+      const text = String(p.text ?? '');
+      if (text.trim() === '') throw new BotApiError(400, 'Bad Request: message text is empty');
+      return telegram.editMessage(int(p.chat_id, Number.NaN), int(p.message_id, Number.NaN), {
+        text,
+        reply_markup: p.reply_markup === undefined ? { inline_keyboard: [] } : object(p.reply_markup),
+      });
+    },
+    editMessageReplyMarkup: (p) =>
+      telegram.editMessage(int(p.chat_id, Number.NaN), int(p.message_id, Number.NaN), {
+        reply_markup: p.reply_markup === undefined ? { inline_keyboard: [] } : object(p.reply_markup),
+      }),
     setChatMenuButton: (p) => {
       telegram.setMenuButton(p.chat_id === undefined ? undefined : int(p.chat_id, 0), object(p.menu_button));
       return true;

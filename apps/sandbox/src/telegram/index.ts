@@ -1,5 +1,8 @@
 export {
   BotApiError,
+  type CallbackAnswer,
+  type CallbackPressInput,
+  type CallbackQuery,
   SandboxTelegram,
   type SentMessage,
   type TelegramUpdate,

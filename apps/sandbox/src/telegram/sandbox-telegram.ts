@@ -16,14 +16,47 @@ export type TelegramUser = {
 export type TelegramMessage = {
   message_id: number;
   date: number;
-  chat: { id: number; type: 'private'; first_name?: string; username?: string };
+  /** Users' chats are positive ids (`private`); groups negative (`supergroup`, as a -100… id is). */
+  chat: {
+    id: number;
+    type: 'private' | 'supergroup';
+    first_name?: string;
+    username?: string;
+    title?: string;
+  };
   from?: TelegramUser;
   text: string;
   entities?: Array<{ type: 'bot_command'; offset: number; length: number }>;
   reply_markup?: unknown;
 };
 
-export type TelegramUpdate = { update_id: number; message: TelegramMessage };
+/**
+ * A press of an inline keyboard's callback button (Bot API "CallbackQuery"): `id` to answer it,
+ * who pressed, the message the button was under, `chat_instance` and the button's `data`.
+ */
+export type CallbackQuery = {
+  id: string;
+  from: TelegramUser;
+  message: TelegramMessage;
+  chat_instance: string;
+  data: string;
+};
+
+/** Bot API "Update": exactly one of its optional fields is present. */
+export type TelegramUpdate =
+  | { update_id: number; message: TelegramMessage }
+  | { update_id: number; callback_query: CallbackQuery };
+
+/** A user presses a callback button under a message the bot sent to `chatId`. */
+export type CallbackPressInput = {
+  from: { id: number; first_name?: string; username?: string; language_code?: string };
+  chatId: number;
+  messageId: number;
+  data: string;
+};
+
+/** The bot's answer to a callback query (answerCallbackQuery). */
+export type CallbackAnswer = { callback_query_id: string; text?: string; show_alert?: boolean; at: number };
 
 /** What a user types into the chat with the bot (`/start ref_abc`). */
 export type UserMessageInput = {
@@ -31,8 +64,15 @@ export type UserMessageInput = {
   text: string;
 };
 
-/** A message the bot sent, as the sandbox recorded it. */
-export type SentMessage = TelegramMessage & { parse_mode?: string };
+/**
+ * A message the bot sent, as the sandbox recorded it: `sent_at` (ms) when it was sent, and every
+ * edit after it (editMessageText / editMessageReplyMarkup), newest last.
+ */
+export type SentMessage = TelegramMessage & {
+  parse_mode?: string;
+  sent_at: number;
+  edits?: Array<{ at: number; text?: string; reply_markup?: unknown }>;
+};
 
 /** Telegram's error envelope with its HTTP status. */
 export class BotApiError extends Error {
@@ -70,6 +110,8 @@ export class SandboxTelegram {
   private watchers = new Set<() => void>();
   private calls = new Map<string, number>();
   private menuButtons = new Map<number | 'default', unknown>();
+  private nextCallbackId = 1;
+  private callbacks = new Map<string, { chatId: number; messageId: number; answer?: CallbackAnswer }>();
   commands: unknown[] = [];
   private readonly onSend: ((message: SentMessage) => void) | undefined;
 
@@ -179,6 +221,108 @@ export class SandboxTelegram {
     });
   }
 
+  /**
+   * A user presses a callback button under one of the bot's messages: queued as a `callback_query`
+   * update, as Telegram delivers it through getUpdates. Only a message the bot sent to that chat
+   * with that button's data can be pressed.
+   */
+  userPresses(input: CallbackPressInput): TelegramUpdate {
+    const message = this.messagesTo(input.chatId).find((m) => m.message_id === input.messageId);
+    if (!message) throw new BotApiError(400, 'Bad Request: message not found');
+    const buttons = (message.reply_markup as { inline_keyboard?: Array<Array<{ callback_data?: string }>> })
+      ?.inline_keyboard;
+    if (!buttons?.flat().some((b) => b.callback_data === input.data)) {
+      throw new BotApiError(400, 'Bad Request: the message has no button with this callback data');
+    }
+    const from: TelegramUser = {
+      id: input.from.id,
+      is_bot: false,
+      first_name: input.from.first_name ?? 'User',
+      ...(input.from.username ? { username: input.from.username } : {}),
+      ...(input.from.language_code ? { language_code: input.from.language_code } : {}),
+    };
+    const id = `${this.botId}${String(this.nextCallbackId++).padStart(6, '0')}`;
+    this.callbacks.set(id, { chatId: input.chatId, messageId: input.messageId });
+    const { sent_at: _sentAt, edits: _edits, parse_mode: _parseMode, ...shown } = message;
+    const update: TelegramUpdate = {
+      update_id: this.nextUpdateId++,
+      callback_query: { id, from, message: shown, chat_instance: String(input.chatId), data: input.data },
+    };
+    this.updates.push(update);
+    for (const waiter of this.waiters) this.answer(waiter);
+    return update;
+  }
+
+  /** answerCallbackQuery: once per query, as Telegram allows. */
+  answerCallbackQuery(id: string, extra: { text?: string; show_alert?: boolean }): true {
+    const query = this.callbacks.get(id);
+    if (!query)
+      throw new BotApiError(
+        400,
+        'Bad Request: query is too old and response timeout expired or query ID is invalid',
+      );
+    if (query.answer) throw new BotApiError(400, 'Bad Request: query is already answered');
+    query.answer = { callback_query_id: id, ...extra, at: Date.now() };
+    for (const watcher of [...this.watchers]) watcher();
+    return true;
+  }
+
+  /** The bot's answer to a callback query, once it answered. */
+  callbackAnswer(id: string): CallbackAnswer | undefined {
+    return this.callbacks.get(id)?.answer;
+  }
+
+  /**
+   * editMessageText / editMessageReplyMarkup of a message the bot sent: the new text and/or
+   * keyboard, kept with the edit's time. Telegram refuses an edit that changes nothing.
+   */
+  editMessage(
+    chatId: number,
+    messageId: number,
+    change: { text?: string; reply_markup?: unknown },
+  ): SentMessage {
+    const message = this.messagesTo(chatId).find((m) => m.message_id === messageId);
+    if (!message) throw new BotApiError(400, 'Bad Request: message to edit not found');
+    const keyboard = change.reply_markup as { inline_keyboard?: unknown[] } | undefined;
+    // An empty inline keyboard is no keyboard.
+    const markupOf = (markup: unknown) =>
+      (markup as { inline_keyboard?: unknown[] } | undefined)?.inline_keyboard?.length ? markup : null;
+    const same =
+      (change.text === undefined || change.text === message.text) &&
+      JSON.stringify(markupOf(change.reply_markup)) === JSON.stringify(markupOf(message.reply_markup));
+    if (same) {
+      throw new BotApiError(
+        400,
+        'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
+    }
+    if (change.text !== undefined) message.text = change.text;
+    if (keyboard && (keyboard.inline_keyboard?.length ?? 0) > 0) message.reply_markup = change.reply_markup;
+    else delete message.reply_markup;
+    message.edits = [...(message.edits ?? []), { at: Date.now(), ...change }];
+    for (const watcher of [...this.watchers]) watcher();
+    return message;
+  }
+
+  /** Resolves once `check` holds after some change (a message, an edit, an answer), else rejects. */
+  waitFor<T>(check: () => T | undefined, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const test = () => {
+        const value = check();
+        if (value === undefined) return false;
+        this.watchers.delete(test);
+        clearTimeout(timer);
+        resolve(value);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        this.watchers.delete(test);
+        reject(new Error(`sandbox telegram: timed out waiting for ${what}`));
+      }, timeoutMs);
+      if (!test()) this.watchers.add(test);
+    });
+  }
+
   private pending(offset: number, limit: number) {
     return this.updates.filter((u) => u.update_id >= offset).slice(0, limit);
   }
@@ -211,7 +355,8 @@ export class SandboxTelegram {
     const message: SentMessage = {
       message_id: this.nextMessageId++,
       date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private' },
+      sent_at: Date.now(),
+      chat: { id: chatId, type: chatId < 0 ? 'supergroup' : 'private' },
       from: { id: this.botId, is_bot: true, first_name: 'Grid bot', username: this.username },
       text,
       ...(extra.reply_markup ? { reply_markup: extra.reply_markup } : {}),

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../loopback';
-import type { SandboxTelegram, UserMessageInput } from './sandbox-telegram';
+import {
+  BotApiError,
+  type CallbackPressInput,
+  type SandboxTelegram,
+  type UserMessageInput,
+} from './sandbox-telegram';
 
 const chatParams = {
   type: 'object',
@@ -46,6 +51,50 @@ export const telegramControlRoutes = async (
     },
     async (request) => telegram.userSends(request.body),
   );
+  // A user (or an operator in a group) presses a callback button under one of the bot's messages:
+  // delivered to the bot as a `callback_query` update through getUpdates.
+  app.post<{ Body: CallbackPressInput }>(
+    '/_sandbox/telegram/callbacks',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['from', 'chatId', 'messageId', 'data'],
+          additionalProperties: false,
+          properties: {
+            chatId: { type: 'integer' },
+            messageId: { type: 'integer', minimum: 1 },
+            data: { type: 'string', minLength: 1, maxLength: 64 },
+            from: {
+              type: 'object',
+              required: ['id'],
+              additionalProperties: false,
+              properties: {
+                id: { type: 'integer', minimum: 1 },
+                first_name: { type: 'string' },
+                username: { type: 'string' },
+                language_code: { type: 'string' },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return telegram.userPresses(request.body);
+      } catch (error) {
+        if (!(error instanceof BotApiError)) throw error;
+        return reply
+          .status(error.errorCode)
+          .send({ ok: false, error_code: error.errorCode, description: error.description });
+      }
+    },
+  );
+  app.get<{ Params: { id: string } }>('/_sandbox/telegram/callbacks/:id', async (request, reply) => {
+    const answer = telegram.callbackAnswer(request.params.id);
+    return answer ? { answered: true, ...answer } : reply.status(404).send({ answered: false });
+  });
   app.get<{ Params: { chatId: number } }>(
     '/_sandbox/telegram/chats/:chatId/messages',
     { schema: { params: chatParams } },

@@ -70,6 +70,8 @@ export class TronChain {
   private readonly txIndex = new Map<string, { block: number; index: number }>();
   private pool: TronTransaction[] = [];
   private readonly poolIds = new Set<string>();
+  /** When (wall clock, ms) each transaction this node accepted arrived: tests order events by it. */
+  private readonly arrivals = new Map<string, number>();
   private generation = 0;
   readonly blockTimeMs: number;
   readonly solidityLag: number;
@@ -170,7 +172,18 @@ export class TronChain {
     if (invalid) return fail(invalid.code, `Contract validate error : ${invalid.message}`, txid);
     this.pool.push(tx);
     this.poolIds.add(txid);
+    this.arrivals.set(txid, Date.now());
     return { result: true, txid };
+  }
+
+  /** When a broadcast transaction reached this node (wall clock, ms), if it did since the start. */
+  arrivedAt(txid: string): number | undefined {
+    return this.arrivals.get(txid);
+  }
+
+  /** Every transaction accepted by broadcast since the start, with its arrival (wall clock, ms). */
+  get broadcasts(): Array<{ txid: string; at: number }> {
+    return [...this.arrivals].map(([txid, at]) => ({ txid, at }));
   }
 
   /** Packs the pool into a new block (expired or no longer referable transactions are dropped). */

@@ -19,6 +19,8 @@ import {
   fundWallet,
   type HotWallet,
   holdWithdrawal,
+  queueRequestNotice,
+  requestNoticeKey,
   systemClock,
   tronAddressOfPrivateKey,
 } from '@gridbot/services';
@@ -75,13 +77,27 @@ export const createChainHarness = async (options: { hotUsdt?: string; hotTrx?: s
     (await prisma.ledgerAccount.findUniqueOrThrow({ where: { code: userAccountCode(userId, 'main') } }))
       .balance;
 
-  /** An approved withdrawal: held from main and inserted in one transaction (what the API does). */
-  const approvedWithdrawal = async (input: { userId: number; amount: string; fee?: string; to: string }) => {
+  /**
+   * An approved withdrawal: held from main and inserted in one transaction with its owner's
+   * `withdrawal_requested` notice (what the API does). By default already released and its notice
+   * sent by the bot, so the watcher may sign it at once; `released: false` leaves the notice
+   * pending and `releaseAt` as given (docs/wallet.md#release).
+   */
+  const approvedWithdrawal = async (input: {
+    userId: number;
+    amount: string;
+    fee?: string;
+    to: string;
+    releaseAt?: Date;
+    notice?: 'pending' | 'sent' | 'blocked' | 'failed';
+    decidedBy?: string;
+  }) => {
     const requestKey = `w${Math.random().toString(36).slice(2)}`;
     const amount = toMicro(input.amount);
+    const now = new Date();
     return prisma.$transaction(async (tx) => {
       const hold = await holdWithdrawal(tx, { userId: input.userId, kind: 'withdraw', amount, requestKey });
-      return tx.withdrawal.create({
+      const w = await tx.withdrawal.create({
         data: {
           userId: input.userId,
           kind: 'withdraw',
@@ -91,10 +107,21 @@ export const createChainHarness = async (options: { hotUsdt?: string; hotTrx?: s
           status: 'approved',
           requestKey,
           holdTransferId: hold.id,
-          decidedBy: 'auto',
-          approvedAt: new Date(),
+          decidedBy: input.decidedBy ?? 'auto',
+          approvedAt: now,
+          releaseAt: input.releaseAt ?? now,
+          createdAt: now,
         },
       });
+      await queueRequestNotice(tx, w);
+      const notice = input.notice ?? 'sent';
+      if (notice !== 'pending') {
+        await tx.notification.update({
+          where: { dedupeKey: requestNoticeKey(w.id) },
+          data: { status: notice, ...(notice === 'sent' ? { sentAt: now } : {}) },
+        });
+      }
+      return w;
     });
   };
 

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly issues: readonly ApiIssue[];
+  /** The instant a `{until}` text names (a locked address, a freeze), ISO 8601. */
+  readonly until: string | undefined;
 
   constructor(fields: {
     status?: number;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     message?: string;
     detail?: string;
     issues?: readonly ApiIssue[];
+    until?: string;
   }) {
     super(fields.message || 'Internal server error');
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.code = fields.code ?? 'INTERNAL';
     this.detail = fields.detail ?? '';
     this.issues = fields.issues ?? [];
+    this.until = fields.until;
   }
 
   /** Plain error object, e.g. for logging. */
@@ -46,13 +50,14 @@ export const isApiError = (value: unknown): value is ApiError => value instanceo
 export const apiErrorFromResponse = (status: number, body: unknown): ApiError => {
   const parsed = ZErrorBody.safeParse(body);
   if (parsed.success) {
-    const { code, message, detail, issues } = parsed.data;
+    const { code, message, detail, issues, until } = parsed.data;
     return new ApiError({
       status: parsed.data.status || status,
       code,
       message,
       detail,
       ...(issues ? { issues } : {}),
+      ...(until ? { until } : {}),
     });
   }
   const message =

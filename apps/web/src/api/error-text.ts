@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCatalogue, type Language } from '@gridbot/contracts';
+import { type ErrorCode, errorCatalogue, fillDetail, type Language } from '@gridbot/contracts';
 import { isApiError } from './api-error';
 
 /**
@@ -16,8 +16,22 @@ export type FallbackKey = 'startTrading' | 'stopTrading' | 'changeStatus' | 'try
 
 export const isCatalogueCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
 
-export const catalogueText = (code: ErrorCode, language: Language): string =>
-  errorCatalogue[code].detail[language];
+/** An instant in an error text, in the reader's time: `29 Nov, 14:05`. */
+const localMinute = (language: Language) => (instant: Date) =>
+  new Intl.DateTimeFormat(language === 'cn' ? 'zh-CN' : language, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(instant);
+
+/** The catalogue's sentence; a `{until}` in it is the error's instant in the reader's time. */
+export const catalogueText = (code: ErrorCode, language: Language, until?: string): string =>
+  fillDetail(
+    errorCatalogue[code].detail[language],
+    until ? new Date(until) : undefined,
+    localMinute(language),
+  );
 
 /**
  * Answers whose body is not the error shape (a proxy's 429 or 501) still have a status that
@@ -50,7 +64,8 @@ export const errorMessage = (
   fallback?: FallbackKey,
 ): string => {
   const text = errorTextOf(error);
-  if (text && 'code' in text) return catalogueText(text.code, language);
+  if (text && 'code' in text)
+    return catalogueText(text.code, language, isApiError(error) ? error.until : undefined);
   if (text) return t(`errors.${text.key}`);
   return fallback ? t(`fallback.${fallback}`) : t('errors.generic');
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../core';
+import { defineEndpoint, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
 import { ZTronAddress } from './withdrawal';
 
@@ -16,13 +16,24 @@ export const addWithdrawAddress = defineEndpoint({
   auth: true,
   rateLimit: { max: 1, windowMs: 1500 },
   query: z.object({ address: ZTronAddress }),
-  response: z.object({ withdrawAddress: z.string() }),
+  response: z.object({
+    withdrawAddress: z.string(),
+    usableFrom: ZIsoDateTime.describe('withdrawals to it are refused before this instant'),
+  }),
   invalidates: ['wallet.getWallet'],
   errors: {
-    400: documented('WITHDRAW_ADDRESS_FORMAT', 'WITHDRAW_ADDRESS_IS_DEPOSIT'),
+    400: documented(
+      'WITHDRAW_ADDRESS_FORMAT',
+      'WITHDRAW_ADDRESS_IS_DEPOSIT',
+      'WITHDRAW_ADDRESS_CONTRACT',
+      'WITHDRAW_ADDRESS_BLACK_HOLE',
+      'WITHDRAW_ADDRESS_PLATFORM',
+      'WITHDRAW_ADDRESS_PLATFORM_DEPOSIT',
+    ),
     401: documented('UNAUTHORIZED'),
     409: documented('WITHDRAW_ADDRESS_EXISTS'),
+    423: documented('WITHDRAWALS_FROZEN'),
     429: documented('RATE_LIMITED'),
-    503: documented('WALLET_NOT_CONFIGURED'),
+    503: documented('WALLET_NOT_CONFIGURED', 'ADDRESS_CHECK_UNAVAILABLE'),
   },
 });

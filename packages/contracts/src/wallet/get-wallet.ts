@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint, paged, ZLimit, ZPage, ZUsdt } from '../core';
+import { defineEndpoint, paged, ZIsoDateTime, ZLimit, ZPage, ZUsdt } from '../core';
 import { documented } from '../errors';
 import { ZBalances, ZTransaction, ZTransactionType } from './transaction';
-import { ZWithdrawal } from './withdrawal';
+import { ZWithdrawAllowance, ZWithdrawal, ZWithdrawFreeze } from './withdrawal';
 
 /**
  * Wallet screen: balances, addresses, pending withdrawals and the transactions of the last `days`
@@ -28,6 +28,12 @@ export const getWallet = defineEndpoint({
     token: z.literal('USDT'),
     depositAddress: z.string().nullable().describe('null until create_wallet'),
     withdrawAddress: z.string().nullable(),
+    withdrawAddressUsableFrom: ZIsoDateTime.nullable().describe(
+      'a new or changed address is usable from this instant (null: at once)',
+    ),
+    allowance: ZWithdrawAllowance,
+    frozen: ZWithdrawFreeze.nullable().describe('withdrawals frozen: refused until lifted'),
+    releaseDelayS: z.number().int().describe('an approved withdrawal waits this long before it is sent'),
     minDeposit: ZUsdt,
     minWithdraw: ZUsdt,
     withdrawFee: ZUsdt.describe('network fee charged per withdrawal'),

@@ -7,8 +7,9 @@ import { ZWithdrawAmount, ZWithdrawal } from './withdrawal';
 /**
  * Withdraws `summ` (at least 11 USDT, network fee included) to the saved address, or with
  * `to=exchange` to the deposit address of the user's exchange account (withdraw_exchange). The
- * amount is held at once; the withdrawal starts `approved` up to the operator's automatic limit,
- * else `pending` until an operator decides. A retry with the same `Idempotency-Key` returns the same
+ * amount is held at once; the withdrawal starts `approved` while the user's withdrawals of the last
+ * 24 h stay within the operator's automatic allowance, else `pending` until an operator decides
+ * (docs/wallet.md#allowance). Refused while frozen and to an address still locked. A retry with the same `Idempotency-Key` returns the same
  * withdrawal.
  */
 export const withdrawMoney = defineEndpoint({
@@ -26,10 +27,20 @@ export const withdrawMoney = defineEndpoint({
   response: z.object({ withdrawal: ZWithdrawal, balances: ZBalances }),
   invalidates: ['wallet.getWallet'],
   errors: {
-    400: documented('VALIDATION', 'WITHDRAW_ADDRESS_FORMAT'),
+    400: documented(
+      'VALIDATION',
+      'WITHDRAW_ADDRESS_FORMAT',
+      'WITHDRAW_ADDRESS_IS_DEPOSIT',
+      'WITHDRAW_ADDRESS_CONTRACT',
+      'WITHDRAW_ADDRESS_BLACK_HOLE',
+      'WITHDRAW_ADDRESS_PLATFORM',
+      'WITHDRAW_ADDRESS_PLATFORM_DEPOSIT',
+    ),
     401: documented('UNAUTHORIZED'),
     409: documented('REQUEST_CONFLICT'),
     422: documented('INSUFFICIENT_FUNDS', 'WITHDRAW_ADDRESS_MISSING', 'NO_API_CONNECTION'),
+    423: documented('WITHDRAW_ADDRESS_LOCKED', 'WITHDRAWALS_FROZEN'),
     502: documented('EXCHANGE_UNAVAILABLE'),
+    503: documented('ADDRESS_CHECK_UNAVAILABLE'),
   },
 });

@@ -38,7 +38,27 @@ export const ZWithdrawal = z.object({
     .describe(
       "approved, not sent yet: it waits for the platform's wallet (too little USDT, or TRX for the network fee, or the fee above the operator's maximum) and goes out once it is topped up",
     ),
+  reviewReason: z
+    .string()
+    .nullable()
+    .describe('pending: why it waits for an operator (e.g. over the 24 h allowance)'),
+  releaseAt: ZIsoDateTime.nullable().describe(
+    'approved: not sent before this instant (a freeze can still stop it)',
+  ),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 });
 export type Withdrawal = z.output<typeof ZWithdrawal>;
+
+/** A withdrawal freeze in force (docs/wallet.md#freeze). */
+export const ZWithdrawFreeze = z.object({
+  since: ZIsoDateTime,
+  liftableFrom: ZIsoDateTime.describe('the user may lift it from then; support at any time'),
+});
+
+/** The rolling 24 h auto-approve allowance (docs/wallet.md#allowance). */
+export const ZWithdrawAllowance = z.object({
+  limit: ZUsdt,
+  used: ZUsdt.describe('withdrawals of the last 24 h that count against it'),
+  left: ZUsdt.describe('a withdrawal up to this is approved without an operator'),
+});

@@ -2,6 +2,7 @@ import type { PrismaClient, User } from '@gridbot/db';
 import { ensureRootAccount } from '../auth/root-account';
 import type { ServiceContext } from '../context/service-context';
 import { grantLicense } from '../license/user-license';
+import { ensureWallet } from '../wallet/create-wallet';
 import { fundWallet } from './fund-wallet';
 import { seedDemoTeam } from './seed-demo-team';
 
@@ -38,6 +39,7 @@ export const seedDemo = async (ctx: ServiceContext): Promise<DemoCast> => {
     user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
   }
   await seedDemoWallet(ctx.prisma, user.id);
+  await seedDemoWithdrawAddress(ctx, user.id);
   const team = await seedDemoTeam(ctx, user);
   return { root, sponsor, user, team };
 };
@@ -51,6 +53,26 @@ export const DEMO_WALLET = { deposit: '250', fee: '50' } as const;
 
 const seedDemoWallet = (prisma: PrismaClient, userId: number) =>
   fundWallet(prisma, { userId, deposit: DEMO_WALLET.deposit, fee: DEMO_WALLET.fee, key: `demo:${userId}` });
+
+/**
+ * A withdrawal address for the demo user, saved a day ago so that it is already usable (a new
+ * address waits WITHDRAW_ADDRESS_LOCK_HOURS, docs/wallet.md#address-lock): the demo can show a
+ * withdrawal going out. Only when none is saved (a changed one is the visitor's).
+ */
+export const DEMO_WITHDRAW_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+const seedDemoWithdrawAddress = async (ctx: ServiceContext, userId: number) => {
+  // No key to derive deposit addresses from (a test's installation): no wallet to seed.
+  if (!ctx.env.DEMO && !ctx.env.WALLET_XPUB) return;
+  await ensureWallet(ctx, userId);
+  await ctx.prisma.wallet.updateMany({
+    where: { userId, withdrawAddress: null },
+    data: {
+      withdrawAddress: DEMO_WITHDRAW_ADDRESS,
+      withdrawAddressUsableFrom: new Date(ctx.clock.now().getTime() - 86_400_000),
+    },
+  });
+};
 
 const upsertAccount = (
   prisma: PrismaClient,

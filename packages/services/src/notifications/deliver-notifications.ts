@@ -2,7 +2,12 @@ import type { Language } from '@gridbot/contracts';
 import type { Prisma } from '@gridbot/db';
 import { getUserLanguage } from '../config/user-config';
 import type { DataContext } from '../context/service-context';
-import { isNotificationKind, type NotificationKind, notificationKinds } from './notification-kinds';
+import {
+  hasFreezeButton,
+  isNotificationKind,
+  type NotificationKind,
+  notificationKinds,
+} from './notification-kinds';
 import { getNotificationSettings } from './notification-settings';
 import { notificationText } from './notification-texts';
 
@@ -13,6 +18,11 @@ export type OutgoingNotification = {
   language: Language;
   kind: NotificationKind;
   text: string;
+  /**
+   * A security notice: the transport adds the one-tap "freeze withdrawals" button naming the
+   * account by `uid` (docs/wallet.md#freeze).
+   */
+  freeze?: { uid: number };
 };
 
 /**
@@ -140,7 +150,7 @@ const deliverOne = async (
 ): Promise<{ count: Count; pauseMs?: number }> => {
   const user = await ctx.prisma.user.findUnique({
     where: { id: row.user_id },
-    select: { telegramId: true, botBlockedAt: true },
+    select: { uid: true, telegramId: true, botBlockedAt: true },
   });
   if (!user || user.botBlockedAt) {
     await settle(ctx, row, 'blocked');
@@ -161,13 +171,21 @@ const deliverOne = async (
     return { count: 'failed' };
   }
   const settings = await getNotificationSettings(ctx, { userId: row.user_id });
-  if (!settings.enabled || !settings[spec.setting]) {
+  // Security notices (setting null) go out whatever the switches say.
+  if (spec.setting !== null && (!settings.enabled || !settings[spec.setting])) {
     await settle(ctx, row, 'muted');
     return { count: 'muted' };
   }
   const language = await getUserLanguage(ctx, { userId: row.user_id });
   const text = notificationText(language, row.kind, parsed.data as never);
-  const sent = await options.send({ id: row.id, chatId: user.telegramId, language, kind: row.kind, text });
+  const sent = await options.send({
+    id: row.id,
+    chatId: user.telegramId,
+    language,
+    kind: row.kind,
+    text,
+    ...(hasFreezeButton(row.kind) ? { freeze: { uid: user.uid } } : {}),
+  });
   return recordOutcome(ctx, row, sent, options.maxAttempts ?? 10);
 };
 

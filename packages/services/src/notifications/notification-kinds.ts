@@ -6,12 +6,46 @@ const ZMicro = z.string().regex(/^-?\d+$/);
 /** USDT as a decimal string. */
 const ZUsdt = z.string().regex(/^-?\d+(\.\d{1,18})?$/);
 
+/** An instant as the producers write it (ISO 8601). */
+const ZInstant = z.string().min(10);
+
 /**
  * Every kind of row in the `notifications` outbox: the shape of its `data` (as its producer writes
  * it) and the switch of `/profile/notificate` that governs it (docs/notifications.md#kinds).
+ * `setting: null` is a security notice: sent whatever the switches say, with the one-tap
+ * "freeze withdrawals" button when `freezeButton` is set (docs/wallet.md#freeze).
  * A row whose data does not parse is not sent (status failed, the reason kept).
  */
 export const notificationKinds = {
+  /** A withdrawal was requested: told before anything is broadcast (docs/wallet.md#release). */
+  withdrawal_requested: {
+    setting: null,
+    freezeButton: true,
+    data: z.object({
+      withdrawalId: z.number().int(),
+      amount: ZMicro,
+      toAddress: z.string(),
+      requestedAt: ZInstant,
+    }),
+  },
+  /** The withdrawal address was set or changed, or a new exchange deposit address was seen. */
+  withdraw_address_changed: {
+    setting: null,
+    freezeButton: true,
+    data: z.object({
+      address: z.string(),
+      /** `address`: the saved withdrawal address; `exchange`: the exchange account's deposit address. */
+      target: z.enum(['address', 'exchange']),
+      changedAt: ZInstant,
+      usableFrom: ZInstant,
+    }),
+  },
+  /** A freeze stopped a withdrawal that had not left yet: refunded to main. */
+  withdrawal_stopped: {
+    setting: null,
+    freezeButton: false,
+    data: z.object({ amount: ZMicro, toAddress: z.string() }),
+  },
   deposit_credited: {
     setting: 'wallet',
     data: z.object({ amount: ZMicro, txid: z.string() }),
@@ -64,8 +98,14 @@ export const notificationKinds = {
   },
 } as const satisfies Record<
   string,
-  { setting: Exclude<keyof NotificationSettings, 'enabled'>; data: z.ZodType }
+  { setting: Exclude<keyof NotificationSettings, 'enabled'> | null; freezeButton?: boolean; data: z.ZodType }
 >;
+
+/** Security notices carry the "freeze withdrawals" button. */
+export const hasFreezeButton = (kind: NotificationKind): boolean => {
+  const spec = notificationKinds[kind];
+  return 'freezeButton' in spec && spec.freezeButton === true;
+};
 
 export type NotificationKind = keyof typeof notificationKinds;
 export type NotificationData<K extends NotificationKind> = z.output<(typeof notificationKinds)[K]['data']>;

@@ -13,6 +13,8 @@ const usdt = (micro: string) => fromMicro(BigInt(micro));
 const before = (level?: string) => (level ? `${level} ` : '');
 const after = (level?: string) => (level ? ` ${level}` : '');
 const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount}`);
+/** An instant in a message: UTC to the minute (Telegram shows no local time for plain text). */
+const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const coinLines = (coins: Array<{ coin: string; pnl: string }>) =>
   coins.map((c) => `${c.coin}: ${signed(c.pnl)} USDT`).join('\n');
 
@@ -31,6 +33,12 @@ const bonusNames = {
 } as const;
 
 const en: Texts = {
+  withdrawal_requested: (d) =>
+    `🔔 Withdrawal requested: ${usdt(d.amount)} USDT to ${d.toAddress} at ${at(d.requestedAt)}. Nothing has been sent yet. If this wasn't you, press "Freeze withdrawals" now.`,
+  withdraw_address_changed: (d) =>
+    `🔔 ${d.target === 'exchange' ? 'A new exchange deposit address will receive your withdrawals' : 'Your withdrawal address was changed'}: ${d.address} (${at(d.changedAt)}). It can be used from ${at(d.usableFrom)}. If this wasn't you, press "Freeze withdrawals" now.`,
+  withdrawal_stopped: (d) =>
+    `🔒 Withdrawal of ${usdt(d.amount)} USDT to ${d.toAddress} stopped: withdrawals are frozen. The full amount is back on your main balance.`,
   deposit_credited: (d) => `✅ Deposit credited: ${usdt(d.amount)} USDT is on your main balance.`,
   withdrawal_sent: (d) =>
     `📤 Withdrawal sent: ${usdt(d.receives)} USDT is on its way (${usdt(d.amount)} USDT incl. the network fee).${d.txid ? `\nTransaction: ${d.txid}` : ''}`,
@@ -54,6 +62,12 @@ const en: Texts = {
 };
 
 const ru: Texts = {
+  withdrawal_requested: (d) =>
+    `🔔 Запрошен вывод: ${usdt(d.amount)} USDT на ${d.toAddress} в ${at(d.requestedAt)}. Пока ничего не отправлено. Если это были не вы, сразу нажмите «Заморозить выводы».`,
+  withdraw_address_changed: (d) =>
+    `🔔 ${d.target === 'exchange' ? 'Выводы пойдут на новый адрес депозита биржи' : 'Адрес вывода изменён'}: ${d.address} (${at(d.changedAt)}). Им можно пользоваться с ${at(d.usableFrom)}. Если это были не вы, сразу нажмите «Заморозить выводы».`,
+  withdrawal_stopped: (d) =>
+    `🔒 Вывод ${usdt(d.amount)} USDT на ${d.toAddress} остановлен: выводы заморожены. Вся сумма возвращена на основной баланс.`,
   deposit_credited: (d) => `✅ Депозит зачислен: ${usdt(d.amount)} USDT на основном балансе.`,
   withdrawal_sent: (d) =>
     `📤 Вывод отправлен: ${usdt(d.receives)} USDT уже в пути (${usdt(d.amount)} USDT с комиссией сети).${d.txid ? `\nТранзакция: ${d.txid}` : ''}`,
@@ -77,6 +91,12 @@ const ru: Texts = {
 };
 
 const cn: Texts = {
+  withdrawal_requested: (d) =>
+    `🔔 提现申请：${usdt(d.amount)} USDT 转至 ${d.toAddress}，时间 ${at(d.requestedAt)}。尚未发送任何款项。如果不是您本人操作，请立即点击“冻结提现”。`,
+  withdraw_address_changed: (d) =>
+    `🔔 ${d.target === 'exchange' ? '提现将转入新的交易所充值地址' : '您的提现地址已更改'}：${d.address}（${at(d.changedAt)}）。该地址从 ${at(d.usableFrom)} 起可用。如果不是您本人操作，请立即点击“冻结提现”。`,
+  withdrawal_stopped: (d) =>
+    `🔒 转至 ${d.toAddress} 的 ${usdt(d.amount)} USDT 提现已停止：提现已冻结。全部金额已退回主余额。`,
   deposit_credited: (d) => `✅ 充值已到账：${usdt(d.amount)} USDT 已计入主余额。`,
   withdrawal_sent: (d) =>
     `📤 提现已发出：${usdt(d.receives)} USDT 正在转出（含网络手续费共 ${usdt(d.amount)} USDT）。${d.txid ? `\n交易：${d.txid}` : ''}`,
@@ -109,7 +129,20 @@ export const notificationText = <K extends NotificationKind>(
 /** What the bot itself says: /start answers, the button that opens the mini app, the menu button. */
 export const botTexts: Record<
   Language,
-  { welcome: string; welcomeBack: string; inviteOnly: string; openApp: string; menuButton: string }
+  {
+    welcome: string;
+    welcomeBack: string;
+    inviteOnly: string;
+    openApp: string;
+    menuButton: string;
+    /** The one-tap button under security notices (docs/wallet.md#freeze). */
+    freezeButton: string;
+    /** Answer to a press by someone who is not the account's owner. */
+    freezeNotYours: string;
+    /** The confirmation: `stopped` withdrawals were stopped, the freeze can be lifted from `liftableFrom`. */
+    frozen: (stopped: number, liftableFrom: string) => string;
+    alreadyFrozen: (liftableFrom: string) => string;
+  }
 > = {
   en: {
     welcome:
@@ -119,6 +152,12 @@ export const botTexts: Record<
       'This bot is invite-only. Open the referral link of the person who invited you (t.me/…?start=ref_…) to register.',
     openApp: 'Open the app',
     menuButton: 'App',
+    freezeButton: "🔒 Freeze withdrawals — this wasn't me",
+    freezeNotYours: 'This button belongs to another account.',
+    frozen: (stopped, from) =>
+      `🔒 Withdrawals are frozen.${stopped > 0 ? ` ${stopped} withdrawal(s) stopped and refunded to your main balance.` : ''} Nothing can be withdrawn and the address cannot be changed until the freeze is lifted: by you in the app from ${at(from)}, or by support.`,
+    alreadyFrozen: (from) =>
+      `🔒 Withdrawals are already frozen. You can lift the freeze in the app from ${at(from)}.`,
   },
   ru: {
     welcome:
@@ -128,6 +167,11 @@ export const botTexts: Record<
       'Регистрация только по приглашению. Откройте реферальную ссылку пригласившего вас (t.me/…?start=ref_…).',
     openApp: 'Открыть приложение',
     menuButton: 'Приложение',
+    freezeButton: '🔒 Заморозить выводы — это не я',
+    freezeNotYours: 'Эта кнопка относится к другому аккаунту.',
+    frozen: (stopped, from) =>
+      `🔒 Выводы заморожены.${stopped > 0 ? ` Остановлено выводов: ${stopped}, деньги возвращены на основной баланс.` : ''} Выводить деньги и менять адрес нельзя, пока заморозка не снята: вами в приложении с ${at(from)} или поддержкой.`,
+    alreadyFrozen: (from) => `🔒 Выводы уже заморожены. Снять заморозку в приложении можно с ${at(from)}.`,
   },
   cn: {
     welcome: '欢迎！您的账户已创建。打开应用连接交易所密钥并启动网格机器人。',
@@ -135,5 +179,10 @@ export const botTexts: Record<
     inviteOnly: '本机器人仅限受邀注册。请打开邀请人的推荐链接（t.me/…?start=ref_…）进行注册。',
     openApp: '打开应用',
     menuButton: '应用',
+    freezeButton: '🔒 冻结提现——不是我本人操作',
+    freezeNotYours: '此按钮属于其他账户。',
+    frozen: (stopped, from) =>
+      `🔒 提现已冻结。${stopped > 0 ? `已停止 ${stopped} 笔提现，款项已退回主余额。` : ''}解除冻结前无法提现或更改地址：您可从 ${at(from)} 起在应用中解除，或由客服解除。`,
+    alreadyFrozen: (from) => `🔒 提现已处于冻结状态。您可从 ${at(from)} 起在应用中解除冻结。`,
   },
 };

@@ -1,4 +1,3 @@
-import { fromMicro } from '@gridbot/ledger';
 import { z } from 'zod';
 
 /** Micro-USDT as the producers write it (a bigint's decimal string). */
@@ -33,9 +32,6 @@ export const operatorAlertKinds = {
       balance: ZMicro,
       minimum: ZMicro,
     }),
-    text: (d: { address: string; asset: 'USDT' | 'TRX'; balance: string; minimum: string }) =>
-      `Hot wallet low on ${d.asset}: ${fromMicro(BigInt(d.balance))} ${d.asset} left ` +
-      `(alert below ${fromMicro(BigInt(d.minimum))}). Top up ${d.address}.`,
   },
   /**
    * Approved withdrawals wait because the hot wallet cannot pay them (docs/wallet.md#network-fees):
@@ -48,17 +44,8 @@ export const operatorAlertKinds = {
       count: z.number().int().positive(),
       amount: ZMicro,
     }),
-    text: (d: { address: string; reason: string; count: number; amount: string }) =>
-      `${d.count} withdrawal(s) (${fromMicro(BigInt(d.amount))} USDT) wait: ${WAITING_TEXT[d.reason] ?? d.reason}. ` +
-      `Hot wallet ${d.address}; they go out by themselves once it can pay.`,
   },
-} as const satisfies Record<string, { data: z.ZodType; text?: (data: never) => string }>;
-
-const WAITING_TEXT: Record<string, string> = {
-  hot_wallet_usdt: 'the hot wallet holds too little USDT',
-  hot_wallet_trx: 'the hot wallet holds too little TRX for the network fee',
-  fee_above_max: 'the network fee is above TRON_FEE_LIMIT_MAX_TRX',
-};
+} as const satisfies Record<string, { data: z.ZodType }>;
 
 export type OperatorAlertKind = keyof typeof operatorAlertKinds;
 export type OperatorAlertData<K extends OperatorAlertKind> = z.input<(typeof operatorAlertKinds)[K]['data']>;

@@ -2,6 +2,7 @@ import type { Prisma, Withdrawal } from '@gridbot/db';
 import { fromMicro } from '@gridbot/ledger';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { assertNotFrozen, lockUserWithdrawals, releaseAtOf } from './withdrawal-guards';
 import { refundWithdrawal } from './withdrawal-ledger';
 
 /**
@@ -9,8 +10,12 @@ import { refundWithdrawal } from './withdrawal-ledger';
  * list the pending ones, approve (the watcher then signs and broadcasts) or reject (the amount goes
  * back to the user's main balance and the user is notified). Each decision locks the row, so two
  * operators (or a double click) deciding the same withdrawal at once decide it once; anything not
- * pending is WITHDRAWAL_NOT_PENDING.
+ * pending is WITHDRAWAL_NOT_PENDING. The CLI and the operators' Telegram chat call these same
+ * functions, and `decidedBy` records who decided (docs/operations.md#operators-chat).
  */
+
+/** What a decision needs: the bot decides from the operators' chat with its data context. */
+type DecideContext = Pick<ServiceContext, 'prisma' | 'env' | 'clock' | 'log'>;
 
 export type PendingWithdrawal = {
   id: number;
@@ -20,10 +25,12 @@ export type PendingWithdrawal = {
   amount: string;
   networkFee: string;
   toAddress: string;
+  /** Why it waits for an operator (over the 24 h allowance, …). */
+  reviewReason: string | null;
   createdAt: Date;
 };
 
-export const listPendingWithdrawals = async (ctx: ServiceContext): Promise<PendingWithdrawal[]> => {
+export const listPendingWithdrawals = async (ctx: DecideContext): Promise<PendingWithdrawal[]> => {
   const rows = await ctx.prisma.withdrawal.findMany({
     where: { status: 'pending' },
     orderBy: { id: 'asc' },
@@ -37,12 +44,19 @@ export const listPendingWithdrawals = async (ctx: ServiceContext): Promise<Pendi
     amount: fromMicro(w.amount),
     networkFee: fromMicro(w.networkFee),
     toAddress: w.toAddress,
+    reviewReason: w.reviewReason,
     createdAt: w.createdAt,
   }));
 };
 
-/** The withdrawal, locked until the transaction ends, if it is still pending. */
+/**
+ * The withdrawal, locked until the transaction ends, if it is still pending. Its owner's withdrawal
+ * lock is taken first, in the order every request and freeze takes them.
+ */
 const lockPending = async (tx: Prisma.TransactionClient, id: number): Promise<Withdrawal> => {
+  const owner = await tx.withdrawal.findUnique({ where: { id }, select: { userId: true } });
+  if (!owner) throw new AppError('NOT_FOUND');
+  await lockUserWithdrawals(tx, owner.userId);
   await tx.$queryRaw`SELECT id FROM withdrawals WHERE id = ${id} FOR UPDATE`;
   const withdrawal = await tx.withdrawal.findUnique({ where: { id } });
   if (!withdrawal) throw new AppError('NOT_FOUND');
@@ -50,15 +64,45 @@ const lockPending = async (tx: Prisma.TransactionClient, id: number): Promise<Wi
   return withdrawal;
 };
 
+/** A withdrawal as the operators' chat shows a decision: its status and who decided. */
+export const getWithdrawalDecision = (
+  ctx: { prisma: ServiceContext['prisma'] },
+  input: { withdrawalId: number },
+) =>
+  ctx.prisma.withdrawal.findUnique({
+    where: { id: input.withdrawalId },
+    select: {
+      id: true,
+      status: true,
+      decidedBy: true,
+      reason: true,
+      approvedAt: true,
+      finishedAt: true,
+      updatedAt: true,
+    },
+  });
+
+/**
+ * Approves a pending withdrawal: the watcher signs it after the release delay, like an automatic
+ * approval (docs/wallet.md#release). A frozen account's withdrawals cannot be approved until the
+ * freeze is lifted (WITHDRAWALS_FROZEN).
+ */
 export const approveWithdrawal = async (
-  ctx: ServiceContext,
+  ctx: DecideContext,
   input: { withdrawalId: number; operator: string },
 ): Promise<Withdrawal> => {
   const approved = await ctx.prisma.$transaction(async (tx) => {
-    await lockPending(tx, input.withdrawalId);
+    const pending = await lockPending(tx, input.withdrawalId);
+    await assertNotFrozen(tx, ctx.env, pending.userId);
+    const now = ctx.clock.now();
     return tx.withdrawal.update({
       where: { id: input.withdrawalId },
-      data: { status: 'approved', decidedBy: input.operator, approvedAt: ctx.clock.now() },
+      data: {
+        status: 'approved',
+        decidedBy: input.operator,
+        approvedAt: now,
+        releaseAt: releaseAtOf(ctx.env, now),
+      },
     });
   });
   ctx.log.info({ withdrawalId: approved.id, operator: input.operator }, 'withdrawal approved');
@@ -70,7 +114,7 @@ export const approveWithdrawal = async (
  * transfer, docs/ledger.md) and the user's notification — all or nothing.
  */
 export const rejectWithdrawal = async (
-  ctx: ServiceContext,
+  ctx: DecideContext,
   input: { withdrawalId: number; operator: string; reason: string },
 ): Promise<Withdrawal> => {
   const reason = input.reason.trim();

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Withdrawal as WithdrawalView } from '@gridbot/contracts';
-import type { Withdrawal, WithdrawalKind } from '@gridbot/db';
+import type { Prisma, Withdrawal, WithdrawalKind } from '@gridbot/db';
 import { isLedgerError, openAccounts, SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { isTronAddress } from './tron-keys';
 import { walletAmounts } from './wallet-settings';
 import { balancesView, readBalances, withdrawalView } from './wallet-views';
+import { queueAddressNotice } from './withdraw-address';
+import { assertWithdrawDestination } from './withdraw-destination';
+import {
+  allowanceOf,
+  assertNotFrozen,
+  lockUserWithdrawals,
+  releaseAtOf,
+  usableFromOf,
+} from './withdrawal-guards';
 import { holdWithdrawal } from './withdrawal-ledger';
+import { queuePendingAlert, queueRequestNotice, REVIEW_REASONS } from './withdrawal-notices';
 
 export type RequestWithdrawalInput = {
   userId: number;
@@ -45,6 +55,51 @@ const destinationOf = async (ctx: ServiceContext, input: RequestWithdrawalInput)
   return address;
 };
 
+/**
+ * An exchange deposit address seen for the first time is remembered with its lock, and its owner
+ * told, in a transaction of its own that a refused withdrawal does not undo: whoever saved the API
+ * keys chose it, so it waits like a new withdrawal address (docs/wallet.md#address-lock).
+ */
+const rememberExchangeAddress = async (ctx: ServiceContext, userId: number, address: string, now: Date) => {
+  const usableFrom = usableFromOf(ctx.env, now);
+  await ctx.prisma.$transaction(async (tx) => {
+    const { count } = await tx.exchangeDepositAddress.createMany({
+      data: [{ userId, address, firstSeenAt: now, usableFrom }],
+      skipDuplicates: true,
+    });
+    if (count > 0) await queueAddressNotice(tx, { userId, address, target: 'exchange', at: now, usableFrom });
+  });
+};
+
+/** When the destination may be used (null: always), read under the user's lock. */
+const usableFromIn = async (
+  tx: Prisma.TransactionClient,
+  input: RequestWithdrawalInput,
+  address: string,
+): Promise<Date | null> => {
+  if (input.to === 'exchange') {
+    const seen = await tx.exchangeDepositAddress.findUniqueOrThrow({
+      where: { userId_address: { userId: input.userId, address } },
+    });
+    return seen.usableFrom;
+  }
+  const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId: input.userId } });
+  if (wallet.withdrawAddress !== address) {
+    // Changed since it was checked: a changed address is locked (or, with no lock, asked again).
+    throw wallet.withdrawAddressUsableFrom
+      ? new AppError('WITHDRAW_ADDRESS_LOCKED', undefined, wallet.withdrawAddressUsableFrom)
+      : new AppError('REQUEST_CONFLICT');
+  }
+  return wallet.withdrawAddressUsableFrom;
+};
+
+/**
+ * One user's requests run one after the other under their withdrawal lock: a burst of them (a
+ * double-tapping client, or a script) waits its turn for a connection and the lock instead of
+ * failing (Prisma's defaults are 2 s to get a connection and 5 s for the transaction).
+ */
+const REQUEST_TRANSACTION = { maxWait: 20_000, timeout: 30_000 };
+
 /** The same request again: its withdrawal, or REQUEST_CONFLICT when the key was used for another. */
 const replayOf = (found: Withdrawal, input: RequestWithdrawalInput, amount: bigint): Withdrawal => {
   if (found.userId !== input.userId || found.amount !== amount || found.kind !== kindOf(input.to)) {
@@ -54,13 +109,17 @@ const replayOf = (found: Withdrawal, input: RequestWithdrawalInput, amount: bigi
 };
 
 /**
- * Requests a withdrawal (docs/wallet.md#withdrawals): the amount (network fee included) is held
- * from main and the withdrawal row written in one database transaction, so a hold never exists
- * without its row or the reverse. Up to the operator's limit it is approved at once (`auto`),
- * above it waits `pending` for an operator. The ledger refuses a hold larger than main
- * (INSUFFICIENT_FUNDS) and the transaction then writes nothing; concurrent requests queue on the
- * balance's row lock, so they can never overdraw it. With an Idempotency-Key, the hold is keyed by
- * it and the row carries it: a retry, even concurrent, returns the same withdrawal.
+ * Requests a withdrawal (docs/wallet.md#withdrawals). Refused, changing nothing, while withdrawals
+ * are frozen, to an address that can never be the user's (docs/wallet.md#refused-addresses), or to
+ * one still locked after it was set (WITHDRAW_ADDRESS_LOCKED). Otherwise, in one database
+ * transaction under the user's withdrawal lock: the amount (network fee included) is held from
+ * main, the row written, and the owner's `withdrawal_requested` notice queued. It is approved at
+ * once (`auto`, released after WITHDRAW_RELEASE_DELAY_S) while the user's withdrawals of the last
+ * 24 hours, this one included, stay within WITHDRAW_AUTO_APPROVE_USDT; else it waits `pending` for
+ * an operator, who is alerted in the same transaction. The lock makes concurrent requests count
+ * one after the other, so they cannot all slip under the allowance; the ledger refuses a hold
+ * larger than main (INSUFFICIENT_FUNDS). With an Idempotency-Key, a retry returns the same
+ * withdrawal.
  */
 export const requestWithdrawal = async (
   ctx: ServiceContext,
@@ -75,14 +134,29 @@ export const requestWithdrawal = async (
   const earlier = requestKey ? await ctx.prisma.withdrawal.findUnique({ where: { requestKey } }) : null;
   let withdrawal = earlier ? replayOf(earlier, input, amount) : undefined;
   if (!withdrawal) {
+    // Cheap refusals first: no exchange or node is asked for a frozen account.
+    await assertNotFrozen(ctx.prisma, ctx.env, input.userId);
     const toAddress = await destinationOf(ctx, input);
+    await assertWithdrawDestination(ctx, { userId: input.userId, address: toAddress });
     const now = ctx.clock.now();
-    const auto = amount <= amounts.autoApproveUpTo;
+    if (input.to === 'exchange') {
+      // Refused for want of money before anything is remembered (the hold checks again under its lock).
+      if ((await readBalances(ctx.prisma, input.userId)).main < amount)
+        throw new AppError('INSUFFICIENT_FUNDS');
+      await rememberExchangeAddress(ctx, input.userId, toAddress, now);
+    }
     withdrawal = await ctx.prisma
       .$transaction(async (tx) => {
+        await lockUserWithdrawals(tx, input.userId);
+        await assertNotFrozen(tx, ctx.env, input.userId);
+        const usableFrom = await usableFromIn(tx, input, toAddress);
+        if (usableFrom && usableFrom > now)
+          throw new AppError('WITHDRAW_ADDRESS_LOCKED', undefined, usableFrom);
         // Opened in the transaction, so a refused hold leaves the ledger as it was. The fee account
         // is where the network fee goes when the watcher settles: made before any withdrawal exists.
         await openAccounts(tx, [SYSTEM_ACCOUNTS.withdrawalsHeld, SYSTEM_ACCOUNTS.withdrawalFees]);
+        const allowance = await allowanceOf(tx, ctx.env, input.userId, now);
+        const auto = amount <= allowance.left;
         const hold = await holdWithdrawal(tx, {
           userId: input.userId,
           kind: kindOf(input.to),
@@ -94,7 +168,7 @@ export const requestWithdrawal = async (
           const found = await tx.withdrawal.findUniqueOrThrow({ where: { holdTransferId: hold.id } });
           return replayOf(found, input, amount);
         }
-        return tx.withdrawal.create({
+        const created = await tx.withdrawal.create({
           data: {
             userId: input.userId,
             kind: kindOf(input.to),
@@ -104,10 +178,16 @@ export const requestWithdrawal = async (
             status: auto ? 'approved' : 'pending',
             requestKey: requestKey ?? null,
             holdTransferId: hold.id,
-            ...(auto ? { decidedBy: 'auto', approvedAt: now } : {}),
+            createdAt: now,
+            ...(auto
+              ? { decidedBy: 'auto', approvedAt: now, releaseAt: releaseAtOf(ctx.env, now) }
+              : { reviewReason: REVIEW_REASONS.overAllowance }),
           },
         });
-      })
+        await queueRequestNotice(tx, created);
+        if (!auto) await queuePendingAlert(tx, created, REVIEW_REASONS.overAllowance, now);
+        return created;
+      }, REQUEST_TRANSACTION)
       .catch((error: unknown) => {
         // The held account exists (opened in the transaction): a missing one is the user's main, and a user who
         // never had money has nothing to withdraw.

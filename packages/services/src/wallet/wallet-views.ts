@@ -42,6 +42,8 @@ type WithdrawalFields = Pick<
   | 'toAddress'
   | 'txid'
   | 'reason'
+  | 'reviewReason'
+  | 'releaseAt'
   | 'createdAt'
   | 'updatedAt'
   | 'waitingReason'
@@ -59,6 +61,8 @@ export const withdrawalView = (w: WithdrawalFields): WithdrawalView => ({
   reason: w.reason,
   // Only an approved withdrawal waits for the platform's wallet (docs/wallet.md#network-fees).
   waitingReason: w.status === 'approved' ? (w.waitingReason ?? null) : null,
+  reviewReason: w.reviewReason,
+  releaseAt: w.releaseAt ? w.releaseAt.toISOString() : null,
   createdAt: w.createdAt.toISOString(),
   updatedAt: w.updatedAt.toISOString(),
 });

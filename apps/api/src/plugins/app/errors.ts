@@ -2,6 +2,7 @@ import {
   type ErrorBody,
   type ErrorCode,
   errorCatalogue,
+  fillDetail,
   isCataloguedError,
   type Language,
 } from '@gridbot/contracts';
@@ -11,7 +12,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-type Classified = { code: ErrorCode; status: number; issues?: ErrorBody['issues'] };
+type Classified = { code: ErrorCode; status: number; issues?: ErrorBody['issues']; until?: Date };
 
 const zodLocales = { en: z.locales.en(), ru: z.locales.ru(), cn: z.locales.zhCN() };
 
@@ -39,7 +40,12 @@ export const classify = (error: FastifyError | Error, language: Language): Class
   // Every package's typed error (services, ledger, exchange, domain) names its catalogue code.
   if (isCataloguedError(error)) {
     const code = error.catalogueCode;
-    return { code, status: errorCatalogue[code].status, ...(error.issues ? { issues: error.issues } : {}) };
+    return {
+      code,
+      status: errorCatalogue[code].status,
+      ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.until ? { until: error.until } : {}),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((item) => {
@@ -62,13 +68,16 @@ export const classify = (error: FastifyError | Error, language: Language): Class
   return { code: 'INTERNAL', status: 500 };
 };
 
+/** An instant as the server writes it in a sentence: `2026-11-29 14:05 UTC` (the client shows local time). */
+const utcMinute = (instant: Date) => `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 export const errorBody = (classified: Classified, language: Language): ErrorBody => {
   const entry = errorCatalogue[classified.code];
   const first = classified.issues?.[0];
   const detail =
     first && classified.code === 'VALIDATION'
       ? `${entry.detail[language]} ${first.path}: ${first.message}`
-      : entry.detail[language];
+      : fillDetail(entry.detail[language], classified.until, utcMinute);
   return {
     error: true,
     status: classified.status,
@@ -76,6 +85,7 @@ export const errorBody = (classified: Classified, language: Language): ErrorBody
     message: entry.message,
     detail,
     ...(classified.issues ? { issues: classified.issues } : {}),
+    ...(classified.until ? { until: classified.until.toISOString() } : {}),
   };
 };
 

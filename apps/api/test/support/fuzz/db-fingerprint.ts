@@ -26,6 +26,9 @@ export const FINGERPRINTED_TABLES = [
   'matching_accruals',
   'network_expansion_payouts',
   'notifications',
+  'operator_alerts',
+  'wallet_freezes',
+  'platform_addresses',
 ] as const;
 
 /** Table → `rows:checksum`, the checksum being the sum of a 64-bit hash of every row's text. */

@@ -7,7 +7,7 @@ import { bookDeposit } from '../wallet-fixtures';
 /** The fuzz's coins: listed on the sandbox exchange, so adds, starts and backtests go deep. */
 export const FUZZ_COINS = ['XRP', 'ADA', 'SOL'] as const;
 
-const WITHDRAW_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const WITHDRAW_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 export type Member = { user: User; headers: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { utils } from 'tronweb';
 import type { SandboxTron } from '../sandbox-tron';
-import { hexAddressOf, hexMessage, SELECTORS } from '../tron-codec';
+import { addressOut, hexAddressOf, hexMessage, SELECTORS } from '../tron-codec';
 import { normalizeTransaction, type TronTransaction } from '../tron-transaction';
 import {
   accountJson,
@@ -111,6 +111,11 @@ export const tronNodeRoutes = (app: FastifyInstance, tron: SandboxTron) => {
   call('getaccount', (params) => {
     const address = hexAddressOf(params.address);
     if (!address) return { Error: 'Invalid address' };
+    // A contract's account says so: `type: "Contract"` (java-tron's AccountType; a normal account
+    // leaves the field out at its default, Normal).
+    if (chain.state.tokens.has(address)) {
+      return { address: addressOut(address, isVisible(params)), type: 'Contract', create_time: 0 };
+    }
     return accountJson(address, chain.state.accounts.get(address), isVisible(params));
   });
   // developers.tron.network, HTTP API "getaccountresource": an unknown account answers {}.
@@ -120,15 +125,18 @@ export const tronNodeRoutes = (app: FastifyInstance, tron: SandboxTron) => {
     return accountResourceJson(chain.state.accounts.get(address), chain.head.timestamp);
   });
   call('getchainparameters', () => chainParametersJson(), false);
+  // GetContract (java-tron's GetContractServlet): the SmartContract at `value`, addresses in base58
+  // with `visible`, and `{}` for any address that is not a contract.
   call(
     'getcontract',
     (params) => {
       const address = hexAddressOf(params.value);
       const token = address ? chain.state.tokens.get(address) : undefined;
       if (!token) return {};
+      const visible = isVisible(params);
       return {
-        origin_address: tron.faucet.address,
-        contract_address: token.spec.address,
+        origin_address: addressOut(hexAddressOf(tron.faucet.address) ?? tron.faucet.address, visible),
+        contract_address: addressOut(token.spec.address, visible),
         abi: { entrys: TRC20_ABI },
         bytecode: '',
         consume_user_resource_percent: 100,

@@ -560,6 +560,9 @@ export const en = {
     to: 'To address',
     toExchange: 'To the exchange address',
     requestedAt: 'Requested',
+    review:
+      "Waits for a review by support: over today's limit without review, or the account owner could not be reached on Telegram.",
+    releaseAt: 'Leaves at {{at}}. Until then, "Freeze withdrawals" on the wallet screen can still stop it.',
   },
   withdraw: {
     title: 'Withdraw',
@@ -592,6 +595,23 @@ export const en = {
     resultText: '{{amount}} USDT to {{address}}',
     again: 'New withdrawal',
   },
+  protection: {
+    frozenTitle: 'Withdrawals are frozen.',
+    frozenText: 'Since {{since}} nothing can be withdrawn and the withdrawal address cannot be changed.',
+    liftFrom: 'For your safety you can lift the freeze from {{at}}. Support can lift it earlier.',
+    liftNow: 'You can lift the freeze now.',
+    lift: 'Lift the freeze',
+    freezeButton: 'Freeze withdrawals',
+    freezeHint: 'Something you did not do? Freezing stops every withdrawal not yet sent and refunds it.',
+    freezeTitle: 'Freeze withdrawals?',
+    freezeConfirm:
+      'Every withdrawal not yet sent is stopped and refunded, and nothing can be withdrawn or changed until you lift the freeze (possible after 24 hours) or support does.',
+    freeze: 'Freeze',
+    addressLocked: 'For your safety, a new or changed address can be used from {{at}}.',
+    allowanceLeft: 'Today without review',
+    willWait: "Over today's limit: this withdrawal will wait for a review by support before it is sent.",
+    releaseNote: 'Sent about {{minutes}} min after you confirm; until then "Freeze withdrawals" can stop it.',
+  },
   deposit: {
     title: 'Deposit',
     address: 'Your USDT TRC20 deposit address',
@@ -611,6 +631,8 @@ export const en = {
     creditedAfter: 'Credited after',
     creditedAfterValue: '{{count}} blocks, about {{minutes}} min',
     contract: 'Token contract',
+    contractNote:
+      "This is the USDT token's contract, shown so you can check the token. It is not an address: never send money to it.",
     arriving: 'Deposits on their way',
     arrivingHint: 'Seen on the network; each is credited once its block is final.',
     recent: 'Recent deposits',

@@ -96,6 +96,8 @@ const Terms = ({ deposit }: { deposit: Deposit }) => {
           minutes: minutesFor(deposit.confirmations),
         })}
       />
+      {/* The token's contract, so a wallet's token can be checked: never an address to send to, so
+          it is not copyable and says so (docs/wallet.md#refused-addresses). */}
       <KeyValue
         label={t('deposit.contract')}
         value={
@@ -103,9 +105,13 @@ const Terms = ({ deposit }: { deposit: Deposit }) => {
             value={deposit.contract}
             href={tronscanAddressUrl(deposit.contract)}
             label={t('deposit.contract')}
+            copyable={false}
           />
         }
       />
+      <p className="section-note" data-testid="contract-note">
+        {t('deposit.contractNote')}
+      </p>
     </Card>
   );
 };

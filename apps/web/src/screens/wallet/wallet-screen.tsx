@@ -14,6 +14,7 @@ import { Skeleton } from '../../ui/states';
 import { TopUpFee } from './top-up-fee';
 import { TransactionList } from './transaction-list';
 import { type Wallet, walletRefreshMs } from './wallet-cache';
+import { FreezeButton, FrozenBanner } from './withdraw-protection';
 import { WithdrawalRow } from './withdrawal-card';
 
 const Balances = ({ wallet }: { wallet: Wallet }) => {
@@ -140,8 +141,10 @@ export const WalletScreen = () => {
               <TopUpFee wallet={query.data} onClose={() => setTopUpOpen(false)} />
             </div>
           ) : null}
+          <FrozenBanner wallet={query.data} />
           <PendingWithdrawals wallet={query.data} />
           <TransactionList wallet={query.data} />
+          <FreezeButton wallet={query.data} />
         </>
       ) : null}
     </Screen>

@@ -27,6 +27,7 @@ import { ResultHeader } from './result-header';
 import { usePatchWallet, type Wallet, walletRefreshMs } from './wallet-cache';
 import { isWithdrawalStatus, receivesOf, shortened } from './wallet-model';
 import { WithdrawAddress } from './withdraw-address';
+import { AddressLockNotice, AllowanceSummary, FrozenBanner } from './withdraw-protection';
 import { WithdrawalDetails } from './withdrawal-card';
 
 type Destination = 'address' | 'exchange';
@@ -110,6 +111,8 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
     });
     if (ok) withdraw.mutate({ query: { summ, to }, headers: idempotency.headers() });
   };
+  // Frozen: nothing can be withdrawn until the freeze is lifted (docs/wallet.md#freeze).
+  if (wallet.frozen) return <FrozenBanner wallet={wallet} />;
   return (
     <>
       <Segmented
@@ -126,7 +129,10 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
         ]}
       />
       {to === 'address' ? (
-        <WithdrawAddress saved={wallet.withdrawAddress} />
+        <>
+          <WithdrawAddress saved={wallet.withdrawAddress} />
+          <AddressLockNotice wallet={wallet} />
+        </>
       ) : (
         <Notice>{t('withdraw.exchangeHint')}</Notice>
       )}
@@ -144,6 +150,7 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
           hint={t('wallet.available', { amount: format.usdtExact(wallet.balances.main) })}
         />
         <Summary wallet={wallet} amount={problem ? null : normalizeDecimal(amount)} />
+        <AllowanceSummary wallet={wallet} amount={problem ? null : normalizeDecimal(amount)} />
       </Card>
       {touched && noAddress ? <Notice tone="warning">{t('withdraw.addressFirst')}</Notice> : null}
       {withdraw.isError ? <WithdrawProblem error={withdraw.error} /> : null}

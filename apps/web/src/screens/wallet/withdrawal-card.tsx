@@ -56,6 +56,19 @@ export const WithdrawalDetails = ({ withdrawal }: { withdrawal: Withdrawal }) =>
         {/* docs/wallet.md#network-fees: approved, and waiting until the platform's wallet can pay it. */}
         {withdrawal.waitingReason ? t('withdrawal.waiting') : t(`withdrawal.hints.${withdrawal.status}`)}
       </p>
+      {withdrawal.status === 'pending' && withdrawal.reviewReason ? (
+        <p className="tx__hint" data-testid="withdrawal-review">
+          {t('withdrawal.review')}
+        </p>
+      ) : null}
+      {withdrawal.status === 'approved' &&
+      !withdrawal.waitingReason &&
+      withdrawal.releaseAt &&
+      new Date(withdrawal.releaseAt) > new Date() ? (
+        <p className="tx__hint" data-testid="withdrawal-release">
+          {t('withdrawal.releaseAt', { at: format.time(withdrawal.releaseAt) })}
+        </p>
+      ) : null}
       {withdrawal.reason ? <KeyValue label={t('withdrawal.reason')} value={withdrawal.reason} /> : null}
       <KeyValue label={t('withdrawal.amount')} value={`${format.usdtExact(withdrawal.amount)} USDT`} />
       <KeyValue

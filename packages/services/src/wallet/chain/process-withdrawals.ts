@@ -1,5 +1,6 @@
 import { Prisma, type Withdrawal } from '@gridbot/db';
 import { withdrawalsProcessed } from '@gridbot/metrics';
+import { reviewUndeliveredNotices } from '../review-undelivered-notices';
 import { refundWithdrawal, settleWithdrawal } from '../withdrawal-ledger';
 import type { HotWallet } from './hot-wallet';
 import type { ChainContext } from './scan-deposits';
@@ -59,6 +60,7 @@ export const processWithdrawals = async (
   const batch = options.batch ?? 50;
   const result: ProcessWithdrawalsResult = { signed: 0, broadcast: 0, confirmed: 0, failed: 0, resigned: 0 };
   const blocks = passBlocks(node, options.tip ?? (await node.chainTip()));
+  await reviewUndeliveredNotices(ctx);
   result.signed = await signApproved(ctx, node, hot, blocks, batch);
   if (options.stopAfterSigning) return result;
   const sent = await broadcastSigned(ctx, node, blocks, batch);
@@ -90,6 +92,20 @@ const passBlocks = (node: TronNodeClient, tip: ChainTip): PassBlocks => {
   };
 };
 
+/**
+ * An approved withdrawal that may be signed now (docs/wallet.md#release): unsigned, its release
+ * time passed, and its owner told (the `withdrawal_requested` notice sent; one an operator approved
+ * goes even when the notice could not be delivered). The same condition picks the candidates the
+ * hot wallet is checked for and the row that is signed, so a withdrawal still held back is never
+ * marked as waiting for the platform's wallet.
+ */
+const releasable = (ctx: ChainContext) => Prisma.sql`
+  w.status = 'approved' AND w.signed_tx IS NULL AND w.release_at <= ${ctx.clock.now()}
+  AND EXISTS (SELECT 1 FROM notifications n
+               WHERE n.dedupe_key = 'withdrawal_requested:' || w.id
+                 AND (n.status = 'sent'
+                      OR (w.decided_by <> 'auto' AND n.status IN ('blocked', 'failed', 'expired', 'muted'))))`;
+
 const signApproved = async (
   ctx: ChainContext,
   node: TronNodeClient,
@@ -99,8 +115,8 @@ const signApproved = async (
 ): Promise<number> => {
   // docs/wallet.md#network-fees: only what the hot wallet can pay now is signed; the rest waits.
   const candidates = await ctx.prisma.$queryRaw<SignCandidate[]>`
-    SELECT id, to_address, amount, network_fee FROM withdrawals
-    WHERE status = 'approved' AND signed_tx IS NULL ORDER BY id LIMIT ${batch}`;
+    SELECT w.id, w.to_address, w.amount, w.network_fee FROM withdrawals w
+    WHERE ${releasable(ctx)} ORDER BY w.id LIMIT ${batch}`;
   if (candidates.length === 0) {
     await settleWaiting(ctx, hot.address);
     return 0;
@@ -138,12 +154,15 @@ const signOne = async (
   try {
     return await ctx.prisma.$transaction(
       async (tx) => {
+        // Released only (docs/wallet.md#release): its delay has passed, so a freeze had its
+        // chance, and its owner's `withdrawal_requested` notice has left — or, for one an operator
+        // approved, can never leave.
         const [row] = await tx.$queryRaw<
           Array<{ id: number; to_address: string; amount: bigint; network_fee: bigint }>
         >`
-          SELECT id, to_address, amount, network_fee FROM withdrawals
-          WHERE status = 'approved' AND signed_tx IS NULL AND id = ANY(${[...feeLimits.keys()]}::int[])
-          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`;
+          SELECT w.id, w.to_address, w.amount, w.network_fee FROM withdrawals w
+          WHERE ${releasable(ctx)} AND w.id = ANY(${[...feeLimits.keys()]}::int[])
+          ORDER BY w.id LIMIT 1 FOR UPDATE OF w SKIP LOCKED`;
         if (!row) return false;
         const feeLimitSun = feeLimits.get(row.id)!;
         feeLimits.delete(row.id);
@@ -220,15 +239,29 @@ const broadcastSigned = async (
   let resigned = 0;
   const ids = new Set<number>();
   for (const w of rows) {
-    const outcome = await node.broadcast(signedOf(w));
+    // The row stays locked while its bytes go out: a freeze (docs/wallet.md#freeze) either stopped
+    // it before (then it is no longer approved and nothing is sent) or waits until it is broadcast.
+    const outcome = await ctx.prisma.$transaction(
+      async (tx) => {
+        const [still] = await tx.$queryRaw<Array<{ id: number }>>`
+          SELECT id FROM withdrawals WHERE id = ${w.id} AND status = 'approved' AND txid = ${w.txid} FOR UPDATE`;
+        if (!still) return undefined;
+        const sent = await node.broadcast(signedOf(w));
+        if (sent.accepted || sent.code === 'DUP_TRANSACTION_ERROR') {
+          await tx.withdrawal.update({
+            where: { id: w.id },
+            data: { status: 'broadcast', broadcastAt: ctx.clock.now() },
+          });
+        }
+        return sent;
+      },
+      { timeout: 30_000 },
+    );
+    if (!outcome) continue;
     if (outcome.accepted || outcome.code === 'DUP_TRANSACTION_ERROR') {
-      const marked = await ctx.prisma.withdrawal.updateMany({
-        where: { id: w.id, status: 'approved', txid: w.txid },
-        data: { status: 'broadcast', broadcastAt: ctx.clock.now() },
-      });
-      broadcast += marked.count;
+      broadcast += 1;
       ids.add(w.id);
-      withdrawalsProcessed.labels('sent').inc(marked.count);
+      withdrawalsProcessed.labels('sent').inc();
       continue;
     }
     ctx.log.warn(
