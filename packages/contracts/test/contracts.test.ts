@@ -93,13 +93,15 @@ const specCalls: readonly { call: string; rate?: number }[] = [
 
 /**
  * Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest,
- * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer).
+ * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer, docs/security.md#sessions).
  */
 const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'POST /portfolio/backtest', rate: 3000 },
   { call: 'GET /portfolio/chart?coin=&range=', rate: 1000 },
   // docs/wallet.md#internal-transfer: who a UID is, shown before the transfer is confirmed.
   { call: 'POST /wallet/recipient?uid=', rate: 1000 },
+  // docs/security.md#sessions: "sign out on all devices".
+  { call: 'POST /auth/logout_all', rate: 5000 },
 ];
 
 /** The list widened to the common shape, for checks over all contracts. */

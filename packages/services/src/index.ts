@@ -52,6 +52,7 @@ export * from './notifications/notification-settings';
 export * from './notifications/notification-texts';
 export * from './notifications/queue-daily-pnl-summaries';
 export * from './operations/get-system-summary';
+export * from './operations/user-access';
 export * from './panel/get-panel';
 export * from './partners/get-downline-partner';
 export * from './partners/get-partner-overview';
