@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { AppError } from '@gridbot/services';
+import { AppError, isAppError } from '@gridbot/services';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -20,10 +20,15 @@ type Limiter = (
   options?: { increment?: boolean },
 ) => Promise<{ isExceeded: boolean; remaining: number }>;
 
+/** The window of the recipient-miss budget (docs/wallet.md#internal-transfer). */
+export const RECIPIENT_MISS_WINDOW_MS = 86_400_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts (or, with increment: false, reads) one IP's failed bearer tokens. */
     authFailures: Limiter;
+    /** Counts (or reads) one user's lookups of UIDs nobody has, per 24 hours. */
+    recipientMisses: Limiter;
   }
 }
 
@@ -50,6 +55,37 @@ export const rateLimitPlugin = fp(
         keyGenerator: (request) => `authfail:${request.ip}`,
       }) as Limiter,
     );
+    app.decorate(
+      'recipientMisses',
+      app.createRateLimit({
+        max: app.deps.ctx.env.RECIPIENT_MISSES_PER_DAY,
+        timeWindow: RECIPIENT_MISS_WINDOW_MS,
+        keyGenerator: (request) => `recipient-miss:${request.session?.userId ?? `ip:${request.ip}`}`,
+      }) as Limiter,
+    );
   },
   { name: 'rate-limit' },
 );
+
+/**
+ * Runs a call that names a transfer recipient by UID within the user's budget of misses
+ * (docs/wallet.md#internal-transfer): UIDs are sequential, so a lookup that answers who a UID is
+ * could list every user. Each UID nobody has spends one of RECIPIENT_MISSES_PER_DAY; once they are
+ * spent every lookup and transfer of the user is refused (RECIPIENT_LOOKUPS_EXHAUSTED, 429) until
+ * the 24 hours from the first miss are over — existing UIDs too, or probing would go on.
+ */
+export const withinRecipientBudget = async <T>(
+  request: FastifyRequest,
+  call: () => Promise<T>,
+): Promise<T> => {
+  const budget = await request.server.recipientMisses(request, { increment: false });
+  if (budget.remaining <= 0) throw new AppError('RECIPIENT_LOOKUPS_EXHAUSTED');
+  try {
+    return await call();
+  } catch (error) {
+    if (isAppError(error) && error.code === 'TRANSFER_RECIPIENT_MISSING') {
+      await request.server.recipientMisses(request);
+    }
+    throw error;
+  }
+};

@@ -88,6 +88,7 @@ export const cn: Messages = {
     string: '必须是字符串',
     greaterThan: '必须大于 {{min}}',
     deepestStep: '步长 + (最大交易数 − 2) × 步长增量必须小于 {{max}}%',
+    uid: 'UID 只能是数字，例如 100001',
     invalid: '无效的值',
   },
   sdk: {

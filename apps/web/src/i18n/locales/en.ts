@@ -89,6 +89,7 @@ export const en = {
     string: 'Must be a string',
     greaterThan: 'Must be greater than {{min}}',
     deepestStep: 'Step + (maximum trades − 2) × step increase must stay below {{max}}%',
+    uid: 'A UID is digits only, e.g. 100001',
     invalid: 'Invalid value',
   },
   sdk: {
