@@ -190,9 +190,9 @@ export const errorCatalogue = {
   RECIPIENT_LOOKUPS_EXHAUSTED: entry(
     429,
     'Too many lookups of unknown users',
-    'You have looked up too many UIDs that do not exist. Recipient lookups and transfers are paused for 24 hours; check the UID with the recipient.',
-    'Вы проверили слишком много несуществующих UID. Поиск получателей и переводы приостановлены на 24 часа; уточните UID у получателя.',
-    '您查询了过多不存在的 UID。收款人查询和转账已暂停 24 小时，请向收款人核实 UID。',
+    'You have entered too many UIDs that do not exist. Recipient lookups are paused for up to 24 hours; check the UID with the recipient.',
+    'Вы ввели слишком много несуществующих UID. Поиск получателей приостановлен на срок до 24 часов; уточните UID у получателя.',
+    '您输入了过多不存在的 UID。收款人查询已暂停，最长 24 小时；请向收款人核实 UID。',
   ),
   // --- licences ---
   LICENSE_UPDATE_FAILED: entry(

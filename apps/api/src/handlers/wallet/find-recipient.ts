@@ -4,7 +4,7 @@ import { handle } from '../../handle';
 import { withinRecipientBudget } from '../../plugins/external/rate-limit';
 
 export const findRecipientHandler = handle(findRecipient, (ctx, { query, session }, request) =>
-  withinRecipientBudget(request, () =>
+  withinRecipientBudget(request, 'lookup', () =>
     findTransferRecipient(ctx, { userId: session.userId, uid: query.uid }),
   ),
 );

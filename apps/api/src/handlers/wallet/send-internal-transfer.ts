@@ -6,7 +6,7 @@ import { withinRecipientBudget } from '../../plugins/external/rate-limit';
 export const sendInternalTransferHandler = handle(
   sendInternalTransfer,
   (ctx, { query, headers, session }, request) =>
-    withinRecipientBudget(request, () =>
+    withinRecipientBudget(request, 'transfer', () =>
       sendTransfer(ctx, {
         userId: session.userId,
         toUid: query.to_user,

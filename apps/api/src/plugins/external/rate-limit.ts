@@ -69,22 +69,29 @@ export const rateLimitPlugin = fp(
 
 /**
  * Runs a call that names a transfer recipient by UID within the user's budget of misses
- * (docs/wallet.md#internal-transfer): UIDs are sequential, so a lookup that answers who a UID is
- * could list every user. Each UID nobody has spends one of RECIPIENT_MISSES_PER_DAY; once they are
- * spent every lookup and transfer of the user is refused (RECIPIENT_LOOKUPS_EXHAUSTED, 429) until
- * the 24 hours from the first miss are over — existing UIDs too, or probing would go on.
+ * (docs/wallet.md#internal-transfer): UIDs are sequential, so a lookup that confirms who a UID is
+ * could list every user. Each UID nobody has spends one of RECIPIENT_MISSES_PER_DAY, lookups and
+ * transfers alike. Once they are spent, within 24 hours of the first: every lookup is refused
+ * (RECIPIENT_LOOKUPS_EXHAUSTED, 429), existing UIDs too, or probing would go on; a transfer to a UID
+ * nobody has is refused the same way. A transfer to an existing UID still goes through: it costs
+ * at least 1 USDT, which the recipient keeps, and shows no more than the masked name. The budget
+ * is read before a lookup only, so a transfer's way to success costs no extra round trip.
  */
 export const withinRecipientBudget = async <T>(
   request: FastifyRequest,
+  kind: 'lookup' | 'transfer',
   call: () => Promise<T>,
 ): Promise<T> => {
-  const budget = await request.server.recipientMisses(request, { increment: false });
-  if (budget.remaining <= 0) throw new AppError('RECIPIENT_LOOKUPS_EXHAUSTED');
+  if (kind === 'lookup') {
+    const budget = await request.server.recipientMisses(request, { increment: false });
+    if (budget.remaining <= 0) throw new AppError('RECIPIENT_LOOKUPS_EXHAUSTED');
+  }
   try {
     return await call();
   } catch (error) {
     if (isAppError(error) && error.code === 'TRANSFER_RECIPIENT_MISSING') {
-      await request.server.recipientMisses(request);
+      const spent = await request.server.recipientMisses(request);
+      if (spent.isExceeded) throw new AppError('RECIPIENT_LOOKUPS_EXHAUSTED');
     }
     throw error;
   }
