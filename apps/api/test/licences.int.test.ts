@@ -1,5 +1,5 @@
 import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
-import { payMatchingBonuses } from '@gridbot/services';
+import { grantLicense, payMatchingBonuses } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLicencesCli } from '../src/cli/licences-commands';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -52,6 +52,8 @@ describe('licence purchase over HTTP', () => {
 
   it('upgrades, pays the sponsor, refuses what it must in the user language, and pays once per key', async () => {
     const sponsor = await newUser();
+    // Only a paid licence earns referral bonuses (docs/bonuses.md#who-earns).
+    await grantLicense(t.ctx, { userId: sponsor.user.id, level: 'PRO1' });
     const buyer = await newUser(sponsor.user.id);
     await bookDeposit(t.prisma, buyer.user, '150');
     await t.prisma.userConfig.create({ data: { userId: buyer.user.id, name: 'localization', value: 'ru' } });
@@ -86,7 +88,7 @@ describe('licence purchase over HTTP', () => {
     expect(first).toMatchObject({ charged: '100', license: { level: 'PRO1', paid: true, coins: 10 } });
     expect(first.balances.main).toBe('50');
     expect(await balanceOf(t.prisma, buyer.user, 'main')).toBe(50_000_000n);
-    // The sponsor (FREE, registered now: active) earns 30 %.
+    // The sponsor (PRO1, active) earns 30 %.
     expect(await balanceOf(t.prisma, sponsor.user, 'main')).toBe(30_000_000n);
 
     const profile = (await post(buyer, '/profile/')).json();
@@ -138,7 +140,7 @@ describe('licence purchase over HTTP', () => {
       status: 'pending',
       total: '0',
       items: [],
-      matchingGenerations: 0,
+      matchingGenerations: 1,
     });
     expect((await post(sponsor, '/partners/matching_bonus/history')).json()).toMatchObject({
       items: [],
