@@ -163,6 +163,66 @@ describe('licence purchase over HTTP', () => {
   });
 });
 
+describe('renewal only in the 30 days before the end', () => {
+  it('refuses it earlier and after the end with a clear 422 in the user language, moving nothing; after the end the level is on sale again', async () => {
+    const buyer = await newUser();
+    await bookDeposit(t.prisma, buyer.user, '500');
+    await t.prisma.userConfig.create({ data: { userId: buyer.user.id, name: 'localization', value: 'ru' } });
+    const period = (daysLeft: number) =>
+      t.prisma.user.update({
+        where: { id: buyer.user.id },
+        data: {
+          licenseLevel: 'PRO2',
+          licenseActiveFrom: new Date(Date.now() - 300 * 86_400_000),
+          licenseActiveUntil: new Date(Date.now() + daysLeft * 86_400_000),
+        },
+      });
+    const renew = async () => {
+      const before = await moneySnapshot(t.prisma);
+      const res = await post(buyer, '/profile/renew_license');
+      expect(await moneySnapshot(t.prisma)).toEqual(before);
+      return res;
+    };
+
+    await period(31);
+    const early = await renew();
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({ code: 'LICENSE_RENEWAL_UNAVAILABLE' });
+    expect(early.json().detail).toContain('30 дней');
+    const profileEarly = (await post(buyer, '/profile/')).json();
+    expect(profileEarly.license.renewal).toMatchObject({ available: false, price: '240' });
+
+    await period(-1);
+    const late = await renew();
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'LICENSE_RENEWAL_EXPIRED' });
+    expect(late.json().detail).toContain('полной цене');
+    const profile = (await post(buyer, '/profile/')).json();
+    expect(profile.license).toMatchObject({
+      expired: true,
+      renewal: { available: false, newActiveUntil: null },
+    });
+    // The expired level and every other paid one are offered again at the full price.
+    expect(
+      profile.licenseOffers.map((o: { level: string; priceToPay: string; available: boolean }) => [
+        o.level,
+        o.priceToPay,
+        o.available,
+      ]),
+    ).toEqual([
+      ['FREE', '0', false],
+      ['PRO1', '100', true],
+      ['PRO2', '300', true],
+      ['PRO3', '600', true],
+      ['PRO4', '1200', true],
+    ]);
+    const again = await post(buyer, '/profile/update_licence', { level: 'PRO2' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ charged: '300', license: { level: 'PRO2', expired: false } });
+    await expectBooksIntact(t.prisma);
+  });
+});
+
 describe('the licence ladder CLI', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = [];

@@ -301,9 +301,13 @@ describe('licence quotes', () => {
     );
     expect(quoteRenewal(current(FREE, holder(null, null)))).toEqual(unavailable);
     const expired = { ok: false, code: 'LICENSE_RENEWAL_EXPIRED' };
-    expect(quoteRenewal(current(PRO1, holder('2025-05-01T00:00:00Z', '2026-05-01T00:00:00Z')))).toEqual(expired);
+    expect(quoteRenewal(current(PRO1, holder('2025-05-01T00:00:00Z', '2026-05-01T00:00:00Z')))).toEqual(
+      expired,
+    );
     // On the end itself the licence has expired.
-    expect(quoteRenewal(current(PRO1, holder('2025-06-01T00:00:00Z', '2026-06-01T00:00:00Z')))).toEqual(expired);
+    expect(quoteRenewal(current(PRO1, holder('2025-06-01T00:00:00Z', '2026-06-01T00:00:00Z')))).toEqual(
+      expired,
+    );
   });
 
   it('converts prices exactly', () => {

@@ -41,7 +41,9 @@ export const getNetworkExpansion = defineEndpoint({
     qualified: z.boolean().describe('enough qualifying partners and licenseQualifies'),
     licenseQualifies: z
       .boolean()
-      .describe("the caller's own paid licence is active at the month's end: required to earn (FREE earns nothing)"),
+      .describe(
+        "the caller's own paid licence is active at the month's end: required to earn (FREE earns nothing)",
+      ),
     ratePct: ZPct,
     pool: ZUsdt.describe('licence purchases this month by generation 1–3 partners registered this month'),
     projectedBonus: ZUsdt.describe('ratePct of the pool if qualified, else 0'),

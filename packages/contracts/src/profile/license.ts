@@ -31,11 +31,17 @@ export const ZLicense = z.object({
   renewal: z.object({
     available: z
       .boolean()
-      .describe('paid licence and activeUntil − 30 days ≤ now < activeUntil; an expired one is bought again instead'),
-    availableFrom: ZIsoDateTime.nullable().describe('activeUntil − 30 days; null for FREE, which cannot be renewed'),
+      .describe(
+        'paid licence and activeUntil − 30 days ≤ now < activeUntil; an expired one is bought again instead',
+      ),
+    availableFrom: ZIsoDateTime.nullable().describe(
+      'activeUntil − 30 days; null for FREE, which cannot be renewed',
+    ),
     price: ZUsdt.nullable().describe('yearly price with the renewal discount'),
     discountPct: ZPct,
-    newActiveUntil: ZIsoDateTime.nullable().describe('activeUntil + 365 days; null for FREE and once expired'),
+    newActiveUntil: ZIsoDateTime.nullable().describe(
+      'activeUntil + 365 days; null for FREE and once expired',
+    ),
   }),
 });
 export type License = z.output<typeof ZLicense>;
@@ -53,5 +59,7 @@ export const ZLicenseOffer = z.object({
   current: z.boolean(),
   available: z
     .boolean()
-    .describe('false for the current and lower levels while the licence runs; every paid level once a paid one expired'),
+    .describe(
+      'false for the current and lower levels while the licence runs; every paid level once a paid one expired',
+    ),
 });

@@ -118,9 +118,17 @@ const bookPayment = async (
   return purchase;
 };
 
+/**
+ * The purchase booked under a key before, or null. A key that booked another kind of money move (a
+ * transfer, a top-up) is REQUEST_CONFLICT at once: a licence's transfer and its purchase row are
+ * written in one transaction, so a transfer without a row is never a licence payment.
+ */
 const purchaseByKey = async (db: Pick<Tx, 'ledgerTransfer' | 'licensePurchase'>, key: string) => {
   const booked = await db.ledgerTransfer.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
-  return booked ? db.licensePurchase.findUnique({ where: { transferId: booked.id } }) : null;
+  if (!booked) return null;
+  const purchase = await db.licensePurchase.findUnique({ where: { transferId: booked.id } });
+  if (!purchase) throw new AppError('REQUEST_CONFLICT');
+  return purchase;
 };
 
 /**
