@@ -1,7 +1,7 @@
 import type { AnyEndpoint } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
 import type { Logger, Readiness } from '@gridbot/runtime';
-import type { ServiceContext, SessionClaims } from '@gridbot/services';
+import type { ServiceContext, VerifiedSession } from '@gridbot/services';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -34,7 +34,7 @@ declare module 'fastify' {
     deps: AppDeps;
   }
   interface FastifyRequest {
-    session: SessionClaims | null;
+    session: VerifiedSession | null;
   }
   interface FastifyContextConfig {
     endpoint?: AnyEndpoint;

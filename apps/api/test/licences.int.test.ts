@@ -1,5 +1,5 @@
 import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
-import { payMatchingBonuses } from '@gridbot/services';
+import { grantLicense, payMatchingBonuses } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLicencesCli } from '../src/cli/licences-commands';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -52,6 +52,8 @@ describe('licence purchase over HTTP', () => {
 
   it('upgrades, pays the sponsor, refuses what it must in the user language, and pays once per key', async () => {
     const sponsor = await newUser();
+    // Only a paid licence earns referral bonuses (docs/bonuses.md#who-earns).
+    await grantLicense(t.ctx, { userId: sponsor.user.id, level: 'PRO1' });
     const buyer = await newUser(sponsor.user.id);
     await bookDeposit(t.prisma, buyer.user, '150');
     await t.prisma.userConfig.create({ data: { userId: buyer.user.id, name: 'localization', value: 'ru' } });
@@ -86,7 +88,7 @@ describe('licence purchase over HTTP', () => {
     expect(first).toMatchObject({ charged: '100', license: { level: 'PRO1', paid: true, coins: 10 } });
     expect(first.balances.main).toBe('50');
     expect(await balanceOf(t.prisma, buyer.user, 'main')).toBe(50_000_000n);
-    // The sponsor (FREE, registered now: active) earns 30 %.
+    // The sponsor (PRO1, active) earns 30 %.
     expect(await balanceOf(t.prisma, sponsor.user, 'main')).toBe(30_000_000n);
 
     const profile = (await post(buyer, '/profile/')).json();
@@ -138,7 +140,7 @@ describe('licence purchase over HTTP', () => {
       status: 'pending',
       total: '0',
       items: [],
-      matchingGenerations: 0,
+      matchingGenerations: 1,
     });
     expect((await post(sponsor, '/partners/matching_bonus/history')).json()).toMatchObject({
       items: [],
@@ -157,6 +159,66 @@ describe('licence purchase over HTTP', () => {
       projectedBonus: '0',
       registrations: [{ line: 1, licenseLevel: 'PRO1', licensePurchase: '100', qualifying: true }],
     });
+    await expectBooksIntact(t.prisma);
+  });
+});
+
+describe('renewal only in the 30 days before the end', () => {
+  it('refuses it earlier and after the end with a clear 422 in the user language, moving nothing; after the end the level is on sale again', async () => {
+    const buyer = await newUser();
+    await bookDeposit(t.prisma, buyer.user, '500');
+    await t.prisma.userConfig.create({ data: { userId: buyer.user.id, name: 'localization', value: 'ru' } });
+    const period = (daysLeft: number) =>
+      t.prisma.user.update({
+        where: { id: buyer.user.id },
+        data: {
+          licenseLevel: 'PRO2',
+          licenseActiveFrom: new Date(Date.now() - 300 * 86_400_000),
+          licenseActiveUntil: new Date(Date.now() + daysLeft * 86_400_000),
+        },
+      });
+    const renew = async () => {
+      const before = await moneySnapshot(t.prisma);
+      const res = await post(buyer, '/profile/renew_license');
+      expect(await moneySnapshot(t.prisma)).toEqual(before);
+      return res;
+    };
+
+    await period(31);
+    const early = await renew();
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toMatchObject({ code: 'LICENSE_RENEWAL_UNAVAILABLE' });
+    expect(early.json().detail).toContain('30 дней');
+    const profileEarly = (await post(buyer, '/profile/')).json();
+    expect(profileEarly.license.renewal).toMatchObject({ available: false, price: '240' });
+
+    await period(-1);
+    const late = await renew();
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'LICENSE_RENEWAL_EXPIRED' });
+    expect(late.json().detail).toContain('полной цене');
+    const profile = (await post(buyer, '/profile/')).json();
+    expect(profile.license).toMatchObject({
+      expired: true,
+      renewal: { available: false, newActiveUntil: null },
+    });
+    // The expired level and every other paid one are offered again at the full price.
+    expect(
+      profile.licenseOffers.map((o: { level: string; priceToPay: string; available: boolean }) => [
+        o.level,
+        o.priceToPay,
+        o.available,
+      ]),
+    ).toEqual([
+      ['FREE', '0', false],
+      ['PRO1', '100', true],
+      ['PRO2', '300', true],
+      ['PRO3', '600', true],
+      ['PRO4', '1200', true],
+    ]);
+    const again = await post(buyer, '/profile/update_licence', { level: 'PRO2' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ charged: '300', license: { level: 'PRO2', expired: false } });
     await expectBooksIntact(t.prisma);
   });
 });

@@ -108,6 +108,8 @@ describe('the transaction list', () => {
     expect(wallet.pendingWithdrawals.map((w: { id: string }) => w.id)).toEqual([approved.id]);
     const items: Transaction[] = wallet.transactions.items;
     const bob = { uid: bUser.uid, username: 'list_bob' };
+    // Whom one sent money to is shown masked, as the recipient lookup showed it (docs/wallet.md#internal-transfer).
+    const bobMasked = { uid: bUser.uid, username: 'li…ob' };
     const base = { networkFee: null, address: null, counterparty: null, note: null };
     expect(items.map(pick)).toEqual(
       expect.arrayContaining([
@@ -162,7 +164,7 @@ describe('the transaction list', () => {
           status: 'confirmed',
           balance: 'main',
           amount: '-7',
-          counterparty: bob,
+          counterparty: bobMasked,
         },
         { ...base, type: 'deposit_balance', status: 'confirmed', balance: 'fee', amount: '10' },
         {
@@ -238,7 +240,7 @@ describe('the transaction list', () => {
         status: 'confirmed',
         balance: 'main',
         amount: '-3',
-        counterparty: ann,
+        counterparty: { uid: aUser.uid, username: 'li…nn' },
       },
       { ...base, type: 'transfer_in', status: 'confirmed', balance: 'main', amount: '7', counterparty: ann },
       {

@@ -1,3 +1,4 @@
+import { maskUsername } from '@gridbot/domain';
 import { SYSTEM_ACCOUNTS } from '@gridbot/ledger';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import {
@@ -302,18 +303,20 @@ describe('inner_transaction and the recipient lookup', () => {
     const b = await newUser();
     await bookDeposit(t.prisma, a.user, '50');
     const lookup = await post(a, `/wallet/recipient?uid=${b.user.uid}`);
-    expect(lookup.json()).toEqual({ uid: b.user.uid, username: b.user.username });
+    // The sender sees the recipient masked (docs/wallet.md#internal-transfer; wallet-recipient.int.test.ts).
+    const masked = maskUsername(b.user.username);
+    expect(lookup.json()).toEqual({ uid: b.user.uid, maskedUsername: masked });
     const sent = await post(a, `/wallet/inner_transaction?summ=12.5&to_user=${b.user.uid}`);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({
-      recipient: { uid: b.user.uid, username: b.user.username },
+      recipient: { uid: b.user.uid, maskedUsername: masked },
       balances: { main: '37.5', fee: '0', held: '0' },
       transaction: {
         type: 'transfer_out',
         status: 'confirmed',
         balance: 'main',
         amount: '-12.5',
-        counterparty: { uid: b.user.uid, username: b.user.username },
+        counterparty: { uid: b.user.uid, username: masked },
       },
     });
     expect(await balanceOf(t.prisma, b.user, 'main')).toBe(12_500_000n);

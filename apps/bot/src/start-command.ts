@@ -32,6 +32,8 @@ export const handleStart = async (ctx: DataContext, miniAppUrl: string, c: Conte
         languageCode: from.language_code ?? null,
       },
       startParam: payload === '' ? null : payload,
+      // The message's date: an old /start delivered late never writes older names back.
+      signedAt: new Date((c.msg?.date ?? 0) * 1000),
     });
     // Writing to the bot unblocks it: notifications flow again.
     await markBotReachable(ctx, { telegramId: user.telegramId });

@@ -109,4 +109,21 @@ describe('/start through the Bot API stand-in', () => {
       reply_markup: openAppButton(botTexts.ru.openApp),
     });
   });
+
+  it('a blocked account is told so, in its language, without the button (docs/operations.md#users)', async () => {
+    await h.prisma.user.update({
+      where: { telegramId: 8_100_001n },
+      data: { blockedAt: new Date(), blockedReason: 'test' },
+    });
+    const [answer] = await say(
+      { id: 8_100_001, username: 'Alice_T', first_name: 'Alice', language_code: 'ru' },
+      '/start',
+    );
+    expect(answer?.text).toBe(errorCatalogue.ACCOUNT_BLOCKED.detail.ru);
+    expect(answer?.reply_markup).toBeUndefined();
+    await h.prisma.user.update({
+      where: { telegramId: 8_100_001n },
+      data: { blockedAt: null, blockedReason: null },
+    });
+  });
 });

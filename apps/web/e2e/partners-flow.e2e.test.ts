@@ -7,6 +7,7 @@ import {
   DEMO_TEAM,
   fundWallet,
   getNotificationSettings,
+  grantLicense,
   payMatchingBonuses,
   seedDemoTeam,
 } from '@gridbot/services';
@@ -29,7 +30,8 @@ import { THEMES, withTheme } from './support/themes';
 
 // The partner programme and the licence from the mini app, against the real API and the books:
 // the demo team (docs/bonuses.md#demo-team: 24 partners in three generations, their licences
-// bought through the licence service) seeded under a user, every partner screen's figures traced
+// bought through the licence service) seeded under a user holding PRO1 as the demo's does (only a
+// paid licence earns bonuses: docs/bonuses.md#who-earns), every partner screen's figures traced
 // to the ledger or to the API's own answer, the tree opened, a partner's profile, load more; then
 // the user's own licence upgraded (money leaving the main balance), a refusal for want of money
 // shown in place with nothing changed, and a renewal inside its window; then every partner and
@@ -44,6 +46,7 @@ const DAY_MS = 86_400_000;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack({ demo: true }), launchBrowser()]);
   demo = stack.demoUser as User;
+  await grantLicense(stack.ctx, { userId: demo.id, level: 'PRO1' });
   team = await seedDemoTeam(stack.ctx, demo);
 }, 60_000);
 
@@ -302,17 +305,16 @@ describe('the partner programme from the mini app', () => {
     await page.goto(stack.launchUrlFor(demo, {}, '/profile'));
     const level = page.getByTestId('license-level');
     await level.waitFor();
-    await expect(level.innerText()).resolves.toContain('FREE');
-    await page.getByText(en.profile.freeNoRenewal).waitFor();
+    await expect(level.innerText()).resolves.toContain('PRO1');
 
-    // Upgrade FREE → PRO1: the full price, confirmed with the price, from the main balance.
-    await page.locator('[data-offer="PRO1"]').click();
+    // Upgrade PRO1 → PRO2: the price difference, confirmed with the price, from the main balance.
+    await page.locator('[data-offer="PRO2"]').click();
     await page.locator('[data-action="main"]').click();
-    await expect.poll(() => level.innerText()).toContain('PRO1');
-    expect(dialogs.at(-1)).toBe('Upgrade to PRO1 for 100.00 USDT from your main balance?');
-    const afterUpgrade = funded - 100_000_000n;
+    await expect.poll(() => level.innerText()).toContain('PRO2');
+    expect(dialogs.at(-1)).toBe('Upgrade to PRO2 for 200.00 USDT from your main balance?');
+    const afterUpgrade = funded - 200_000_000n;
     expect(await mainBalance(demo.id)).toBe(afterUpgrade);
-    expect(await mainEntries([demo.id], 'license_purchase')).toBe(-100_000_000n);
+    expect(await mainEntries([demo.id], 'license_purchase')).toBe(-200_000_000n);
     const until = (await stack.prisma.user.findUniqueOrThrow({ where: { id: demo.id } }))
       .licenseActiveUntil as Date;
     // Outside the window: when renewal opens, not a button.
@@ -334,29 +336,29 @@ describe('the partner programme from the mini app', () => {
       .toBe(usdtText(afterUpgrade));
     await page.locator('.tx-history [data-type="license_purchase"]').first().waitFor();
 
-    // PRO4 costs 1,100 more than PRO1: refused in place, in the user's words, nothing moved.
+    // PRO4 costs 900 more than PRO2: refused in place, in the user's words, nothing moved.
     await navigateInApp(page, '/profile');
     await page.locator('[data-offer="PRO4"]').click();
     await page.locator('[data-action="main"]').click();
     const refusal = page.getByTestId('upgrade-refusal');
     await refusal.waitFor();
-    expect(dialogs.at(-1)).toBe('Upgrade to PRO4 for 1,100.00 USDT from your main balance?');
+    expect(dialogs.at(-1)).toBe('Upgrade to PRO4 for 900.00 USDT from your main balance?');
     await expect(refusal.innerText()).resolves.toBe(errorCatalogue.INSUFFICIENT_FUNDS.detail.en);
     expect(await mainBalance(demo.id)).toBe(afterUpgrade);
-    expect(await mainEntries([demo.id], 'license_purchase')).toBe(-100_000_000n);
-    await expect(level.innerText()).resolves.toContain('PRO1');
+    expect(await mainEntries([demo.id], 'license_purchase')).toBe(-200_000_000n);
+    await expect(level.innerText()).resolves.toContain('PRO2');
     await settle(page);
     await expectAccessible(page, 'upgrade refused');
     await screenshotWhole(page, `${SCREENSHOTS_DIR}/en`, 'real-profile-upgrade-refused');
 
-    // Twenty days before the end (time moved on): renewal for a year at −20 %, 80 USDT.
+    // Twenty days before the end (time moved on): renewal for a year at −20 %, 240 USDT.
     const soon = new Date(Date.now() + 20 * DAY_MS);
     await stack.prisma.user.update({ where: { id: demo.id }, data: { licenseActiveUntil: soon } });
     await walletWindow(); // asked again by the reload's first load
     await page.reload();
     const renew = page.getByTestId('renew');
     await renew.waitFor();
-    await expect(renew.innerText()).resolves.toBe('Renew for a year, −20% · 80.00 USDT');
+    await expect(renew.innerText()).resolves.toBe('Renew for a year, −20% · 240.00 USDT');
     await renew.click();
     await expect
       .poll(async () =>
@@ -364,9 +366,9 @@ describe('the partner programme from the mini app', () => {
       )
       .toBe(soon.getTime() + 365 * DAY_MS);
     expect(dialogs.at(-1)).toMatch(
-      /^Renew PRO1 for a year for 80\.00 USDT from your main balance\? Active until /,
+      /^Renew PRO2 for a year for 240\.00 USDT from your main balance\? Active until /,
     );
-    expect(await mainBalance(demo.id)).toBe(afterUpgrade - 80_000_000n);
+    expect(await mainBalance(demo.id)).toBe(afterUpgrade - 240_000_000n);
     await page.getByTestId('renewal-opens').waitFor();
     await settle(page);
     await screenshotWhole(page, `${SCREENSHOTS_DIR}/en`, 'real-profile-renewed');
@@ -383,7 +385,7 @@ describe('the partner programme from the mini app', () => {
   }, 120_000);
 
   it("shows a partner's trading fees as matching bonus: today's pending, yesterday's credited", async () => {
-    // The demo user's PRO1 (bought above) pays generation 1: as if bought three days ago, Maria's
+    // The demo user's PRO2 (upgraded above) pays generation 1: as if bought three days ago, Maria's
     // trading fees of yesterday and today earn 10 % each; the daily payout pays the closed day.
     await stack.prisma.user.update({
       where: { id: demo.id },

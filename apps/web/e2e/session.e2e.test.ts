@@ -1,7 +1,7 @@
 import type { User } from '@gridbot/db';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, navigateInApp, openAppPage, settle } from './support/browser';
+import { launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
 import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
@@ -190,6 +190,42 @@ describe('session', () => {
     await app.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
     await app.page.waitForURL((url) => url.pathname === '/');
     await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await app.close();
+  });
+
+  it('signs out on all devices: the session-ended state, the old token and launch data refused', async () => {
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+    await settle(app.page);
+    const token = (await app.context.cookies()).find((cookie) => cookie.name === 'gb_token')?.value;
+    expect(token).toBeTruthy();
+    await navigateInApp(app.page, '/profile');
+    const button = app.page.getByTestId('logout-all');
+    await button.scrollIntoViewIfNeeded();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'profile-sessions');
+    const ended = app.page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/logout_all');
+    // The fake Telegram client confirms the popup.
+    await button.click();
+    expect((await ended).status()).toBe(200);
+    await app.page.getByTestId('session-ended').waitFor();
+    await app.page.getByRole('heading', { name: 'Signed out on all devices' }).waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'session-ended');
+    expect((await app.context.cookies()).find((cookie) => cookie.name === 'gb_token')).toBeUndefined();
+    // The token the page had is refused at once, on any call.
+    const refused = await fetch(`${stack.baseUrl}/profile/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(401);
+    // Reloading with the same launch data does not sign in again: it was signed before the sign-out.
+    const login = app.page.waitForResponse((r) => isLogin(r.url()));
+    await app.page.reload();
+    expect((await login).status()).toBe(401);
+    await app.page.getByTestId('session-invalid').waitFor();
+    expect(app.problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
     await app.close();
   });
 

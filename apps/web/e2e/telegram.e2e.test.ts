@@ -57,6 +57,9 @@ afterAll(async () => {
 });
 
 // A new user per test: the server limits the panel and the wallet to 1 call per 2 s per user.
+/** A username as a sender sees it (docs/wallet.md#internal-transfer): `lena_tg_3` → `le…_3`. */
+const masked = (username: string) => `${username.slice(0, 2)}…${username.slice(-2)}`;
+
 const newUser = (): Promise<User> => {
   users += 1;
   return stack.createUser({ username: `lena_tg_${users}`, firstName: 'Lena' });
@@ -226,7 +229,10 @@ describe('native controls inside Telegram', () => {
 
     const recipient = await newUser();
     await app.page.getByLabel(en.internal.recipient).fill(String(recipient.uid));
-    await app.page.getByTestId('recipient').getByText(`@${recipient.username}`).waitFor();
+    await app.page
+      .getByTestId('recipient')
+      .getByText(`@${masked(recipient.username)}`)
+      .waitFor();
     await app.page.getByLabel(en.internal.amount).fill('12,5');
     // The user cancels: nothing is sent.
     const sent: string[] = [];
@@ -239,7 +245,7 @@ describe('native controls inside Telegram', () => {
     await app.telegramEvent('main_button_pressed');
     await expect.poll(() => popups(app)).toHaveLength(1);
     expect((await popups(app))[0]?.message).toBe(
-      `Send 12.50 USDT to @${recipient.username} (UID ${recipient.uid})? A transfer cannot be undone.`,
+      `Send 12.50 USDT to @${masked(recipient.username)} (UID ${recipient.uid})? A transfer cannot be undone.`,
     );
     expect(sent).toEqual([]);
 

@@ -234,14 +234,16 @@ describe('the wallet from the mini app', () => {
     await expect.poll(() => main.innerText()).toBe('40.00 USDT');
     await expectBooksIntact();
 
-    // 5. Transfer to Ivan by UID: his name shows before the money moves.
+    // 5. Transfer to Ivan by UID: his UID and masked name show before the money moves
+    // (docs/wallet.md#internal-transfer: never the whole username).
     await navigateInApp(app.page, '/wallet/internal-transfer');
     await app.page.getByLabel(en.internal.recipient).fill(String(ivan.uid));
-    await app.page.getByTestId('recipient').getByText('@ivan_t').waitFor();
+    await app.page.getByTestId('recipient').getByText('@i…t').waitFor();
+    await expect(app.page.getByTestId('recipient').innerText()).resolves.not.toContain('ivan_t');
     await app.page.getByLabel(en.internal.amount).fill('15');
     await app.page.locator('[data-action="main"]').click();
     await app.page.getByTestId('transfer-result').waitFor();
-    expect(dialogs.at(-1)).toBe(`Send 15.00 USDT to @ivan_t (UID ${ivan.uid})? A transfer cannot be undone.`);
+    expect(dialogs.at(-1)).toBe(`Send 15.00 USDT to @i…t (UID ${ivan.uid})? A transfer cannot be undone.`);
     expect(await balanceOf(ivan.id, 'main')).toBe('15');
     await settle(app.page);
     await screenshotWhole(app.page, `${SCREENSHOTS_DIR}/en`, 'real-wallet-transfer-sent');

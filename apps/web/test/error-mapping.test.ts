@@ -50,6 +50,7 @@ describe('login failures (docs/errors.md)', () => {
     [serverError(403, 'REFERRAL_CODE_UNKNOWN', 'No User'), 'REFERRAL_CODE_UNKNOWN'],
     [serverError(403, 'NO_NICKNAME', 'No Nickname'), 'NO_NICKNAME'],
     [serverError(403, 'NO_NICKNAME_IN_DB', 'No Nickname in DB'), 'NO_NICKNAME_IN_DB'],
+    [serverError(403, 'ACCOUNT_BLOCKED', 'Account blocked'), 'ACCOUNT_BLOCKED'],
     [serverError(403, 'FORBIDDEN', 'Forbidden'), 'maintenance'],
     [serverError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'), 'RATE_LIMITED'],
     [serverError(500, 'INTERNAL', 'Внутренняя ошибка сервера'), 'maintenance'],
@@ -64,9 +65,10 @@ describe('login failures (docs/errors.md)', () => {
     expect(loginFailureOf(serverError(403, 'NO_NICKNAME', 'Something else entirely'))).toBe('NO_NICKNAME');
   });
 
-  it('puts the support link on "No User" only', () => {
+  it('puts the support link on "No User" and a blocked account only', () => {
     expect(hasSupportLink('NO_USER')).toBe(true);
     expect(hasSupportLink('REFERRAL_CODE_UNKNOWN')).toBe(true);
+    expect(hasSupportLink('ACCOUNT_BLOCKED')).toBe(true);
     expect(hasSupportLink('NO_NICKNAME')).toBe(false);
     expect(hasSupportLink('maintenance')).toBe(false);
   });

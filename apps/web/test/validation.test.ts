@@ -155,15 +155,20 @@ agree(
 );
 
 agree(
-  'transfer recipient UID (a query parameter the contract coerces)',
+  'transfer recipient UID (a query parameter read strictly: digits only)',
   sendInternalTransfer.query.shape.to_user,
   (typed) => recipientProblem(typed, 42),
   [
     ['', { key: 'required' }],
-    ['0', { key: 'greaterThan', params: { min: '0' } }],
-    ['-5', { key: 'greaterThan', params: { min: '0' } }],
-    ['1.5', { key: 'integer' }],
-    ['abc', { key: 'numeric' }],
+    ['0', { key: 'uid' }],
+    ['-5', { key: 'uid' }],
+    ['1.5', { key: 'uid' }],
+    ['abc', { key: 'uid' }],
+    ['0x186bc', { key: 'uid' }],
+    ['1e5', { key: 'uid' }],
+    ['+100003', { key: 'uid' }],
+    ['100003.0', { key: 'uid' }],
+    ['2147483648', { key: 'max', params: { max: '2147483647' } }],
     ['43', null],
     [' 43 ', null],
   ],

@@ -66,6 +66,11 @@ export const ZEnv = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Max age of initData `auth_date`, seconds (docs/security.md: default 24 h). */
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().min(60).max(604_800).default(86_400),
+  /**
+   * Recipient lookups and transfers naming a UID nobody has, per user and 24 hours; past it both
+   * are refused, for existing UIDs too (docs/wallet.md#internal-transfer).
+   */
+  RECIPIENT_MISSES_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Origin of the web app when it is served elsewhere; CORS allows only this origin. */
   WEB_ORIGIN: ZOptionalUrl.pipe(z.url().optional()),
   /** Folder of the built web app to serve (embedded). */

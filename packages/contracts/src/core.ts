@@ -110,6 +110,18 @@ export const MAX_BIG_ID = 9_223_372_036_854_775_807n;
 /** Public numeric user id shown to users (UID) — also the key of the partner tree. */
 export const ZUid = z.coerce.number().int().positive().max(MAX_ID).describe('public user id (UID)');
 
+/**
+ * A UID in a query parameter, read strictly (docs/wallet.md#internal-transfer): decimal digits, no
+ * sign, no leading zero, no spaces, up to MAX_ID. `z.coerce.number()` would take `0x186bc`, `1e5`,
+ * `+100003`, `100003.0` and ` 100003` for real users' UIDs.
+ */
+export const ZUidParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'must be a UID: digits only, without sign, spaces or leading zeros')
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_ID))
+  .describe('public user id (UID), decimal digits only');
+
 /** A positive integer id in a response body (UID, coin bot id). Responses never coerce. */
 export const ZIdInt = z.number().int().positive();
 

@@ -56,6 +56,13 @@ export const errorCatalogue = {
     'Эта реферальная ссылка недействительна. Попросите пригласившего вас прислать новую ссылку.',
     '该推荐链接无效。请向邀请人索取新的链接。',
   ),
+  ACCOUNT_BLOCKED: entry(
+    403,
+    'Account blocked',
+    'This account has been blocked by the operator. Contact support to find out why.',
+    'Этот аккаунт заблокирован оператором. Напишите в поддержку, чтобы узнать причину.',
+    '该账户已被运营方封禁。请联系客服了解原因。',
+  ),
   // --- session ---
   UNAUTHORIZED: entry(
     401,
@@ -179,6 +186,13 @@ export const errorCatalogue = {
     'The user to transfer to is not in the database.',
     'Пользователь для перевода не найден в базе данных.',
     '数据库中没有该收款用户。',
+  ),
+  RECIPIENT_LOOKUPS_EXHAUSTED: entry(
+    429,
+    'Too many lookups of unknown users',
+    'You have entered too many UIDs that do not exist. Recipient lookups are paused for up to 24 hours; check the UID with the recipient.',
+    'Вы ввели слишком много несуществующих UID. Поиск получателей приостановлен на срок до 24 часов; уточните UID у получателя.',
+    '您输入了过多不存在的 UID。收款人查询已暂停，最长 24 小时；请向收款人核实 UID。',
   ),
   // --- licences ---
   LICENSE_UPDATE_FAILED: entry(
@@ -390,6 +404,13 @@ export const errorCatalogue = {
     'A paid license can be renewed in the last 30 days before it expires.',
     'Платную лицензию можно продлить в последние 30 дней до окончания срока.',
     '付费许可证可在到期前 30 天内续期。',
+  ),
+  LICENSE_RENEWAL_EXPIRED: entry(
+    422,
+    'License has expired and cannot be renewed',
+    'Your license has expired, so it can no longer be renewed at the discount. Buy a license level again at the full price.',
+    'Срок лицензии истёк, продлить её со скидкой уже нельзя. Купите уровень лицензии заново по полной цене.',
+    '您的许可证已过期，无法再以折扣价续期。请以全价重新购买许可证等级。',
   ),
   // --- exchange orders (worker and trading calls; never shown as an internal error) ---
   EXCHANGE_INSUFFICIENT_BALANCE: entry(

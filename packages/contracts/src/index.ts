@@ -3,6 +3,7 @@
  */
 
 export * from './auth/login';
+export * from './auth/logout-all';
 export * from './auth/sign-in-telegram';
 export * from './config/get-config';
 export * from './config/set-config';
@@ -71,6 +72,7 @@ export * from './wallet/withdraw-money';
 export * from './wallet/withdrawal';
 
 import { login } from './auth/login';
+import { logoutAll } from './auth/logout-all';
 import { signInTelegram } from './auth/sign-in-telegram';
 import { getConfig } from './config/get-config';
 import { setConfig } from './config/set-config';
@@ -130,6 +132,7 @@ import { withdrawMoney } from './wallet/withdraw-money';
 export const endpoints = [
   login,
   signInTelegram,
+  logoutAll,
   getConfig,
   setConfig,
   getLaunchData,

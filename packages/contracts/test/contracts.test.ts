@@ -93,7 +93,8 @@ const specCalls: readonly { call: string; rate?: number }[] = [
 
 /**
  * Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest,
- * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer, docs/wallet.md#freeze).
+ * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer, docs/wallet.md#freeze,
+ * docs/security.md#sessions).
  */
 const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'POST /portfolio/backtest', rate: 3000 },
@@ -103,6 +104,8 @@ const BEYOND_SPEC: { call: string; rate: number }[] = [
   // docs/wallet.md#freeze: "this wasn't me", and lifting it a lock time later.
   { call: 'POST /wallet/freeze', rate: 1000 },
   { call: 'POST /wallet/unfreeze', rate: 1000 },
+  // docs/security.md#sessions: "sign out on all devices".
+  { call: 'POST /auth/logout_all', rate: 5000 },
 ];
 
 /** The list widened to the common shape, for checks over all contracts. */

@@ -41,8 +41,11 @@ const READS = new Set([
   'portfolio.backtestCoin',
 ]);
 
-/** Sign-in creates a session, not data any cached read holds: the session starts a fresh cache. */
-const SESSION = new Set(['auth.login', 'auth.signInTelegram']);
+/**
+ * Sign-in creates a session, not data any cached read holds: the session starts a fresh cache.
+ * Ending every session leaves the app signed out, with nothing left to refresh.
+ */
+const SESSION = new Set(['auth.login', 'auth.signInTelegram', 'auth.logoutAll']);
 
 const all: readonly EndpointDefinition[] = endpoints;
 const mutations = all.filter((endpoint) => !READS.has(endpoint.id) && !SESSION.has(endpoint.id));

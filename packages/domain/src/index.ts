@@ -19,3 +19,4 @@ export * from './replay/candles';
 export { LadderShape, type LevelMoney, ladderShape } from './replay/ladder-shape';
 export * from './replay/report';
 export * from './replay/simulate';
+export * from './wallet/masked-username';

@@ -226,16 +226,30 @@ describe('licence quotes', () => {
       to: PRO2,
       expected: { kind: 'purchase', price: 300n * U, activeUntil: '2027-06-01T00:00:00.000Z' },
     },
+    {
+      name: 'expired PRO2 → PRO2 again: full price, a year from now (no renewal after the end)',
+      from: current(PRO2, holder('2025-03-01T00:00:00Z', '2026-03-01T00:00:00Z')),
+      to: PRO2,
+      expected: { kind: 'purchase', price: 300n * U, activeUntil: '2027-06-01T00:00:00.000Z' },
+    },
+    {
+      name: 'expired PRO2 → PRO1: a new purchase may take a lower level',
+      from: current(PRO2, holder('2025-03-01T00:00:00Z', '2026-03-01T00:00:00Z')),
+      to: PRO1,
+      expected: { kind: 'purchase', price: 100n * U, activeUntil: '2027-06-01T00:00:00.000Z' },
+    },
   ])('$name', ({ from, to, expected }) => {
     const result = quoteUpgrade(from, to, now);
     if (!result.ok) throw new Error(result.code);
     expect({ ...result.quote, activeUntil: result.quote.activeUntil.toISOString() }).toMatchObject(expected);
   });
 
-  it('refuses the same or a lower level', () => {
+  it('refuses the same or a lower level while the licence runs, and FREE always', () => {
     const pro2 = current(PRO2, holder('2026-03-01T00:00:00Z', '2027-03-01T00:00:00Z'));
     expect(quoteUpgrade(pro2, PRO2, now)).toEqual({ ok: false, code: 'LICENSE_NOT_UPGRADE' });
     expect(quoteUpgrade(pro2, PRO1, now)).toEqual({ ok: false, code: 'LICENSE_NOT_UPGRADE' });
+    const expired = current(PRO2, holder('2025-03-01T00:00:00Z', '2026-03-01T00:00:00Z'));
+    expect(quoteUpgrade(expired, FREE, now)).toEqual({ ok: false, code: 'LICENSE_NOT_UPGRADE' });
   });
 
   it.each([
@@ -249,16 +263,25 @@ describe('licence quotes', () => {
       },
     },
     {
-      name: 'expired: from now',
-      h: holder('2025-05-01T00:00:00Z', '2026-05-01T00:00:00Z'),
+      name: 'on its last millisecond',
+      h: holder('2025-06-01T00:00:00Z', '2026-06-01T00:00:00.001Z'),
       result: {
         price: 80n * U,
-        activeUntil: '2027-06-01T00:00:00.000Z',
-        activeFrom: '2026-06-01T00:00:00.000Z',
+        activeUntil: '2027-06-01T00:00:00.001Z',
+        activeFrom: '2025-06-01T00:00:00.000Z',
+      },
+    },
+    {
+      name: 'on the first day of the window (30 days before the end)',
+      h: holder('2025-07-01T00:00:00Z', '2026-07-01T00:00:00Z'),
+      result: {
+        price: 80n * U,
+        activeUntil: '2027-07-01T00:00:00.000Z',
+        activeFrom: '2025-07-01T00:00:00.000Z',
       },
     },
   ])('renewal $name', ({ h, result }) => {
-    const quote = quoteRenewal(current(PRO1, h), now);
+    const quote = quoteRenewal(current(PRO1, h));
     if (!quote.ok) throw new Error(quote.code);
     expect({
       price: quote.quote.price,
@@ -267,15 +290,24 @@ describe('licence quotes', () => {
     }).toEqual(result);
   });
 
-  it('refuses renewal outside the window and of FREE', () => {
-    expect(quoteRenewal(current(PRO1, holder('2026-03-01T00:00:00Z', '2027-03-01T00:00:00Z')), now)).toEqual({
-      ok: false,
-      code: 'LICENSE_RENEWAL_UNAVAILABLE',
-    });
-    expect(quoteRenewal(current(FREE, holder(null, null)), now)).toEqual({
-      ok: false,
-      code: 'LICENSE_RENEWAL_UNAVAILABLE',
-    });
+  it('refuses renewal before the window, after the end (a new purchase then), and of FREE', () => {
+    const unavailable = { ok: false, code: 'LICENSE_RENEWAL_UNAVAILABLE' };
+    expect(quoteRenewal(current(PRO1, holder('2026-03-01T00:00:00Z', '2027-03-01T00:00:00Z')))).toEqual(
+      unavailable,
+    );
+    // 30 days and a millisecond before the end: not yet.
+    expect(quoteRenewal(current(PRO1, holder('2025-07-01T00:00:00Z', '2026-07-01T00:00:00.001Z')))).toEqual(
+      unavailable,
+    );
+    expect(quoteRenewal(current(FREE, holder(null, null)))).toEqual(unavailable);
+    const expired = { ok: false, code: 'LICENSE_RENEWAL_EXPIRED' };
+    expect(quoteRenewal(current(PRO1, holder('2025-05-01T00:00:00Z', '2026-05-01T00:00:00Z')))).toEqual(
+      expired,
+    );
+    // On the end itself the licence has expired.
+    expect(quoteRenewal(current(PRO1, holder('2025-06-01T00:00:00Z', '2026-06-01T00:00:00Z')))).toEqual(
+      expired,
+    );
   });
 
   it('converts prices exactly', () => {

@@ -44,7 +44,7 @@ describe('licence status', () => {
     });
   });
 
-  it('opens renewal 30 days before a paid licence ends, at 20 % off, extending from the end', () => {
+  it('opens renewal 30 days before a paid licence ends and closes it at the end, at 20 % off, extending from the end', () => {
     const holder = {
       registeredAt: at('2025-01-01T00:00:00Z'),
       activeFrom: at('2026-01-01T00:00:00Z'),
@@ -56,10 +56,12 @@ describe('licence status', () => {
     const inside = licenseStatus(PRO1, holder, at('2026-12-02T00:00:00Z'));
     expect(inside.renewal).toMatchObject({ available: true, price: '80' });
     expect(inside.renewal.newActiveUntil?.toISOString()).toBe('2028-01-01T00:00:00.000Z');
-    // Expired: still renewable, the new year runs from now.
-    const expired = licenseStatus(PRO1, holder, at('2027-02-01T00:00:00Z'));
+    const last = licenseStatus(PRO1, holder, at('2026-12-31T23:59:59.999Z'));
+    expect(last.renewal.available).toBe(true);
+    // Expired: the window has closed (the level is bought again at the full price).
+    const expired = licenseStatus(PRO1, holder, at('2027-01-01T00:00:00Z'));
     expect(expired).toMatchObject({ expired: true, daysLeft: 0 });
-    expect(expired.renewal.newActiveUntil?.toISOString()).toBe('2028-02-01T00:00:00.000Z');
+    expect(expired.renewal).toMatchObject({ available: false, newActiveUntil: null, price: '80' });
   });
 
   it('prices renewal exactly', () => {

@@ -52,6 +52,7 @@ export * from './notifications/notification-settings';
 export * from './notifications/notification-texts';
 export * from './notifications/queue-daily-pnl-summaries';
 export * from './operations/get-system-summary';
+export * from './operations/user-access';
 export * from './operators/deliver-operator-alerts';
 export * from './operators/operator-alert-kinds';
 export * from './operators/operator-alert-texts';

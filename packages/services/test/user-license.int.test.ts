@@ -106,11 +106,17 @@ describe('user licence', () => {
       balanceLimit: '7000',
       renewal: { available: false, price: '240' },
     });
+    now = new Date('2027-03-01T11:59:59.999Z');
+    expect(await getUserLicense(ctx, { userId: user.id })).toMatchObject({
+      expired: false,
+      renewal: { available: true, availableFrom: '2027-01-30T12:00:00.000Z' },
+    });
+    // Once ended, renewal is over: the level is bought again (docs/licences.md#renewal).
     now = new Date('2027-03-01T12:00:00Z');
     expect(await getUserLicense(ctx, { userId: user.id })).toMatchObject({
       expired: true,
       daysLeft: 0,
-      renewal: { available: true },
+      renewal: { available: false, newActiveUntil: null },
     });
     now = new Date('2026-03-01T12:00:00Z');
     await expect(grantLicense(ctx, { userId: user.id, level: 'GOLD' })).rejects.toMatchObject({

@@ -1,10 +1,12 @@
 import { fromMicro } from '@gridbot/ledger';
 import { getSystemSummary, type ServiceContext, type SystemSummary } from '@gridbot/services';
+import { runUsersCommand, USERS_CLI_USAGE } from './users-commands';
 
-export const OPS_CLI_USAGE = `usage: npm run -s ops -- <command>
+export const OPS_CLI_USAGE = `usage: npm run -s ops -- <command> [--operator <name>]
   summary [--json]                          users, coin bots, queues, ledger totals and invariants,
                                             withdrawals waiting or on their way, the watcher's cursor,
-                                            the hot wallet (USDT, TRX, energy, bandwidth), sweeps`;
+                                            the hot wallet (USDT, TRX, energy, bandwidth), sweeps
+${USERS_CLI_USAGE}`;
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
@@ -95,13 +97,16 @@ export const summaryLines = (s: SystemSummary): string[] => {
 
 /**
  * The operator's system commands (docs/operations.md#operator-cli). Returns the exit code: 0 done,
- * 1 when the ledger's invariants do not hold (so a cron job or a script notices), 2 usage.
+ * 1 when the ledger's invariants do not hold (so a cron job or a script notices) or a `users`
+ * command was refused, 2 usage.
  */
 export const runOpsCli = async (
   ctx: ServiceContext,
   argv: readonly string[],
   io: Output,
+  operator = 'unknown',
 ): Promise<number> => {
+  if (argv[0] === 'users') return runUsersCommand(ctx, argv, io, operator, OPS_CLI_USAGE);
   const json = argv.includes('--json');
   const words = argv.filter((arg) => arg !== '--json');
   if (words[0] !== 'summary' || words.length > 1) {

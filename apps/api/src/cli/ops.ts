@@ -3,7 +3,8 @@ import { runCli } from './run-cli';
 
 /**
  * The operator's system CLI: `npm run -s ops -- summary [--json]` (built: `node
- * apps/api/dist/cli/ops.js summary`; docs/operations.md#operator-cli). Reads only; with REDIS_URL
- * it reads the shared queues' depth too.
+ * apps/api/dist/cli/ops.js summary`; docs/operations.md#operator-cli), which reads only (with
+ * REDIS_URL the shared queues' depth too), and `users end-sessions|block|unblock <uid>`
+ * (docs/operations.md#users).
  */
 await runCli('ops-cli', runOpsCli, { sharedQueue: true });

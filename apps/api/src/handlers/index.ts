@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../types';
 import { loginHandler } from './auth/login';
+import { logoutAllHandler } from './auth/logout-all';
 import { signInTelegramHandler } from './auth/sign-in-telegram';
 import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
@@ -68,6 +69,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   getRewardsHandler,
   loginHandler,
   signInTelegramHandler,
+  logoutAllHandler,
   getConfigHandler,
   setConfigHandler,
   getLaunchDataHandler,

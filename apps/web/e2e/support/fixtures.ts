@@ -757,6 +757,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
       requiredPartners: 2,
       qualifyingPartners: 1,
       qualified: false,
+      licenseQualifies: true,
       ratePct: '5',
       pool: '1800',
       projectedBonus: '0',

@@ -18,6 +18,7 @@ export type ValidationKey =
   | 'minLength'
   | 'maxLength'
   | 'alphanumeric'
+  | 'uid'
   | 'string'
   | 'deepestStep'
   | 'invalid';

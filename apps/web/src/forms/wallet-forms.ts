@@ -29,8 +29,11 @@ export const topUpAmountProblem = (raw: string, available: string): Problem | nu
 export const transferAmountProblem = (raw: string, available: string | undefined): Problem | null =>
   firstProblem(checkField(sendInternalTransfer.query.shape.summ, raw, DECIMAL), checkBalance(raw, available));
 
+/** A UID is read strictly: digits only (docs/wallet.md#internal-transfer). */
+const UID: FieldRule = { format: { key: 'uid' } };
+
 export const recipientProblem = (raw: string, ownUid: number): Problem | null =>
   firstProblem(
-    checkField(sendInternalTransfer.query.shape.to_user, raw),
+    checkField(sendInternalTransfer.query.shape.to_user, raw, UID),
     Number(raw.trim()) === ownUid ? { code: 'TRANSFER_TO_SELF' } : null,
   );

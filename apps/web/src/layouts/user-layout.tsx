@@ -5,6 +5,7 @@ import { type SessionUser, sessionStore } from '../session/session-store';
 import { isInitialLoadSettled, takeInitialLoad } from '../session/start-initial-load';
 import { SessionInvalid } from '../shell/brand';
 import { FullScreenLoader } from '../shell/full-screen';
+import { SessionEnded } from '../shell/session-ended';
 import { useStartLink } from '../shell/start-link';
 import { TabBar } from '../shell/tab-bar';
 import { useTelegramBackButton } from '../shell/telegram-back-button';
@@ -57,6 +58,7 @@ const SignedInLayout = ({ user }: { user: SessionUser }) => {
 export const UserLayout = () => {
   useTelegramBackButton();
   const session = useStore(sessionStore);
+  if (session.status === 'ended') return <SessionEnded />;
   if (session.status === 'invalid') return <SessionInvalid />;
   if (session.status === 'pending' || !session.user) return <FullScreenLoader />;
   return <SignedInLayout key={session.user.uid} user={session.user} />;

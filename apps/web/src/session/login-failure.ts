@@ -14,6 +14,7 @@ const LOGIN_CODES = [
   'REFERRAL_CODE_UNKNOWN',
   'NO_NICKNAME',
   'NO_NICKNAME_IN_DB',
+  'ACCOUNT_BLOCKED',
   'RATE_LIMITED',
 ] as const satisfies readonly ErrorCode[];
 type LoginCode = (typeof LOGIN_CODES)[number];
@@ -31,6 +32,9 @@ export const loginFailureOf = (error: unknown): LoginFailure => {
   return 'maintenance';
 };
 
-/** 'No User' (docs/errors.md) carries the support link; an unknown referral code is the same refusal. */
+/**
+ * 'No User' (docs/errors.md) carries the support link; an unknown referral code is the same refusal,
+ * and a blocked account is told to ask support why.
+ */
 export const hasSupportLink = (failure: LoginFailure): boolean =>
-  failure === 'NO_USER' || failure === 'REFERRAL_CODE_UNKNOWN';
+  failure === 'NO_USER' || failure === 'REFERRAL_CODE_UNKNOWN' || failure === 'ACCOUNT_BLOCKED';

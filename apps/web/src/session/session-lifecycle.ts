@@ -1,8 +1,13 @@
 import { loginFailureOf } from './login-failure';
+import { sessionStore } from './session-store';
 import { REAUTH_INTERVAL_MS, signIn } from './sign-in';
 
-/** One sign-in attempt; a failure is already shown by the session, here it is only logged. */
+/**
+ * One sign-in attempt; a failure is already shown by the session, here it is only logged. None
+ * once the user signed out on all devices: this page's launch data is refused from then on.
+ */
 export const attemptSignIn = (reason: string) => {
+  if (sessionStore.get().status === 'ended') return;
   signIn().catch((error: unknown) => {
     console.warn(`Sign-in (${reason}) failed: ${loginFailureOf(error)}`);
   });

@@ -5,9 +5,13 @@ import type { LoginFailure } from './login-failure';
 
 export type SessionUser = ResponseOf<typeof login>['user'];
 
-/** Auth state of docs/product.md#data; `status` says whether the routed view may show (docs/product.md#screens). */
+/**
+ * Auth state of docs/product.md#data; `status` says whether the routed view may show (docs/product.md#screens).
+ * `ended`: the user signed out on all devices (docs/security.md#sessions); only reopening the mini
+ * app from Telegram, with new launch data, signs in again.
+ */
 export type SessionState = {
-  status: 'pending' | 'valid' | 'invalid';
+  status: 'pending' | 'valid' | 'invalid' | 'ended';
   user: SessionUser | null;
   token: string | null;
   /** True while the bearer-token cookie and the user cookie exist. */

@@ -66,17 +66,39 @@ const signInOnce = async (): Promise<SessionUser> => {
  * call. Failure marks the session invalid, opens the error modal and rethrows.
  */
 export const signIn = (): Promise<SessionUser> => {
+  if (sessionStore.get().status === 'ended') return Promise.reject(new Error('signed out on all devices'));
   inFlight ??= signInOnce().finally(() => {
     inFlight = null;
   });
   return inFlight;
 };
 
-/** docs/product.md#behaviour: on any 401 the token is cleared, loggedIn becomes false and the user goes to login. */
+/**
+ * docs/product.md#behaviour: on any 401 the token is cleared, loggedIn becomes false and the user goes to login.
+ * After "sign out on all devices" the session-ended screen stays: the launch data this page holds
+ * can no longer sign in (docs/security.md#sessions).
+ */
 export const handleUnauthorized = (goToLogin: () => void) => {
   setUnauthorizedHandler(() => {
     clearAuthCookies();
     sessionStore.set((state) => ({ ...state, token: null, loggedIn: false }));
-    goToLogin();
+    if (sessionStore.get().status !== 'ended') goToLogin();
   });
+};
+
+/**
+ * Every session of the account has ended, this one too (`POST /auth/logout_all`): the token is
+ * dropped and the app shows the session-ended state; it signs in no more by itself, since the
+ * server refuses the launch data this page was opened with.
+ */
+export const endSession = () => {
+  clearAuthCookies();
+  sessionStore.set((state) => ({
+    ...state,
+    status: 'ended',
+    token: null,
+    loggedIn: false,
+    isAuthenticated: false,
+    failure: null,
+  }));
 };

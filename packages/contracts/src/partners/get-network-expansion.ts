@@ -38,7 +38,12 @@ export const getNetworkExpansion = defineEndpoint({
     month: ZMonth,
     requiredPartners: z.number().int(),
     qualifyingPartners: z.number().int(),
-    qualified: z.boolean(),
+    qualified: z.boolean().describe('enough qualifying partners and licenseQualifies'),
+    licenseQualifies: z
+      .boolean()
+      .describe(
+        "the caller's own paid licence is active at the month's end: required to earn (FREE earns nothing)",
+      ),
     ratePct: ZPct,
     pool: ZUsdt.describe('licence purchases this month by generation 1–3 partners registered this month'),
     projectedBonus: ZUsdt.describe('ratePct of the pool if qualified, else 0'),

@@ -29,11 +29,19 @@ export const ZLicense = z.object({
   coins: z.number().int().describe('max coins in the portfolio (trading pairs)'),
   matchingGenerations: z.number().int(),
   renewal: z.object({
-    available: z.boolean().describe('paid licence and now ≥ activeUntil − 30 days (expired ones included)'),
-    availableFrom: ZIsoDateTime.nullable().describe('null for FREE, which cannot be renewed'),
+    available: z
+      .boolean()
+      .describe(
+        'paid licence and activeUntil − 30 days ≤ now < activeUntil; an expired one is bought again instead',
+      ),
+    availableFrom: ZIsoDateTime.nullable().describe(
+      'activeUntil − 30 days; null for FREE, which cannot be renewed',
+    ),
     price: ZUsdt.nullable().describe('yearly price with the renewal discount'),
     discountPct: ZPct,
-    newActiveUntil: ZIsoDateTime.nullable().describe('max(activeUntil, now) + 365 days'),
+    newActiveUntil: ZIsoDateTime.nullable().describe(
+      'activeUntil + 365 days; null for FREE and once expired',
+    ),
   }),
 });
 export type License = z.output<typeof ZLicense>;
@@ -49,5 +57,9 @@ export const ZLicenseOffer = z.object({
   matchingGenerations: z.number().int(),
   activeUntil: ZIsoDateTime.describe('expiry after buying: unchanged on an upgrade, else now + 365 days'),
   current: z.boolean(),
-  available: z.boolean().describe('false for the current and lower levels'),
+  available: z
+    .boolean()
+    .describe(
+      'false for the current and lower levels while the licence runs; every paid level once a paid one expired',
+    ),
 });

@@ -12,9 +12,10 @@ export const ZLicensePurchase = z.object({
 });
 
 /**
- * Buys a higher licence level from the main balance: from an unexpired paid licence the price
- * difference with expiry unchanged, otherwise the full price and a year from now. A retry with the
- * same `Idempotency-Key` pays once and answers the same.
+ * Buys a higher licence level from the main balance (any paid level once a paid licence has
+ * expired): from an unexpired paid licence the price difference with expiry unchanged, otherwise the
+ * full price and a year from now. A retry with the same `Idempotency-Key` pays once and answers the
+ * same; the key reused with another level, or for another money move, is 409 and nothing moves.
  */
 export const updateLicense = defineEndpoint({
   id: 'profile.updateLicense',
@@ -36,6 +37,7 @@ export const updateLicense = defineEndpoint({
   errors: {
     400: documented('VALIDATION', 'LICENSE_LEVEL_UNKNOWN'),
     401: documented('UNAUTHORIZED'),
+    409: documented('REQUEST_CONFLICT'),
     422: documented('INSUFFICIENT_FUNDS', 'LICENSE_NOT_UPGRADE', 'LICENSE_UPDATE_FAILED'),
   },
 });

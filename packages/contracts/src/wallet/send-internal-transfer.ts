@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint, ZIdempotencyHeaders, ZIdInt, ZUid } from '../core';
+import { defineEndpoint, ZIdempotencyHeaders, ZUidParam } from '../core';
 import { documented } from '../errors';
+import { ZMaskedRecipient } from './find-recipient';
 import { ZBalances, ZTransaction } from './transaction';
 import { ZTransferAmount } from './withdrawal';
 
@@ -17,12 +18,12 @@ export const sendInternalTransfer = defineEndpoint({
   auth: true,
   query: z.object({
     summ: ZTransferAmount.describe('USDT, at least 1'),
-    to_user: ZUid.describe('UID of the recipient'),
+    to_user: ZUidParam.describe('UID of the recipient'),
   }),
   headers: ZIdempotencyHeaders,
   response: z.object({
     transaction: ZTransaction.describe('the transfer_out entry'),
-    recipient: z.object({ uid: ZIdInt, username: z.string().nullable() }),
+    recipient: ZMaskedRecipient,
     balances: ZBalances,
   }),
   invalidates: ['wallet.getWallet'],
@@ -32,5 +33,6 @@ export const sendInternalTransfer = defineEndpoint({
     404: documented('TRANSFER_RECIPIENT_MISSING'),
     409: documented('REQUEST_CONFLICT'),
     422: documented('INSUFFICIENT_FUNDS'),
+    429: documented('RECIPIENT_LOOKUPS_EXHAUSTED'),
   },
 });

@@ -24,7 +24,7 @@ export const shareOf = (amount: bigint, pct: string): bigint => {
 /** One upline of the payer as a bonus sees it; null where the line has nobody. */
 export type BonusUpline = {
   userId: number;
-  /** Their own licence is active at the moment of the payment / fee. */
+  /** Their own licence is paid (not FREE) and active at the moment of the payment / fee. */
   active: boolean;
   /** Generations of matching bonus their licence pays (0 on FREE). */
   matchingGenerations: number;

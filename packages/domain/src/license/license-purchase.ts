@@ -25,23 +25,27 @@ export type LicenseQuote = {
 export type LicenseQuoteRefusal =
   | 'LICENSE_NOT_UPGRADE'
   | 'LICENSE_RENEWAL_UNAVAILABLE'
+  | 'LICENSE_RENEWAL_EXPIRED'
   | 'LICENSE_UPDATE_FAILED';
 
 type QuoteResult = { ok: true; quote: LicenseQuote } | { ok: false; code: LicenseQuoteRefusal };
 
 /**
- * Buying `target` (docs/licences.md#upgrade): only a higher rank. From an unexpired paid licence the
- * price difference, the period unchanged (an `upgrade`); otherwise the full price and a new period of
- * the level's validity from now (a `purchase`). A price that is not positive (an operator's ladder
- * with equal prices) is refused rather than booked as a zero payment.
+ * Buying `target` (docs/licences.md#upgrade): a higher rank, or — once a paid licence has expired —
+ * any paid level again. From an unexpired paid licence the price difference, the period unchanged
+ * (an `upgrade`); otherwise the full price and a new period of the level's validity from now (a
+ * `purchase`). A price that is not positive (an operator's ladder with equal prices) is refused
+ * rather than booked as a zero payment.
  */
 export const quoteUpgrade = (
   current: { level: LicenseLevelRow; status: LicenseStatus },
   target: LicenseLevelRow,
   now: Date,
 ): QuoteResult => {
-  if (target.rank <= current.level.rank) return { ok: false, code: 'LICENSE_NOT_UPGRADE' };
   const { status } = current;
+  // An expired paid licence cannot be renewed (quoteRenewal): every paid level is on sale again.
+  const buyingAgain = status.paid && status.expired && target.rank > 0;
+  if (!buyingAgain && target.rank <= current.level.rank) return { ok: false, code: 'LICENSE_NOT_UPGRADE' };
   const upgrade = status.paid && !status.expired;
   const price = upgrade
     ? usdtToMicro(target.yearlyPrice) - usdtToMicro(current.level.yearlyPrice)
@@ -68,16 +72,15 @@ export const quoteUpgrade = (
 };
 
 /**
- * Renewing the current paid licence (docs/licences.md#renewal): only inside the window (the last 30
- * days, or already expired), at the discounted price; the new end is max(end, now) + validity. An
- * expired licence's new period starts now; a running one keeps its start.
+ * Renewing the current paid licence (docs/licences.md#renewal): only inside the window, the 30 days
+ * before it ends, at the discounted price; the new end is the old end + validity and the period
+ * keeps its start. Before the window: LICENSE_RENEWAL_UNAVAILABLE; after the end:
+ * LICENSE_RENEWAL_EXPIRED (the level is bought again at the full price instead).
  */
-export const quoteRenewal = (
-  current: { level: LicenseLevelRow; status: LicenseStatus },
-  now: Date,
-): QuoteResult => {
+export const quoteRenewal = (current: { level: LicenseLevelRow; status: LicenseStatus }): QuoteResult => {
   const { status } = current;
   const { renewal } = status;
+  if (status.paid && status.expired) return { ok: false, code: 'LICENSE_RENEWAL_EXPIRED' };
   if (!renewal.available || renewal.newActiveUntil === null) {
     return { ok: false, code: 'LICENSE_RENEWAL_UNAVAILABLE' };
   }
@@ -91,7 +94,7 @@ export const quoteRenewal = (
       kind: 'renewal',
       level: current.level.code,
       price,
-      activeFrom: status.expired ? now : status.activeFrom,
+      activeFrom: status.activeFrom,
       activeUntil: renewal.newActiveUntil,
     },
   };

@@ -54,9 +54,10 @@ export const renewalPrice = (yearlyPrice: string): string =>
   new Decimal(yearlyPrice).times(new Decimal(100).minus(RENEWAL_DISCOUNT_PCT)).div(100).toFixed();
 
 /**
- * The licence as of `now`. A paid licence is renewable from 30 days before its end (expired ones
- * too); renewal extends `max(activeUntil, now)` by the level's validity. daysLeft counts started
- * days (14 right after a FREE registration), 0 once expired.
+ * The licence as of `now`. A paid licence is renewable in the 30 days before its end, and only
+ * then: now ∈ [activeUntil − 30 days, activeUntil) (docs/licences.md#renewal). Renewal extends
+ * `activeUntil` by the level's validity. Once expired it is a new purchase at the full price
+ * (`quoteUpgrade`). daysLeft counts started days (14 right after a FREE registration), 0 once expired.
  */
 export const licenseStatus = (level: LicenseLevelRow, holder: LicenseHolder, now: Date): LicenseStatus => {
   const paid = level.rank > 0 && holder.activeUntil !== null;
@@ -65,8 +66,7 @@ export const licenseStatus = (level: LicenseLevelRow, holder: LicenseHolder, now
   const remainingMs = activeUntil.getTime() - now.getTime();
   const expired = remainingMs <= 0;
   const availableFrom = paid ? addDays(activeUntil, -RENEWAL_WINDOW_DAYS) : null;
-  const renewable = availableFrom !== null && now.getTime() >= availableFrom.getTime();
-  const renewFrom = expired ? now : activeUntil;
+  const renewable = availableFrom !== null && !expired && now.getTime() >= availableFrom.getTime();
   return {
     level: level.code,
     rank: level.rank,
@@ -83,7 +83,7 @@ export const licenseStatus = (level: LicenseLevelRow, holder: LicenseHolder, now
       availableFrom,
       price: paid ? renewalPrice(level.yearlyPrice) : null,
       discountPct: RENEWAL_DISCOUNT_PCT,
-      newActiveUntil: paid ? addDays(renewFrom, level.validDays) : null,
+      newActiveUntil: paid && !expired ? addDays(activeUntil, level.validDays) : null,
     },
   };
 };

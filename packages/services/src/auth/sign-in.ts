@@ -24,7 +24,12 @@ export const signIn = async (ctx: ServiceContext, input: SignInInput): Promise<S
   if (input.claimedUserId !== undefined && BigInt(input.claimedUserId) !== launch.user.id) {
     throw new AppError('INIT_DATA_INVALID');
   }
-  const { user } = await enterTelegramUser(ctx, { telegramUser: launch.user, startParam: launch.startParam });
+  const { user } = await enterTelegramUser(ctx, {
+    telegramUser: launch.user,
+    startParam: launch.startParam,
+    signedAt: launch.authDate,
+    startsSession: true,
+  });
 
   const language = await getUserLanguage(ctx, { userId: user.id });
   const { token, expiresAt } = await ctx.auth.tokens.issue({ userId: user.id, uid: user.uid }, now);
@@ -49,13 +54,22 @@ export type EnterTelegramUserInput = {
   telegramUser: TelegramUser;
   /** The mini app's `start_param` or the bot's `/start` payload: `ref_<code>` registers. */
   startParam: string | null;
+  /**
+   * When Telegram signed or sent these names: the launch data's `auth_date`, the bot message's
+   * `date`. Names older than the ones stored are not written back.
+   */
+  signedAt: Date;
+  /** The mini app's sign-in: launch data from before "end all sessions" is refused. */
+  startsSession?: boolean;
 };
 
 /**
  * The one way in for a Telegram user, shared by the mini app's sign-in and the bot's `/start`
  * (docs/security.md#sign-in, docs/bonuses.md#registration): a username is required; a known
  * Telegram id keeps its account and sponsor (names refreshed); a new one is registered only through
- * a valid referral code, whose owner becomes the sponsor for good.
+ * a valid referral code, whose owner becomes the sponsor for good. A blocked account is refused
+ * (ACCOUNT_BLOCKED); a new session from launch data signed before the account's sessions were
+ * ended is INIT_DATA_INVALID (only reopening the mini app helps).
  */
 export const enterTelegramUser = async (
   ctx: DataContext,
@@ -65,12 +79,24 @@ export const enterTelegramUser = async (
   const username = tg.username;
   if (!username) throw new AppError('NO_NICKNAME');
   const existing = await ctx.prisma.user.findUnique({ where: { telegramId: tg.id } });
-  if (existing) return { user: await refreshProfile(ctx.prisma, existing, tg, username), registered: false };
-  return register(ctx.prisma, tg, username, input.startParam);
+  if (existing) {
+    if (existing.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+    const endedAt = existing.sessionsValidFrom;
+    if (input.startsSession && endedAt && input.signedAt.getTime() < endedAt.getTime()) {
+      throw new AppError('INIT_DATA_INVALID');
+    }
+    return {
+      user: await refreshProfile(ctx.prisma, existing, tg, username, input.signedAt),
+      registered: false,
+    };
+  }
+  return register(ctx.prisma, tg, username, input.startParam, input.signedAt);
 };
 
 /**
- * Keeps names in step with Telegram. The signed username is the user's now (Telegram usernames are
+ * Keeps names in step with Telegram. Only names signed after the stored ones count
+ * (`username_signed_at`): launch data from before a rename, replayed within its 24 hours, cannot
+ * write the old username back. The signed username is the user's now (Telegram usernames are
  * unique), so another account still recorded under it is stale: it gives the name up (its key is
  * parked until its owner signs in with their current one) instead of locking this user out.
  */
@@ -79,7 +105,9 @@ const refreshProfile = async (
   user: User,
   tg: TelegramUser,
   username: string,
+  signedAt: Date,
 ): Promise<User> => {
+  if (user.usernameSignedAt && signedAt.getTime() <= user.usernameSignedAt.getTime()) return user;
   const usernameKey = username.toLowerCase();
   if (usernameKey !== user.usernameKey) {
     const holder = await prisma.user.findUnique({ where: { usernameKey } });
@@ -102,6 +130,7 @@ const refreshProfile = async (
       firstName: tg.firstName,
       lastName: tg.lastName,
       languageCode: tg.languageCode,
+      usernameSignedAt: signedAt,
     },
   });
 };
@@ -111,6 +140,7 @@ const register = async (
   tg: TelegramUser,
   username: string,
   startParam: string | null,
+  signedAt: Date,
 ): Promise<{ user: User; registered: boolean }> => {
   const code = referralCodeFrom(startParam);
   if (!code) throw new AppError('NO_USER');
@@ -133,6 +163,7 @@ const register = async (
         firstName: tg.firstName,
         lastName: tg.lastName,
         languageCode: tg.languageCode,
+        usernameSignedAt: signedAt,
         referralCode: newReferralCode(),
         sponsorId: sponsor.id,
         configs: { create: { name: 'localization', value: productLanguageFor(tg.languageCode) } },

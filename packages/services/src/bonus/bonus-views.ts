@@ -3,7 +3,14 @@ import { fromMicro } from '@gridbot/ledger';
 import type { ServiceContext } from '../context/service-context';
 import { getUserLicense } from '../license/user-license';
 import { dayRange, pageWindow, resolveDay, utcDay } from './bonus-days';
-import { expansionMonth, expansionPartners, monthOf, monthRange, previousMonth } from './network-expansion';
+import {
+  expansionLicenseQualifies,
+  expansionMonth,
+  expansionPartners,
+  monthOf,
+  monthRange,
+  previousMonth,
+} from './network-expansion';
 
 /**
  * The partner pages' bonus figures (docs/bonuses.md): referral and matching bonus by day (detail
@@ -190,28 +197,40 @@ const resolveMonth = (period: string, now: Date): string => {
 
 const HISTORY_MONTHS = 12;
 
+/**
+ * A month's figures for its earner: qualified only with the partners and the earner's own paid
+ * licence at the month's end (docs/bonuses.md#who-earns); a month already paid was qualified.
+ */
+const earnerMonth = async (ctx: ServiceContext, userId: number, month: string, paid: boolean) => {
+  const partners = await expansionPartners(ctx.prisma, userId, month);
+  const figures = expansionMonth(partners);
+  const licenseQualifies = paid || (await expansionLicenseQualifies(ctx.prisma, userId, month));
+  const qualified = paid || (figures.qualified && licenseQualifies);
+  return { partners, figures, licenseQualifies, qualified, bonus: qualified ? figures.bonus : 0n };
+};
+
 /** The network expansion month: progress, pool, projected bonus, registrations and past months. */
 export const getNetworkExpansion = async (ctx: ServiceContext, input: { userId: number; period: string }) => {
   const now = ctx.clock.now();
   const month = resolveMonth(input.period, now);
-  const partners = await expansionPartners(ctx.prisma, input.userId, month);
-  const result = expansionMonth(partners);
   const user = await ctx.prisma.user.findUniqueOrThrow({
     where: { id: input.userId },
     select: { createdAt: true },
   });
   const payouts = await ctx.prisma.networkExpansionPayout.findMany({ where: { userId: input.userId } });
   const paidAt = new Map(payouts.map((p) => [utcDay(p.month).slice(0, 7), p.createdAt.toISOString()]));
+  const current = await earnerMonth(ctx, input.userId, month, paidAt.has(month));
+  const { partners, figures: result } = current;
   const history = [];
   let past = previousMonth(month);
   for (let i = 0; i < HISTORY_MONTHS && monthRange(past).to > user.createdAt; i += 1) {
-    const figures = expansionMonth(await expansionPartners(ctx.prisma, input.userId, past));
+    const earned = await earnerMonth(ctx, input.userId, past, paidAt.has(past));
     history.push({
       month: past,
-      qualified: figures.qualified,
-      qualifyingPartners: figures.qualifyingPartners,
-      pool: fromMicro(figures.pool),
-      bonus: fromMicro(figures.bonus),
+      qualified: earned.qualified,
+      qualifyingPartners: earned.figures.qualifyingPartners,
+      pool: fromMicro(earned.figures.pool),
+      bonus: fromMicro(earned.bonus),
       paidAt: paidAt.get(past) ?? null,
     });
     past = previousMonth(past);
@@ -220,10 +239,11 @@ export const getNetworkExpansion = async (ctx: ServiceContext, input: { userId: 
     month,
     requiredPartners: NETWORK_EXPANSION_REQUIRED_PARTNERS,
     qualifyingPartners: result.qualifyingPartners,
-    qualified: result.qualified,
+    qualified: current.qualified,
+    licenseQualifies: current.licenseQualifies,
     ratePct: NETWORK_EXPANSION_RATE_PCT,
     pool: fromMicro(result.pool),
-    projectedBonus: fromMicro(result.bonus),
+    projectedBonus: fromMicro(current.bonus),
     payoutDate: utcDay(monthRange(month).to),
     registrations: partners.map((p) => ({
       uid: p.uid,

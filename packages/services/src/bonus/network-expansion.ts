@@ -86,6 +86,25 @@ export const expansionMonth = (partners: readonly ExpansionPartner[]) => {
   return { qualifyingPartners, pool, ...networkExpansionBonus(qualifyingPartners, pool) };
 };
 
+/** The last instant of a month: where the earner's own licence is judged. */
+export const monthEnd = (month: string): Date => new Date(monthRange(month).to.getTime() - 1);
+
+/**
+ * Whether a user's own licence qualifies them for a month's network expansion bonus
+ * (docs/bonuses.md#who-earns): a paid level whose period on the account covers the month's last
+ * instant. A FREE account earns nothing, however many buyers it invited.
+ */
+export const expansionLicenseQualifies = async (db: Db, userId: number, month: string): Promise<boolean> => {
+  const [row] = await db.$queryRawUnsafe<{ ok: boolean }[]>(
+    `SELECT (l.rank > 0 AND u.license_active_from <= $2 AND u.license_active_until > $2) AS ok
+       FROM users u JOIN license_levels l ON l.code = u.license_level
+      WHERE u.id = $1`,
+    userId,
+    monthEnd(month),
+  );
+  return row?.ok === true;
+};
+
 /** The key of a user's network expansion payout of a month. */
 export const networkExpansionKey = (userId: number, month: string) => `network_expansion:${userId}:${month}`;
 
@@ -103,10 +122,14 @@ export const payNetworkExpansionBonuses = async (
   const month = input.month ?? previousMonth(monthOf(ctx.clock.now()));
   const { from, to } = monthRange(month);
   if (to.getTime() > ctx.clock.now().getTime()) return { paid: 0, amount: 0n };
-  // Users with at least the required number of line-1 partners who registered and paid that month.
+  // Users with at least the required number of line-1 partners who registered and paid that month,
+  // themselves holding a paid licence active at the month's end (expansionLicenseQualifies).
   const candidates = await ctx.prisma.$queryRawUnsafe<{ sponsor_id: number }[]>(
     `SELECT u.sponsor_id FROM users u
-      WHERE u.sponsor_id IS NOT NULL AND u.created_at >= $1 AND u.created_at < $2
+       JOIN users s ON s.id = u.sponsor_id
+       JOIN license_levels l ON l.code = s.license_level
+      WHERE u.created_at >= $1 AND u.created_at < $2
+        AND l.rank > 0 AND s.license_active_from <= $4 AND s.license_active_until > $4
         AND EXISTS (SELECT 1 FROM license_purchases p
                      WHERE p.user_id = u.id AND p.created_at >= $1 AND p.created_at < $2)
       GROUP BY u.sponsor_id HAVING count(*) >= $3
@@ -114,6 +137,7 @@ export const payNetworkExpansionBonuses = async (
     from,
     to,
     NETWORK_EXPANSION_REQUIRED_PARTNERS,
+    monthEnd(month),
   );
   await ensureAccount(ctx.prisma, SYSTEM_ACCOUNTS.house);
   let paid = 0;

@@ -34,8 +34,11 @@ SELECT up.line, u.id, u.created_at, u.license_active_from, u.license_active_unti
  ORDER BY up.line`;
 
 /**
- * The three uplines of a user (sponsor first) with their licence as of `at`: whether it is active
- * and how many matching generations it pays. Null where the line has nobody.
+ * The three uplines of a user (sponsor first) with their licence as of `at`: whether it qualifies
+ * them for a bonus and how many matching generations it pays. Null where the line has nobody.
+ * Only an active **paid** licence qualifies (docs/bonuses.md#who-earns): a FREE account, which
+ * costs nothing to open, earns nothing — or three fresh accounts stacked above a buyer would take
+ * back 43 % of every purchase.
  */
 export const bonusUplines = async (tx: Tx, userId: number, at: Date): Promise<Array<BonusUpline | null>> => {
   const rows = await tx.$queryRawUnsafe<Row[]>(UPLINES_SQL, userId);
@@ -60,6 +63,10 @@ export const bonusUplines = async (tx: Tx, userId: number, at: Date): Promise<Ar
       },
       at,
     );
-    return { userId: row.id, active: !status.expired, matchingGenerations: status.matchingGenerations };
+    return {
+      userId: row.id,
+      active: status.paid && !status.expired,
+      matchingGenerations: status.matchingGenerations,
+    };
   });
 };

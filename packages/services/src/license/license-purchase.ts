@@ -29,6 +29,21 @@ export type LicensePurchaseResult = {
 type Action = { kind: 'upgrade'; level: string } | { kind: 'renewal' };
 
 /**
+ * Whether an earlier purchase under the request's key is this very request (a retry): a renewal
+ * for a renewal, the same level for an upgrade. Anything else reused the key with other data.
+ */
+const isRetryOf = (purchase: LicensePurchase, action: Action): boolean =>
+  action.kind === 'renewal'
+    ? purchase.kind === 'renewal'
+    : purchase.kind !== 'renewal' && purchase.level === action.level;
+
+/** The answer to a key seen before: the earlier purchase when it is this request, else 409. */
+const replayOf = (purchase: LicensePurchase, action: Action): LicensePurchase => {
+  if (!isRetryOf(purchase, action)) throw new AppError('REQUEST_CONFLICT');
+  return purchase;
+};
+
+/**
  * Books one licence payment in one database transaction (docs/licences.md#payment): the user's row
  * is locked and the rules checked again on it, so concurrent purchases by one user are serialised
  * and the second one is judged on the first one's result (it cannot pay twice for one step); then
@@ -41,9 +56,10 @@ const bookPayment = async (
   input: { userId: number; action: Action; key: string; now: Date },
 ): Promise<LicensePurchase> => {
   await tx.$queryRawUnsafe('SELECT id FROM users WHERE id = $1 FOR UPDATE', input.userId);
-  // A retried request (same key) that committed while we waited: answer with it, book nothing.
+  // A retried request (same key) that committed while we waited: answer with it, book nothing;
+  // the key reused with another level or kind: REQUEST_CONFLICT.
   const earlier = await purchaseByKey(tx, input.key);
-  if (earlier) return earlier;
+  if (earlier) return replayOf(earlier, input.action);
   const user = await tx.user.findUnique({ where: { id: input.userId }, include: { license: true } });
   if (!user) throw new AppError('NO_USER');
   const current = { level: licenseLevelRow(user.license), status: licenseStatusOf(user, input.now) };
@@ -55,7 +71,7 @@ const bookPayment = async (
     if (!result.ok) throw new AppError(result.code);
     quote = result.quote;
   } else {
-    const result = quoteRenewal(current, input.now);
+    const result = quoteRenewal(current);
     if (!result.ok) throw new AppError(result.code);
     quote = result.quote;
   }
@@ -102,9 +118,17 @@ const bookPayment = async (
   return purchase;
 };
 
+/**
+ * The purchase booked under a key before, or null. A key that booked another kind of money move (a
+ * transfer, a top-up) is REQUEST_CONFLICT at once: a licence's transfer and its purchase row are
+ * written in one transaction, so a transfer without a row is never a licence payment.
+ */
 const purchaseByKey = async (db: Pick<Tx, 'ledgerTransfer' | 'licensePurchase'>, key: string) => {
   const booked = await db.ledgerTransfer.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
-  return booked ? db.licensePurchase.findUnique({ where: { transferId: booked.id } }) : null;
+  if (!booked) return null;
+  const purchase = await db.licensePurchase.findUnique({ where: { transferId: booked.id } });
+  if (!purchase) throw new AppError('REQUEST_CONFLICT');
+  return purchase;
 };
 
 /**
@@ -135,13 +159,16 @@ const payForLicense = async (
     input.idempotencyKey,
   );
   const now = ctx.clock.now();
-  let purchase = await purchaseByKey(ctx.prisma, key);
+  const earlier = await purchaseByKey(ctx.prisma, key);
+  let purchase = earlier ? replayOf(earlier, input.action) : null;
   if (!purchase) {
     const before = await getUserLicense(ctx, { userId: input.userId });
     try {
       purchase = await ctx.prisma.$transaction((tx) => bookPayment(tx, { ...input, key, now }));
     } catch (error) {
       if (isAppError(error)) throw error;
+      // The key was used for another money move (a transfer, a top-up): nothing was booked.
+      if (isLedgerError(error, 'IDEMPOTENCY_CONFLICT')) throw new AppError('REQUEST_CONFLICT');
       // A user who never had money has no main account: nothing to pay with.
       if (isLedgerError(error, 'INSUFFICIENT_FUNDS') || isLedgerError(error, 'ACCOUNT_NOT_FOUND')) {
         throw new AppError('INSUFFICIENT_FUNDS');

@@ -1,4 +1,5 @@
 import type { Transaction } from '@gridbot/contracts';
+import { maskUsername } from '@gridbot/domain';
 import {
   ensureUserAccounts,
   isLedgerError,
@@ -52,14 +53,22 @@ const recipientOf = async (
   };
 };
 
-/** The recipient lookup of the transfer screen: who will receive, before the user confirms. */
+/** The recipient as the sender sees it: the UID and the username masked (docs/wallet.md#internal-transfer). */
+export type MaskedRecipient = { uid: number; maskedUsername: string | null };
+
+const maskedRecipient = (recipient: Recipient): MaskedRecipient => ({
+  uid: recipient.uid,
+  maskedUsername: maskUsername(recipient.username),
+});
+
+/**
+ * The recipient lookup of the transfer screen: confirms the UID before the user does, with the
+ * username masked (`de…er`) so that the sequential UIDs cannot be read as a directory of handles.
+ */
 export const findTransferRecipient = async (
   ctx: ServiceContext,
   input: { userId: number; uid: number },
-): Promise<{ uid: number; username: string | null }> => {
-  const { uid, username } = (await recipientOf(ctx, input)).recipient;
-  return { uid, username };
-};
+): Promise<MaskedRecipient> => maskedRecipient((await recipientOf(ctx, input)).recipient);
 
 /**
  * A move paid from `payer`'s main balance, opening the payees' accounts when one was never used (a
@@ -103,7 +112,7 @@ export const sendTransfer = async (
   input: { userId: number; toUid: number; summ: string; idempotencyKey?: string | undefined },
 ): Promise<{
   transaction: Transaction;
-  recipient: { uid: number; username: string | null };
+  recipient: MaskedRecipient;
   balances: ReturnType<typeof balancesView>;
 }> => {
   const { recipient, fee, held } = await recipientOf(ctx, { userId: input.userId, uid: input.toUid });
@@ -120,7 +129,9 @@ export const sendTransfer = async (
       ],
     },
   );
-  const counterparty = { uid: recipient.uid, username: recipient.username };
+  const shown = maskedRecipient(recipient);
+  // The sender's own line names the recipient as the lookup did: masked (wallet-transactions.ts).
+  const counterparty = { uid: shown.uid, username: shown.maskedUsername };
   const main = booked.entries.find((entry) => entry.account === userAccountCode(input.userId, 'main'));
   // A replayed request's entries carry the balance of its first booking: read the balances now.
   const balances =
@@ -136,7 +147,7 @@ export const sendTransfer = async (
       createdAt: booked.createdAt,
       counterparty,
     }),
-    recipient: counterparty,
+    recipient: shown,
     balances: balancesView(balances),
   };
 };

@@ -28,9 +28,11 @@ export const walletAmounts = (env: Env) => ({
 });
 
 /**
- * The key a money move is booked under, per user and action: the client's `Idempotency-Key` (a
- * retry of the same request then moves nothing new), else a fresh one — without a key every
- * request is a new one (docs/wallet.md#retries).
+ * The key a money move is booked under (docs/wallet.md#retries). With the client's
+ * `Idempotency-Key` it is one per user whatever the action (`move:<user>:<key>`): a retry of the
+ * same request moves nothing new, and the key reused for another action or other data meets the
+ * ledger's comparison of type and legs, REQUEST_CONFLICT, moving nothing. Without a key every
+ * request is a new one (`<action>:<user>:<random>`).
  */
 export const moveKey = (action: string, userId: number, idempotencyKey: string | undefined): string =>
-  `${action}:${userId}:${idempotencyKey ?? randomUUID()}`;
+  idempotencyKey ? `move:${userId}:${idempotencyKey}` : `${action}:${userId}:${randomUUID()}`;

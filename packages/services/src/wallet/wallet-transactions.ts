@@ -7,6 +7,7 @@ import {
   ZTransactionType,
 } from '@gridbot/contracts';
 import type { PrismaClient } from '@gridbot/db';
+import { maskUsername } from '@gridbot/domain';
 import { fromMicro, type SubBalance, toMicro } from '@gridbot/ledger';
 
 /**
@@ -151,7 +152,15 @@ const lineOf = (row: Row & { id: string }): Transaction => ({
   txid: row.txid,
   address: row.address,
   counterparty:
-    row.counterparty_uid === null ? null : { uid: row.counterparty_uid, username: row.counterparty_username },
+    row.counterparty_uid === null
+      ? null
+      : {
+          uid: row.counterparty_uid,
+          // A sender sees the recipient masked, as the lookup showed it (docs/wallet.md#internal-transfer):
+          // a 1 USDT transfer must not reveal a handle the lookup hides. The recipient sees the sender.
+          username:
+            row.type === 'transfer_out' ? maskUsername(row.counterparty_username) : row.counterparty_username,
+        },
   note: noteOf(row.memo),
   reason: reasonOf(row),
   createdAt: row.created_at.toISOString(),

@@ -61,10 +61,13 @@ const buy = async (userId: number, level: string, usdt: string) => {
 const main = (userId: number) => balanceOf(ctx.prisma, userAccountCode(userId, 'main')).catch(() => 0n);
 
 describe('network expansion bonus', () => {
-  it('pays 5 % of the month pool to users with 2 new PRO1+ partners, once, on the 1st', async () => {
-    // April: q gets three new line-1 partners, two of whom buy; one of them brings a line-2 partner
-    // who buys too. r has only one buyer: not qualified. An old partner's purchase is not in the pool.
+  it('pays 5 % of the month pool to paying users with 2 new PRO1+ partners, once, on the 1st', async () => {
+    // April: q (PRO1) gets three new line-1 partners, two of whom buy; one of them brings a line-2
+    // partner who buys too. r has only one buyer: not qualified. An old partner's purchase is not in
+    // the pool. f, a FREE account registered late in the month (its 14 days still running at the
+    // month's end), has two buyers too: FREE earns nothing.
     const q = await newUser(null, new Date('2026-01-01T00:00:00Z'));
+    await buy(q.id, 'PRO1', '100');
     const r = await newUser(null, new Date('2026-01-01T00:00:00Z'));
     const old = await newUser(q.id, new Date('2026-03-01T00:00:00Z'));
     const p1 = await newUser(q.id);
@@ -77,7 +80,14 @@ describe('network expansion bonus', () => {
     await buy(p4.id, 'PRO3', '600');
     await buy(old.id, 'PRO4', '1200');
     await buy(r1.id, 'PRO1', '100');
+    now = new Date('2026-04-25T12:00:00Z');
+    const f = await newUser(null);
+    const f1 = await newUser(f.id);
+    const f2 = await newUser(f.id);
+    await buy(f1.id, 'PRO1', '100');
+    await buy(f2.id, 'PRO1', '100');
     const before = await main(q.id);
+    const houseBefore = await balanceOf(ctx.prisma, SYSTEM_ACCOUNTS.house);
 
     // Not before the month has ended.
     expect((await payNetworkExpansionBonuses(ctx, { month: '2026-04' })).paid).toBe(0);
@@ -87,6 +97,9 @@ describe('network expansion bonus', () => {
     expect(runs[0].paid + runs[1].paid + again.paid).toBe(1);
     // Pool: 100 + 300 + 600 (the old partner's 1,200 is not in it) → 5 % = 50.
     expect((await main(q.id)) - before).toBe(toMicro('50'));
+    // f's 5 % of 200 stays with the house: only q's payout left it.
+    expect(await main(f.id)).toBe(0n);
+    expect(houseBefore - (await balanceOf(ctx.prisma, SYSTEM_ACCOUNTS.house))).toBe(toMicro('50'));
     expect(
       await ctx.prisma.networkExpansionPayout.findMany({
         select: { userId: true, pool: true, amount: true },

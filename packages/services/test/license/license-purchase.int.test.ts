@@ -82,9 +82,10 @@ const tree = async () => {
 };
 
 describe('licence purchase', () => {
-  it('buys PRO1 from FREE at full price for a year; the referral bonus goes up three lines to active licences only', async () => {
+  it('buys PRO1 from FREE at full price for a year; the referral bonus goes up three lines to active paid licences only', async () => {
     const { root, a, b, c } = await tree();
-    // b active (FREE, registered 9 days ago), a expired FREE (registered 20 days ago), root PRO2.
+    // b FREE within its 14 days (registered 9 days ago), a expired FREE (registered 20 days ago),
+    // root PRO2: only root's licence is paid and active (docs/bonuses.md#who-earns).
     await ctx.prisma.user.update({
       where: { id: a.id },
       data: { createdAt: new Date('2026-02-18T00:00:00Z') },
@@ -98,17 +99,17 @@ describe('licence purchase', () => {
     expect(result.license).toMatchObject({ level: 'PRO1', paid: true, expired: false });
     expect(result.license.activeUntil).toBe(new Date(now.getTime() + 365 * DAY).toISOString());
     expect(result.balances.main).toBe('40');
-    expect(await main(b.id)).toBe(toMicro('30'));
+    expect(await main(b.id)).toBe(0n);
     expect(await main(a.id)).toBe(0n);
     expect(await main(root.id)).toBe(toMicro('5'));
-    expect((await house()) - houseBefore).toBe(toMicro('65'));
+    expect((await house()) - houseBefore).toBe(toMicro('95'));
 
     const rows = await ctx.prisma.referralBonus.findMany({
       orderBy: { line: 'asc' },
       where: { purchase: { userId: c.id } },
     });
     expect(rows.map((r) => [r.uplineId, r.line, r.amount, r.paid])).toEqual([
-      [b.id, 1, toMicro('30'), true],
+      [b.id, 1, toMicro('30'), false],
       [a.id, 2, toMicro('8'), false],
       [root.id, 3, toMicro('5'), true],
     ]);
@@ -164,7 +165,7 @@ describe('licence purchase', () => {
     await expectBooksBalanced();
   });
 
-  it('renews in the last 30 days at 20 % off from the end, and an expired licence from now', async () => {
+  it('renews in the last 30 days at 20 % off from the end; once expired the level is bought again at full price', async () => {
     const sponsor = await newUser(null);
     await grantLicense(ctx, { userId: sponsor.id, level: 'PRO4' });
     const buyer = await newUser(sponsor.id);
@@ -182,9 +183,16 @@ describe('licence purchase', () => {
     expect(await main(sponsor.id)).toBe(toMicro('162'));
     // Once renewed, the window is closed: a second renewal is refused.
     expect(await refusal(renewUserLicense(ctx, { userId: buyer.id }))).toBe('LICENSE_RENEWAL_UNAVAILABLE');
-    // Expired: renewal runs a year from now; FREE cannot be renewed.
+    // Expired: no renewal (nothing moves), the level is bought again at the full price for a year
+    // from now; FREE cannot be renewed.
     now = new Date(end.getTime() + 400 * DAY);
-    const late = await renewUserLicense(ctx, { userId: buyer.id });
+    const moneyBefore = await main(buyer.id);
+    const transfersBefore = await ctx.prisma.ledgerTransfer.count();
+    expect(await refusal(renewUserLicense(ctx, { userId: buyer.id }))).toBe('LICENSE_RENEWAL_EXPIRED');
+    expect(await main(buyer.id)).toBe(moneyBefore);
+    expect(await ctx.prisma.ledgerTransfer.count()).toBe(transfersBefore);
+    const late = await updateUserLicense(ctx, { userId: buyer.id, level: 'PRO2' });
+    expect(late.charged).toBe('300');
     expect(late.license.activeUntil).toBe(new Date(now.getTime() + 365 * DAY).toISOString());
     expect(late.license.expired).toBe(false);
     const free = await newUser(null);

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { AppError } from '@gridbot/services';
+import { AppError, isAppError } from '@gridbot/services';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -20,10 +20,15 @@ type Limiter = (
   options?: { increment?: boolean },
 ) => Promise<{ isExceeded: boolean; remaining: number }>;
 
+/** The window of the recipient-miss budget (docs/wallet.md#internal-transfer). */
+export const RECIPIENT_MISS_WINDOW_MS = 86_400_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts (or, with increment: false, reads) one IP's failed bearer tokens. */
     authFailures: Limiter;
+    /** Counts (or reads) one user's lookups of UIDs nobody has, per 24 hours. */
+    recipientMisses: Limiter;
   }
 }
 
@@ -50,6 +55,44 @@ export const rateLimitPlugin = fp(
         keyGenerator: (request) => `authfail:${request.ip}`,
       }) as Limiter,
     );
+    app.decorate(
+      'recipientMisses',
+      app.createRateLimit({
+        max: app.deps.ctx.env.RECIPIENT_MISSES_PER_DAY,
+        timeWindow: RECIPIENT_MISS_WINDOW_MS,
+        keyGenerator: (request) => `recipient-miss:${request.session?.userId ?? `ip:${request.ip}`}`,
+      }) as Limiter,
+    );
   },
   { name: 'rate-limit' },
 );
+
+/**
+ * Runs a call that names a transfer recipient by UID within the user's budget of misses
+ * (docs/wallet.md#internal-transfer): UIDs are sequential, so a lookup that confirms who a UID is
+ * could list every user. Each UID nobody has spends one of RECIPIENT_MISSES_PER_DAY, lookups and
+ * transfers alike. Once they are spent, within 24 hours of the first: every lookup is refused
+ * (RECIPIENT_LOOKUPS_EXHAUSTED, 429), existing UIDs too, or probing would go on; a transfer to a UID
+ * nobody has is refused the same way. A transfer to an existing UID still goes through: it costs
+ * at least 1 USDT, which the recipient keeps, and shows no more than the masked name. The budget
+ * is read before a lookup only, so a transfer's way to success costs no extra round trip.
+ */
+export const withinRecipientBudget = async <T>(
+  request: FastifyRequest,
+  kind: 'lookup' | 'transfer',
+  call: () => Promise<T>,
+): Promise<T> => {
+  if (kind === 'lookup') {
+    const budget = await request.server.recipientMisses(request, { increment: false });
+    if (budget.remaining <= 0) throw new AppError('RECIPIENT_LOOKUPS_EXHAUSTED');
+  }
+  try {
+    return await call();
+  } catch (error) {
+    if (isAppError(error) && error.code === 'TRANSFER_RECIPIENT_MISSING') {
+      const spent = await request.server.recipientMisses(request);
+      if (spent.isExceeded) throw new AppError('RECIPIENT_LOOKUPS_EXHAUSTED');
+    }
+    throw error;
+  }
+};

@@ -39,6 +39,9 @@ export const cn: Messages = {
   session: {
     signingIn: '正在登录…',
     invalid: '会话无效。请在 Telegram 中关闭并重新打开 WebApp。',
+    endedTitle: '已在所有设备上退出',
+    ended: '您账户的所有会话均已结束，包括当前会话。如需重新登录，请关闭应用并从 Telegram 重新打开。',
+    close: '关闭应用',
   },
   login: {
     errorTitle: '访问错误',
@@ -88,6 +91,7 @@ export const cn: Messages = {
     string: '必须是字符串',
     greaterThan: '必须大于 {{min}}',
     deepestStep: '步长 + (最大交易数 − 2) × 步长增量必须小于 {{max}}%',
+    uid: 'UID 只能是数字，例如 100001',
     invalid: '无效的值',
   },
   sdk: {
@@ -710,6 +714,18 @@ export const cn: Messages = {
     upgradeTitle: '升级许可证',
     freeNoRenewal: '免费许可证无法续期：请升级到付费等级，以便到期后继续交易。',
     renewalOpens: '−{{pct}}% 续期将于 {{date}} 开放（到期前 30 天）。',
+    renewalOpen: '续期开放至许可证于 {{date}} 到期为止。',
+    renewalClosed: '您的 {{level}} 许可证已到期，无法再以折扣价续期。请在下方以全价购买许可证等级。',
+    bought: '许可证 {{level}} 有效期至 {{date}}',
+    buyTitle: '购买许可证',
+    confirmBuy: '从主余额支付 {{amount}} USDT 购买一年 {{level}}？',
+    buyFor: '购买 {{level}} · {{amount}} USDT',
+    sessions: '会话',
+    logoutAll: '在所有设备上退出',
+    logoutAllHint: '结束您账户的所有会话，包括当前会话。每台设备需从 Telegram 重新打开应用以再次登录。',
+    logoutAllConfirm:
+      '要在所有设备上退出吗？所有会话将立即结束，包括当前会话。从 Telegram 重新打开应用即可再次登录。',
+    logoutAllButton: '全部退出',
   },
   apiKey: {
     title: 'API 密钥',
@@ -841,6 +857,7 @@ export const cn: Messages = {
     ranking:
       '排名规则：按注册时间排列；伙伴位于您的第 1 层且本月支付了许可证（任何付费等级均为 PRO1 或以上）即计入。{{required}} 位这样的伙伴即可达标。',
     counts: '计入',
+    licenseRequired: '只有有效的付费许可证才能获得此奖金：您的许可证在月底时必须仍然有效。',
   },
   partnerProfile: {
     title: '伙伴资料',

@@ -40,6 +40,10 @@ export const en = {
   session: {
     signingIn: 'Signing in…',
     invalid: 'Session is invalid. Please close and reopen the WebApp in Telegram.',
+    endedTitle: 'Signed out on all devices',
+    ended:
+      'Every session of your account has ended, this one too. To sign in again, close the app and open it from Telegram.',
+    close: 'Close the app',
   },
   login: {
     errorTitle: 'Access error',
@@ -89,6 +93,7 @@ export const en = {
     string: 'Must be a string',
     greaterThan: 'Must be greater than {{min}}',
     deepestStep: 'Step + (maximum trades − 2) × step increase must stay below {{max}}%',
+    uid: 'A UID is digits only, e.g. 100001',
     invalid: 'Invalid value',
   },
   sdk: {
@@ -723,6 +728,20 @@ export const en = {
     freeNoRenewal:
       'The free license cannot be renewed: upgrade to a paid level to keep trading after it ends.',
     renewalOpens: 'Renewal at −{{pct}}% opens on {{date}}, 30 days before the end.',
+    renewalOpen: 'Renewal is open until the license ends on {{date}}.',
+    renewalClosed:
+      'Your {{level}} license has ended, so it can no longer be renewed at the discount. Buy a level again from the list below at the full price.',
+    bought: 'License {{level}} active until {{date}}',
+    buyTitle: 'Buy a license',
+    confirmBuy: 'Buy {{level}} for a year for {{amount}} USDT from your main balance?',
+    buyFor: 'Buy {{level}} · {{amount}} USDT',
+    sessions: 'Sessions',
+    logoutAll: 'Sign out on all devices',
+    logoutAllHint:
+      'Ends every session of your account, this one included. Each device signs in again by opening the app from Telegram.',
+    logoutAllConfirm:
+      'Sign out on all devices? Every session ends now, this one too. You sign in again by reopening the app from Telegram.',
+    logoutAllButton: 'Sign out everywhere',
   },
   apiKey: {
     title: 'API keys',
@@ -854,6 +873,8 @@ export const en = {
     ranking:
       'Ranking rule: registrations are listed by registration time; a partner counts when they are in your line 1 and paid for a license this month (every paid level is PRO1 or higher). {{required}} such partners qualify you.',
     counts: 'Counts',
+    licenseRequired:
+      'Only an active paid license earns this bonus: yours must still run at the end of the month.',
   },
   partnerProfile: {
     title: 'Partner profile',

@@ -64,6 +64,11 @@ export const NetworkExpansionBonusScreen = () => {
                 max={data.requiredPartners}
                 label={t('expansion.title')}
               />
+              {data.licenseQualifies ? null : (
+                <p className="license-hint" data-testid="expansion-license-required">
+                  {t('expansion.licenseRequired')}
+                </p>
+              )}
             </Card>
             <Notice>{t('expansion.ranking', { required: data.requiredPartners })}</Notice>
             <SectionTitle>{t('expansion.registrations')}</SectionTitle>

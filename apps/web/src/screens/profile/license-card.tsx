@@ -28,7 +28,11 @@ const Refusal = ({ error, testId }: { error: unknown; testId: string }) => {
   );
 };
 
-/** Renewal for a year at −20 % in the last 30 days of a paid licence (docs/licences.md#renewal). */
+/**
+ * Renewal for a year at −20 % in the last 30 days of a paid licence, and only then
+ * (docs/licences.md#renewal): before, the day it opens; after the end, the levels below are bought
+ * again at the full price.
+ */
 const Renewal = ({ profile }: { profile: Profile }) => {
   const { t } = useTranslation();
   const format = useFormat();
@@ -42,6 +46,13 @@ const Renewal = ({ profile }: { profile: Profile }) => {
   });
   const { renewal } = license;
   if (!license.paid) return <p className="license-hint">{t('profile.freeNoRenewal')}</p>;
+  if (license.expired) {
+    return (
+      <p className="license-hint" data-testid="renewal-closed">
+        {t('profile.renewalClosed', { level: license.level })}
+      </p>
+    );
+  }
   if (!renewal.available || !renewal.price) {
     return (
       <p className="license-hint" data-testid="renewal-opens">
@@ -68,6 +79,7 @@ const Renewal = ({ profile }: { profile: Profile }) => {
   };
   return (
     <div className="license-actions">
+      <p className="license-hint">{t('profile.renewalOpen', { date: format.date(license.activeUntil) })}</p>
       <Button block busy={renew.isPending} onClick={() => void ask()} data-testid="renew">
         {t('profile.renew', { pct: renewal.discountPct, amount: format.usdtExact(price) })}
       </Button>
@@ -79,6 +91,7 @@ const Renewal = ({ profile }: { profile: Profile }) => {
 /**
  * The licence with its limits, renewal (−20 %) and the upgrade ladder: choosing an offer puts
  * "Upgrade to … · price" on the main action, which asks, stating the price, before the money moves.
+ * Once a paid licence has expired every paid level is offered again, the current one too ("Buy …").
  * A refusal (not enough money, …) is shown in place, in the user's language, by its code.
  */
 export const LicenseCard = ({ profile }: { profile: Profile }) => {
@@ -91,15 +104,27 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
     onSuccess: (result) => {
       setChosen(null);
       feedback('success');
-      showToast(t('profile.upgraded', { level: result.license.level }), 'success');
+      showToast(
+        result.license.rank > license.rank
+          ? t('profile.upgraded', { level: result.license.level })
+          : t('profile.bought', {
+              level: result.license.level,
+              date: format.date(result.license.activeUntil),
+            }),
+        'success',
+      );
     },
     onError: () => feedback('error'),
   });
-  const askUpgrade = async (level: string, amount: string) => {
+  // Above the current rank an upgrade; the same or a lower one, after an expiry, a new purchase.
+  const isUpgrade = (rank: number) => rank > license.rank;
+  const askUpgrade = async (level: string, rank: number, amount: string) => {
     upgrade.reset();
     const ok = await confirmAction({
-      title: t('profile.upgradeTitle'),
-      message: t('profile.confirmUpgrade', { level, amount: format.usdtExact(amount) }),
+      title: isUpgrade(rank) ? t('profile.upgradeTitle') : t('profile.buyTitle'),
+      message: isUpgrade(rank)
+        ? t('profile.confirmUpgrade', { level, amount: format.usdtExact(amount) })
+        : t('profile.confirmBuy', { level, amount: format.usdtExact(amount) }),
       confirmText: t('profile.toPay', { amount: format.usdtExact(amount) }),
     });
     if (ok) upgrade.mutate({ body: { level } });
@@ -165,7 +190,7 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
               end={entry.current ? <Badge>{t('profile.current')}</Badge> : null}
             />
             {/* Under the row, not beside it: the limits keep the whole width in every language. */}
-            {!entry.current && entry.available ? (
+            {entry.available ? (
               <div className="offer-pay">
                 <Button
                   small
@@ -184,9 +209,12 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
       {upgrade.isError ? <Refusal error={upgrade.error} testId="upgrade-refusal" /> : null}
       {offer ? (
         <MainAction
-          text={t('profile.payFor', { level: offer.level, amount: format.usdtExact(offer.priceToPay) })}
+          text={t(isUpgrade(offer.rank) ? 'profile.payFor' : 'profile.buyFor', {
+            level: offer.level,
+            amount: format.usdtExact(offer.priceToPay),
+          })}
           busy={upgrade.isPending}
-          onClick={() => void askUpgrade(offer.level, offer.priceToPay)}
+          onClick={() => void askUpgrade(offer.level, offer.rank, offer.priceToPay)}
         />
       ) : null}
     </>

@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/states';
 import { LanguageCard } from './language-card';
 import { LicenseCard } from './license-card';
 import { NotificationsCard } from './notifications-card';
+import { SessionsCard } from './sessions-card';
 
 type Profile = ResponseOf<typeof getProfile>;
 
@@ -60,7 +61,7 @@ const ApiKeys = ({ profile }: { profile: Profile }) => {
   );
 };
 
-/** Profile: identity, language, licence, API keys, notifications and links. */
+/** Profile: identity, language, licence, API keys, notifications, links and signing out everywhere. */
 export const ProfileScreen = () => {
   const { t } = useTranslation();
   const query = useApiQuery(getProfile, INITIAL_INPUTS.profile);
@@ -107,6 +108,7 @@ export const ProfileScreen = () => {
           title={t('profile.pnlStats')}
         />
       </Card>
+      <SessionsCard />
     </Screen>
   );
 };

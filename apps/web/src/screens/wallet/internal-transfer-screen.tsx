@@ -30,8 +30,8 @@ import { usePatchWallet, type Wallet } from './wallet-cache';
 
 type Sent = ResponseOf<typeof sendInternalTransfer> & { amount: string };
 
-const recipientName = (recipient: { uid: number; username: string | null }, uidText: string) =>
-  recipient.username ? `@${recipient.username} · ${uidText}` : uidText;
+const recipientName = (recipient: { uid: number; maskedUsername: string | null }, uidText: string) =>
+  recipient.maskedUsername ? `@${recipient.maskedUsername} · ${uidText}` : uidText;
 
 const TransferForm = ({ wallet, onSent }: { wallet: Wallet; onSent: (sent: Sent) => void }) => {
   const { t } = useTranslation();
@@ -69,8 +69,8 @@ const TransferForm = ({ wallet, onSent }: { wallet: Wallet; onSent: (sent: Sent)
     // The name is on screen before the money moves; a lookup still running is waited for.
     if (lookup.looking) return;
     const summ = normalizeDecimal(amount);
-    const toUser = Number(recipient.trim());
-    const name = lookup.recipient?.username;
+    const toUser = recipient.trim();
+    const name = lookup.recipient?.maskedUsername;
     const ok = await confirmAction({
       title: t('internal.confirmTitle'),
       message: name

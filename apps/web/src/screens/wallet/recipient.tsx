@@ -10,18 +10,20 @@ import { Skeleton } from '../../ui/states';
 /** Typing has stopped for this long before the UID is looked up (the lookup is 1 call per second). */
 const LOOKUP_DELAY_MS = 500;
 
-export type Recipient = { uid: number; username: string | null };
+/** The recipient as the server confirms it: the UID and the username masked (`de…er`). */
+export type Recipient = { uid: number; maskedUsername: string | null };
 
 /**
  * Who the typed UID is, asked once the UID is well-formed and typing has stopped: the user sees
- * whom the money goes to before confirming (docs/wallet.md#internal-transfer).
+ * whom the money goes to — the UID and the masked username — before confirming
+ * (docs/wallet.md#internal-transfer).
  */
 export const useRecipient = (uidText: string, wellFormed: boolean) => {
   const [settled] = useDebouncedValue(wellFormed ? uidText.trim() : '', LOOKUP_DELAY_MS);
   const current = wellFormed && settled === uidText.trim() && settled !== '';
   const query = useApiQuery(
     findRecipient,
-    { query: { uid: Number(settled) } },
+    { query: { uid: settled } },
     { enabled: current, staleTime: 60_000 },
   );
   const missing = current && isApiError(query.error) && query.error.code === 'TRANSFER_RECIPIENT_MISSING';
@@ -49,10 +51,10 @@ export const RecipientCard = ({
   if (recipient) {
     return (
       <div className="recipient" data-testid="recipient" role="status">
-        <Avatar name={recipient.username ?? String(recipient.uid)} />
+        <Avatar name={recipient.maskedUsername ?? String(recipient.uid)} />
         <div className="recipient__body">
-          <div className="recipient__name">
-            {recipient.username ? `@${recipient.username}` : t('internal.noUsername')}
+          <div className="recipient__name" data-testid="recipient-name">
+            {recipient.maskedUsername ? `@${recipient.maskedUsername}` : t('internal.noUsername')}
           </div>
           <div className="recipient__uid">{t('common.uidValue', { uid: recipient.uid })}</div>
         </div>
