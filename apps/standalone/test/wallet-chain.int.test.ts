@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkInvariants, ensureUserAccounts, userAccountCode } from '@gridbot/ledger';
+import { checkInvariants, userAccountCode } from '@gridbot/ledger';
 import { DEMO_ACCOUNTS, demoXpub, deriveDepositAddress, queueSweeps } from '@gridbot/services';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Standalone, startStandalone } from '../src/start-standalone';

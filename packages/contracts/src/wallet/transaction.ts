@@ -67,9 +67,7 @@ export const ZTransaction = z.object({
     .describe('transfers: the other user; bonuses: the partner'),
   note: z.string().nullable().describe('e.g. the coin of a trade_fee, the level of a license_purchase'),
   reason: ZTransactionReason.nullable().describe(
-    'deposits: below_minimum (under the minimum, not credited on its own; credited once the ' +
-      "user's deposits under the minimum reach it in total), below_minimum_combined (such " +
-      'deposits credited together, their sum)',
+    "deposits: below_minimum (under the minimum, not credited on its own; credited once the user's deposits under the minimum reach it in total), below_minimum_combined (such deposits credited together, their sum)",
   ),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
