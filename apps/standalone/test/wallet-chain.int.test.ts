@@ -81,7 +81,10 @@ describe('npm start: the sandbox TRON node and the watcher', () => {
 
   it("sweeps the demo user's credited USDT to the hot wallet and shows the hot wallet in /readyz", async () => {
     const s = running!;
-    const address = deriveDepositAddress(demoXpub(), 0);
+    const demo = await s.ctx.prisma.user.findUniqueOrThrow({
+      where: { telegramId: DEMO_ACCOUNTS.user.telegramId },
+    });
+    const address = deriveDepositAddress(demoXpub(), demo.id);
     const hot = (await s.ctx.prisma.hotWalletStatus.findFirstOrThrow()).address;
     const hotBefore = Number(s.tron.tron.balances(hot).usdt);
     const [queued] = await queueSweeps(s.ctx, { requestedBy: 'operator:test' });
