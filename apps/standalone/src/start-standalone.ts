@@ -202,7 +202,7 @@ export const startStandalone = async (
     if (deposits) {
       const sweeper = startSweeper({
         ctx,
-        nodeUrl: env.TRON_NODE_URL ?? tron.url,
+        node: watcher.node,
         keys: { hot: keys.hot, deposits },
         intervalMs: env.WATCHER_INTERVAL_MS,
         autoIntervalMs: env.SWEEP_AUTO_INTERVAL_MS,

@@ -32,7 +32,7 @@ runMain('watcher', async () => {
   const sweeper = deposits
     ? startSweeper({
         ctx,
-        nodeUrl: env.TRON_NODE_URL,
+        node: watcher.node,
         keys: { hot, deposits },
         intervalMs: env.WATCHER_INTERVAL_MS,
         autoIntervalMs: env.SWEEP_AUTO_INTERVAL_MS,

@@ -1,15 +1,19 @@
 import {
   type ChainContext,
-  createTronNodeClient,
   processSweeps,
   queueSweeps,
   type SweeperKeys,
   type TronNodeClient,
 } from '@gridbot/services';
+import { startPassLoop } from './pass-loop';
 
 export type SweeperOptions = {
   ctx: ChainContext;
-  nodeUrl: string;
+  /**
+   * The watcher's node client: one request budget and one back-off for the process, so a wait the
+   * node asked for (429 / 403 / 503) holds the sweeper too (docs/wallet.md#within-trongrids-budget).
+   */
+  node: TronNodeClient;
   /** The hot wallet (pays the top-ups) and the deposit keys (loadDepositKeys: only this loop holds them). */
   keys: SweeperKeys;
   /** Pause between passes (WATCHER_INTERVAL_MS): open sweeps advance, requested ones start. */
@@ -28,22 +32,15 @@ export type Sweeper = {
  * The sweeper loop (docs/wallet.md#sweeps), beside the watcher's in the same process: every
  * `intervalMs` it carries the open sweeps forward — those the CLI's `sweeps run` queued, and every
  * `autoIntervalMs` those it queues itself for each address holding at least SWEEP_MIN_USDT of
- * credited USDT. No node call while no sweep is open. One pass at a time; a failed pass is logged
- * and the next starts over from the rows.
+ * credited USDT. No node call while no sweep is open, nor while the node asks to wait. One pass at
+ * a time; a failed pass is logged and the next starts over from the rows.
  */
 export const startSweeper = (options: SweeperOptions): Sweeper => {
-  const { ctx, keys } = options;
-  const node = createTronNodeClient({
-    url: options.nodeUrl,
-    apiKey: ctx.env.TRON_API_KEY,
-    usdtContract: ctx.env.USDT_CONTRACT,
-  });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
+  const { ctx, keys, node } = options;
   let lastAuto = Number.NEGATIVE_INFINITY;
 
   const pass = async () => {
+    if (node.resumeAt() > Date.now()) return;
     try {
       const now = ctx.clock.now().getTime();
       if (options.autoIntervalMs > 0 && now - lastAuto >= options.autoIntervalMs) {
@@ -59,25 +56,7 @@ export const startSweeper = (options: SweeperOptions): Sweeper => {
       ctx.log.error({ err: error }, 'sweeper pass failed');
     }
   };
-  const runOnce = () => {
-    current = current.then(pass);
-    return current;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().then(schedule);
-    }, options.intervalMs);
-  };
-  void runOnce().then(schedule);
+  const loop = startPassLoop(pass, options.intervalMs);
   ctx.log.info({ autoIntervalMs: options.autoIntervalMs }, 'sweeper started');
-  return {
-    node,
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  return { node, ...loop };
 };

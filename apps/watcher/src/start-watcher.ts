@@ -12,6 +12,7 @@ import {
   TronNodeBusyError,
   type TronNodeClient,
 } from '@gridbot/services';
+import { startPassLoop } from './pass-loop';
 
 export type WatcherOptions = {
   ctx: ChainContext;
@@ -48,9 +49,6 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
     apiKey: ctx.env.TRON_API_KEY,
     usdtContract: ctx.env.USDT_CONTRACT,
   });
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
   let waitLogged = 0;
 
   let hotRecorded = false;
@@ -88,28 +86,16 @@ export const startWatcher = (options: WatcherOptions): Watcher => {
       );
     }
   };
-  const runOnce = () => {
-    current = current.then(pass);
-    return current;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().then(schedule);
-    }, options.intervalMs);
-  };
-  void runOnce().then(schedule);
+  const loop = startPassLoop(pass, options.intervalMs);
   // /readyz's detail: the hot wallet as last read (in the embedded process, on the API's port too).
   const withdrawDetail = provideReadinessDetail('hotWallet', () => hotWalletDetail(lastHotWalletReading()));
   ctx.log.info({ node: options.nodeUrl, hotWallet: hot.address }, 'watcher started');
   return {
     node,
-    runOnce,
+    runOnce: loop.runOnce,
     stop: async () => {
-      stopped = true;
       withdrawDetail();
-      if (timer) clearTimeout(timer);
-      await current;
+      await loop.stop();
     },
   };
 };
