@@ -61,6 +61,11 @@ const waitForToastsToLeave = (app: AppPage) =>
 describe('screens', () => {
   it('navigates to every tab from the tab bar with haptic feedback', async () => {
     const app = await signedIn();
+    // The SDK loads after the first screen (docs/performance.md#web): a tap before it is ready has
+    // no haptic to trigger.
+    await expect
+      .poll(async () => (await app.telegramCalls()).some((call) => call.type === 'web_app_ready'))
+      .toBe(true);
     for (const [tab, path, heading] of TABS) {
       await app.page.locator(`nav.tabbar a[data-tab="${tab}"]`).click();
       await app.page.waitForURL((url) => url.pathname === path);
