@@ -261,6 +261,35 @@ describe('edit settings', () => {
     await app.close();
   });
 
+  it("holds the purchase limit to the market's open orders and shows the price band's warning in the preview", async () => {
+    const app = await signedIn();
+    await listWith(app.page, (coins) => {
+      if (coins[0]) coins[0].maxOpenOrders = 200;
+    });
+    await openEdit(app);
+    const preview = app.page.getByTestId('settings-preview');
+    await preview.getByText('412.38').waitFor();
+    const edits = callsTo(app.page, '/portfolio/setting/edit');
+    // MAX_NUM_ORDERS: 250 is refused in place, nothing is sent (docs/grid.md#exchange-filters).
+    await fill(app, en.editToken.maxTrades, '250');
+    await app.telegramEvent('main_button_pressed');
+    await app.page.getByText(en.editToken.aboveExchangeOrders.replaceAll('{{max}}', '200')).waitFor();
+    expect(edits.filter((body) => body.maxTrades === 250)).toEqual([]);
+
+    // PERCENT_PRICE_BY_SIDE: the preview answers with the ladder and a warning, shown with it.
+    const answer = fixtureOf(editCoinSettings) as Record<string, unknown>;
+    answer.warnings = [
+      { code: 'DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT', lotNumber: 10, stepPct: '90', maxStepPct: '80' },
+    ];
+    await app.page.route(at('/portfolio/setting/edit'), (route) => route.fulfill({ json: answer }));
+    await fill(app, en.editToken.step, '10');
+    await fill(app, en.editToken.stepIncrease, '10');
+    await fill(app, en.editToken.maxTrades, '10');
+    const warning = app.page.getByRole('alert').filter({ hasText: 'From lot 10 on' });
+    await warning.getByText(errorCatalogue.DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT.detail.en).waitFor();
+    await app.close();
+  });
+
   it('resets and removes a coin after a confirmation that says what happens to its open lots', async () => {
     const app = await signedIn();
     await openEdit(app);

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { apiKeyProblem } from '../src/forms/api-key-form';
 import {
   fieldOfRefusal,
+  isAboveExchangeOrderLimit,
   isBelowExchangeMin,
   type SettingsDraft,
   settingsBody,
@@ -221,9 +222,19 @@ describe('checks only the client can make, on top of the contract', () => {
     expect(isBelowExchangeMin({ ...DEFAULTS, orderSize: 'abc' }, '10')).toBe(false);
   });
 
+  it("refuses a purchase limit above the market's open-order limit (MAX_NUM_ORDERS)", () => {
+    expect(isAboveExchangeOrderLimit({ ...DEFAULTS, maxTrades: '250' }, 200)).toBe(true);
+    expect(isAboveExchangeOrderLimit({ ...DEFAULTS, maxTrades: '200' }, 200)).toBe(false);
+    // Unknown limit or a malformed number: the contract's own checks speak.
+    expect(isAboveExchangeOrderLimit({ ...DEFAULTS, maxTrades: '250' }, null)).toBe(false);
+    expect(isAboveExchangeOrderLimit({ ...DEFAULTS, maxTrades: 'x' }, 200)).toBe(false);
+  });
+
   it("puts the API's settings refusals under the field they are about", () => {
     expect(fieldOfRefusal('ORDER_BELOW_EXCHANGE_MIN')).toBe('orderSize');
     expect(fieldOfRefusal('LICENSE_BALANCE_LIMIT')).toBe('orderSize');
+    expect(fieldOfRefusal('MAX_TRADES_ABOVE_EXCHANGE_LIMIT')).toBe('maxTrades');
+    expect(fieldOfRefusal('DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT')).toBe('stepIncreasePct');
     expect(fieldOfRefusal('EXCHANGE_UNAVAILABLE')).toBeNull();
     expect(fieldOfRefusal('toString')).toBeNull();
   });

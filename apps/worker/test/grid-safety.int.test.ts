@@ -168,6 +168,7 @@ describe('fills the exchange does not list yet', () => {
       row,
       order: order!,
       tradesOf: async () => [],
+      orderableLot: () => true,
     });
     expect(recorded).toBe('incomplete');
     expect(await h.openLots()).toHaveLength(1);

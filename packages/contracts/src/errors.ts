@@ -238,6 +238,20 @@ export const errorCatalogue = {
     'Размер ордера меньше минимального ордера этого рынка на вашей бирже.',
     '订单金额低于您交易所该市场的最小下单额。',
   ),
+  MAX_TRADES_ABOVE_EXCHANGE_LIMIT: entry(
+    422,
+    'Purchase limit is above the open orders the exchange allows',
+    'The purchase limit is above the number of open orders this market allows on your exchange (each open lot keeps a take profit order resting). Lower the purchase limit.',
+    'Лимит покупок больше числа открытых ордеров, которое ваша биржа допускает на этом рынке (у каждой открытой сделки стоит свой ордер тейк-профита). Уменьшите лимит покупок.',
+    '购买上限超过了您的交易所在该市场允许的挂单数量（每笔未平仓交易都挂有一笔止盈单）。请降低购买上限。',
+  ),
+  DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT: entry(
+    422,
+    'The deepest buy is below the price range the exchange accepts',
+    'The deepest averaging buys would be priced further below the market than this market accepts on your exchange, so they would be refused. Lower the step, the step increase or the purchase limit.',
+    'Самые глубокие докупки оказались бы ниже рынка сильнее, чем ваша биржа допускает на этом рынке, и она бы их отклонила. Уменьшите шаг, увеличение шага или лимит покупок.',
+    '最深的补仓买单价格低于市场的幅度超出了您的交易所在该市场允许的范围，将被拒绝。请减小步长、步长增量或购买上限。',
+  ),
   EXCHANGE_UNAVAILABLE: entry(
     502,
     'Exchange is unavailable',

@@ -3,6 +3,7 @@ export * from './fees/trade-fee';
 export * from './grid/coin-state';
 export * from './grid/errors';
 export * from './grid/exact';
+export * from './grid/exchange-filters';
 export * from './grid/fills';
 export * from './grid/formulas';
 export * from './grid/ladder';

@@ -1,6 +1,14 @@
 import type { Ticker as CcxtTicker, Market, Order, Trade } from 'ccxt';
 import { Decimal } from 'decimal.js';
-import type { ExchangeOrder, ExchangeTrade, MarketInfo, OrderKind, OrderStatus, Ticker } from './types';
+import type {
+  ExchangeOrder,
+  ExchangeTrade,
+  MarketInfo,
+  OrderKind,
+  OrderStatus,
+  PercentPriceBySide,
+  Ticker,
+} from './types';
 
 /**
  * ccxt structures → ours. The ccxt instance parses numbers with `String`, so every amount arrives
@@ -22,6 +30,45 @@ const orderStatus = (status: string | undefined): OrderStatus =>
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+type RawFilter = Record<string, unknown> & { filterType?: unknown };
+
+/** The exchange's own symbol filters (Binance: exchangeInfo `filters`, kept by ccxt in `info`). */
+const rawFilters = (market: NonNullable<Market>): RawFilter[] => {
+  const filters = (market.info as { filters?: unknown } | undefined)?.filters;
+  return Array.isArray(filters)
+    ? filters.filter((f): f is RawFilter => typeof f === 'object' && f !== null)
+    : [];
+};
+
+const filterOf = (market: NonNullable<Market>, type: string) =>
+  rawFilters(market).find((f) => f.filterType === type);
+
+/** MAX_NUM_ORDERS (Binance spot API docs, filters.md#max_num_orders): `maxNumOrders`, older listings `limit`. */
+const maxNumOrdersOf = (market: NonNullable<Market>): number | null => {
+  const filter = filterOf(market, 'MAX_NUM_ORDERS');
+  const value = Number(filter?.maxNumOrders ?? filter?.limit);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+};
+
+/** PERCENT_PRICE_BY_SIDE (filters.md#percent_price_by_side), only when every multiplier is there. */
+const percentPriceBySideOf = (market: NonNullable<Market>): PercentPriceBySide | null => {
+  const filter = filterOf(market, 'PERCENT_PRICE_BY_SIDE');
+  if (!filter) return null;
+  const bidMultiplierUp = dec(filter.bidMultiplierUp);
+  const bidMultiplierDown = dec(filter.bidMultiplierDown);
+  const askMultiplierUp = dec(filter.askMultiplierUp);
+  const askMultiplierDown = dec(filter.askMultiplierDown);
+  if (!bidMultiplierUp || !bidMultiplierDown || !askMultiplierUp || !askMultiplierDown) return null;
+  const avgPriceMins = Number(filter.avgPriceMins ?? 0);
+  return {
+    bidMultiplierUp,
+    bidMultiplierDown,
+    askMultiplierUp,
+    askMultiplierDown,
+    avgPriceMins: Number.isFinite(avgPriceMins) ? avgPriceMins : 0,
+  };
+};
+
 export const toMarketInfo = (market: NonNullable<Market>): MarketInfo => ({
   symbol: market.symbol,
   id: String(market.id),
@@ -32,6 +79,8 @@ export const toMarketInfo = (market: NonNullable<Market>): MarketInfo => ({
   stepSize: decOrZero(market.precision.amount),
   minQty: dec(market.limits.amount?.min),
   minNotional: dec(market.limits.cost?.min),
+  maxNumOrders: maxNumOrdersOf(market),
+  percentPriceBySide: percentPriceBySideOf(market),
 });
 
 export const toOrder = (order: Order, knownClientOrderId?: string): ExchangeOrder => {

@@ -61,6 +61,26 @@ export type MarketInfo = {
   minQty: Decimal | null;
   /** Smallest order value in quote currency. */
   minNotional: Decimal | null;
+  /**
+   * MAX_NUM_ORDERS: the most orders an account may have open on the symbol (Binance spot API
+   * docs, filters.md#max_num_orders); null when the exchange lists none.
+   */
+  maxNumOrders: number | null;
+  /** PERCENT_PRICE_BY_SIDE (filters.md#percent_price_by_side); null when the exchange lists none. */
+  percentPriceBySide: PercentPriceBySide | null;
+};
+
+/**
+ * The price band per side around the weighted average price of the last `avgPriceMins` minutes (0:
+ * the last price): a buy must be within [avg × bidMultiplierDown, avg × bidMultiplierUp], a sell
+ * within [avg × askMultiplierDown, avg × askMultiplierUp].
+ */
+export type PercentPriceBySide = {
+  bidMultiplierUp: Decimal;
+  bidMultiplierDown: Decimal;
+  askMultiplierUp: Decimal;
+  askMultiplierDown: Decimal;
+  avgPriceMins: number;
 };
 
 export type Ticker = {

@@ -60,6 +60,18 @@ describe('markets', () => {
       minQty: btc.minQty?.toFixed(),
       minNotional: btc.minNotional?.toFixed(),
     }).toEqual({ id: 'BTCUSDT', tick: '0.01', step: '0.00001', minQty: '0.00001', minNotional: '5' });
+    // MAX_NUM_ORDERS and PERCENT_PRICE_BY_SIDE as Binance lists them for a major (filters.md).
+    const band = btc.percentPriceBySide;
+    expect({
+      maxNumOrders: btc.maxNumOrders,
+      band: [
+        band?.bidMultiplierUp,
+        band?.bidMultiplierDown,
+        band?.askMultiplierUp,
+        band?.askMultiplierDown,
+      ].map((m) => m?.toFixed()),
+      avgPriceMins: band?.avgPriceMins,
+    }).toEqual({ maxNumOrders: 200, band: ['5', '0.2', '5', '0.2'], avgPriceMins: 5 });
     expect(client.priceToPrecision('BTC/USDT', '60000.126')).toBe('60000.13');
     expect(client.amountToPrecision('BTC/USDT', '0.123456789')).toBe('0.12345');
     expect(client.minimumViolation('BTC/USDT', '60000', '0.00005')).toBe('MIN_NOTIONAL');

@@ -12,7 +12,33 @@ export type MarketSpec = {
   maxQty?: string;
   minNotional?: string;
   maxPrice?: string;
+  /** PERCENT_PRICE_BY_SIDE multipliers; Binance's majors (BTCUSDT, XRPUSDT…) list 5 / 0.2 on both sides. */
+  percentPriceBySide?: {
+    bidUp: string;
+    bidDown: string;
+    askUp: string;
+    askDown: string;
+    avgPriceMins?: number;
+  };
+  /** MAX_NUM_ORDERS: open orders per account on the symbol (Binance: 200). */
+  maxNumOrders?: number;
 };
+
+/**
+ * PERCENT_PRICE_BY_SIDE as Binance lists it for its major USDT markets (Binance spot API docs,
+ * filters.md#percent_price_by_side; GET /api/v3/exchangeInfo): a buy or a sell within ×0.2 … ×5
+ * of the 5-minute weighted average price.
+ */
+export const BINANCE_PERCENT_PRICE_BY_SIDE = {
+  bidUp: '5',
+  bidDown: '0.2',
+  askUp: '5',
+  askDown: '0.2',
+  avgPriceMins: 5,
+} as const;
+
+/** MAX_NUM_ORDERS of Binance's spot symbols (filters.md#max_num_orders). */
+export const BINANCE_MAX_NUM_ORDERS = 200;
 
 /** A market with its filters parsed. `symbol` is Binance's id, e.g. "BTCUSDT". */
 export type Market = {
@@ -26,6 +52,14 @@ export type Market = {
   minNotional: Decimal;
   minPrice: Decimal;
   maxPrice: Decimal;
+  percentPriceBySide: {
+    bidMultiplierUp: Decimal;
+    bidMultiplierDown: Decimal;
+    askMultiplierUp: Decimal;
+    askMultiplierDown: Decimal;
+    avgPriceMins: number;
+  };
+  maxNumOrders: number;
 };
 
 export const toMarket = (spec: MarketSpec): Market => {
@@ -33,6 +67,7 @@ export const toMarket = (spec: MarketSpec): Market => {
   const quote = spec.quote.toUpperCase();
   const tickSize = new Dec(spec.tickSize);
   const stepSize = new Dec(spec.stepSize);
+  const band = spec.percentPriceBySide ?? BINANCE_PERCENT_PRICE_BY_SIDE;
   return {
     symbol: `${base}${quote}`,
     base,
@@ -44,6 +79,14 @@ export const toMarket = (spec: MarketSpec): Market => {
     minNotional: new Dec(spec.minNotional ?? '5'),
     minPrice: tickSize,
     maxPrice: new Dec(spec.maxPrice ?? '1000000'),
+    percentPriceBySide: {
+      bidMultiplierUp: new Dec(band.bidUp),
+      bidMultiplierDown: new Dec(band.bidDown),
+      askMultiplierUp: new Dec(band.askUp),
+      askMultiplierDown: new Dec(band.askDown),
+      avgPriceMins: band.avgPriceMins ?? BINANCE_PERCENT_PRICE_BY_SIDE.avgPriceMins,
+    },
+    maxNumOrders: spec.maxNumOrders ?? BINANCE_MAX_NUM_ORDERS,
   };
 };
 
@@ -88,7 +131,15 @@ export const exchangeInfoSymbol = (market: Market) => ({
       applyMaxToMarket: false,
       avgPriceMins: 5,
     },
-    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
+    {
+      filterType: 'PERCENT_PRICE_BY_SIDE',
+      bidMultiplierUp: market.percentPriceBySide.bidMultiplierUp.toFixed(),
+      bidMultiplierDown: market.percentPriceBySide.bidMultiplierDown.toFixed(),
+      askMultiplierUp: market.percentPriceBySide.askMultiplierUp.toFixed(),
+      askMultiplierDown: market.percentPriceBySide.askMultiplierDown.toFixed(),
+      avgPriceMins: market.percentPriceBySide.avgPriceMins,
+    },
+    { filterType: 'MAX_NUM_ORDERS', maxNumOrders: market.maxNumOrders },
   ],
   permissions: [],
   permissionSets: [['SPOT']],

@@ -396,7 +396,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [listCoinTrades, dealsAnswer],
   [listCoinActivity, activityAnswer],
   [getCoinRating, ratingAnswer],
-  [editCoinSettings, { saved: false, coin: coins[0], ladder }],
+  [editCoinSettings, { saved: false, coin: coins[0], ladder, warnings: [] }],
   [resetCoinSettings, { saved: true, coin: coins[0], ladder }],
   [addCoin, { coin: { ...coin('SOL', 4, 'paused', '0'), lastPrice: '178.31' } }],
   [deleteCoin, { coin: 'BTC', cancelledOrders: 3, leftOnExchange: { lots: 4, quantity: '0.00152' } }],
@@ -418,6 +418,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           change24hPct: '1.82',
           quoteVolume24h: '1820000000',
           minOrderUsdt: '5',
+          maxOpenOrders: 200,
           inPortfolio: true,
         },
         {
@@ -427,6 +428,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           change24hPct: '-2.4',
           quoteVolume24h: '610000000',
           minOrderUsdt: '5',
+          maxOpenOrders: 200,
           inPortfolio: false,
         },
         {
@@ -436,6 +438,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           change24hPct: '0.31',
           quoteVolume24h: '240000000',
           minOrderUsdt: '5',
+          maxOpenOrders: 200,
           inPortfolio: false,
         },
         {
@@ -445,6 +448,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           change24hPct: '4.05',
           quoteVolume24h: '190000000',
           minOrderUsdt: '5',
+          maxOpenOrders: 200,
           inPortfolio: false,
         },
       ],

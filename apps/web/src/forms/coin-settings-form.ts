@@ -76,12 +76,27 @@ export const isBelowExchangeMin = (
 };
 
 /**
+ * The market's MAX_NUM_ORDERS (as the add-coin list reports it): a purchase limit above it is
+ * refused before the server does the same (MAX_TRADES_ABOVE_EXCHANGE_LIMIT, docs/grid.md#exchange-filters).
+ */
+export const isAboveExchangeOrderLimit = (
+  draft: SettingsDraft,
+  maxOpenOrders: number | null | undefined,
+): boolean => {
+  const maxTrades = integerInput(draft.maxTrades.trim());
+  return typeof maxOpenOrders === 'number' && Number.isInteger(maxTrades) && maxTrades > maxOpenOrders;
+};
+
+/**
  * The field a refusal of the settings is about, so it is shown under that field: the order size is
  * what the exchange minimum and the licence balance limit (Σ order size × purchase limit) refuse.
  */
 const REFUSAL_FIELD: Partial<Record<ErrorCode, Field>> = {
   ORDER_BELOW_EXCHANGE_MIN: 'orderSize',
   LICENSE_BALANCE_LIMIT: 'orderSize',
+  MAX_TRADES_ABOVE_EXCHANGE_LIMIT: 'maxTrades',
+  // The deepest buy's drop is the step increase's doing, as the deepest-step rule reports it there.
+  DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT: 'stepIncreasePct',
 };
 
 export const fieldOfRefusal = (code: string): Field | null =>

@@ -9,6 +9,11 @@ export const ZAddableCoin = z.object({
   change24hPct: ZSignedDecimal.nullable().describe('24 h price change, %'),
   quoteVolume24h: ZUsdt.nullable().describe('24 h volume in USDT, for sorting'),
   minOrderUsdt: ZUsdt.nullable().describe("the market's minimum order (notional) on the exchange"),
+  maxOpenOrders: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the market's MAX_NUM_ORDERS: open orders per account, the purchase limit's ceiling"),
   inPortfolio: z.boolean(),
 });
 export type AddableCoin = z.output<typeof ZAddableCoin>;

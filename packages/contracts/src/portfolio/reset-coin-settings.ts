@@ -25,7 +25,12 @@ export const resetCoinSettings = defineEndpoint({
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
-    422: documented('LICENSE_BALANCE_LIMIT', 'ORDER_BELOW_EXCHANGE_MIN'),
+    422: documented(
+      'LICENSE_BALANCE_LIMIT',
+      'ORDER_BELOW_EXCHANGE_MIN',
+      'MAX_TRADES_ABOVE_EXCHANGE_LIMIT',
+      'DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT',
+    ),
     502: documented('EXCHANGE_UNAVAILABLE'),
   },
 });

@@ -32,6 +32,35 @@ export const lotOfBuy = (seq: number, carry: { qty: Decimal; cost: Decimal }, to
     at: totals.at,
   });
 
+/** Can this quantity bought at this price be a lot of its own (its take profit an order the exchange accepts)? */
+export type LotOrderable = (qty: Decimal, lotPrice: Decimal) => boolean;
+
+/**
+ * A finished buy, booked (docs/grid.md#remainders): the next lot, with any carried coin; or, when
+ * the order was cancelled after a partial fill (an edit, a pause) and that lot's take profit would
+ * be refused by the exchange (LOT_SIZE, NOTIONAL), no lot — its coin and cost join the carry, so
+ * it never holds a slot of the purchase limit without an order. A completely filled buy always
+ * opens its lot (the order size is checked against the minimum when the settings are saved).
+ */
+export const bookingOfBuy = (
+  seq: number,
+  carry: { qty: Decimal; cost: Decimal },
+  totals: TradeTotals,
+  options: { complete: boolean; orderable: LotOrderable },
+): { lot: Lot; carry: null } | { lot: null; carry: { qty: Decimal; cost: Decimal } } => {
+  const lot = lotOfBuy(seq, carry, totals);
+  if (options.complete || options.orderable(lot.qty, lot.price)) return { lot, carry: null };
+  return { lot: null, carry: { qty: lot.qty, cost: lot.cost } };
+};
+
+/**
+ * Does a take profit's fill finish its lot (docs/grid.md#remainders)? When the order filled
+ * completely (any sub-step rest is carried), or when it was cancelled after a partial fill and
+ * the rest could not be sold by an order of its own: then the rest is carried too.
+ */
+export const finishesLotOf = (lot: Lot, soldQty: Decimal, complete: boolean, orderable: LotOrderable) =>
+  complete || !orderable(exactDifference(lot.qty, Decimal.min(soldQty, lot.qty)), lot.price);
+
 /**
  * A take profit's fills through the lot model (docs/pnl.md): every part realizes its PnL on the
  * day it sold; the lot is one trade, counted when its take profit finished (or its last quantity

@@ -1,5 +1,5 @@
 import type { Order } from '@gridbot/db';
-import { type DesiredOrder, plan } from '@gridbot/domain';
+import { type DesiredOrder, isOrderableLot, plan } from '@gridbot/domain';
 import {
   clientOrderIdFor,
   type ExchangeClient,
@@ -15,6 +15,7 @@ import { dec, loadCoinBot } from './coin-bot-state';
 import { markFillsConverged } from './fill-latency';
 import { coinBotOrderKey } from './installation';
 import { createLease, LeaseLostError } from './lease';
+import type { LotOrderable } from './lot-booking';
 import { type OutcomeBot, recordOrderOutcome } from './record-order-outcome';
 
 export type ReconcileInput = {
@@ -133,6 +134,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       owner = { id: bot.id, userId: bot.userId };
       const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
       await client.loadMarkets();
+      const market = client.market(bot.symbol);
       const run: PassContext = {
         ctx,
         input,
@@ -141,6 +143,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
         lease,
         result,
         key: coinBotOrderKey(salt, bot.id),
+        orderableLot: (qty, lotPrice) => isOrderableLot(qty, lotPrice, snapshot.settings, market),
         log: (kind, row, data) =>
           activity.push({
             coinBotId: bot.id,
@@ -203,6 +206,8 @@ type PassContext = {
   result: ReconcileResult;
   /** What this coin bot's clientOrderIds are derived from. */
   key: string;
+  /** A part-filled order's remainder can be a lot of its own (docs/grid.md#remainders): the market's filters at the coin's settings. */
+  orderableLot: LotOrderable;
   /** Adds an entry about one of our orders to this run's activity batch. */
   log: (
     kind: 'order_placed' | 'order_filled' | 'order_cancelled' | 'order_rejected',
@@ -217,6 +222,7 @@ const outcome = async (run: PassContext, row: Order, order: ExchangeOrder) => {
     row,
     order,
     tradesOf: (orderId) => run.client.fetchOrderTrades(run.bot.symbol, orderId),
+    orderableLot: run.orderableLot,
   });
   if (recorded === 'filled') {
     run.result.filled += 1;

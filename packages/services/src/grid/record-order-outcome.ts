@@ -3,7 +3,7 @@ import type { ExchangeOrder, ExchangeTrade } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from './coin-bot-state';
-import { lotOfBuy, saleOfLot } from './lot-booking';
+import { bookingOfBuy, finishesLotOf, type LotOrderable, saleOfLot } from './lot-booking';
 import { chargeTradeFee } from './trade-fee';
 
 export type OutcomeBot = { id: number; userId: number; symbol: string };
@@ -55,6 +55,8 @@ export type OrderOutcomeInput = {
   order: ExchangeOrder;
   /** Reads the exchange trades of a finished order. */
   tradesOf: (orderId: string) => Promise<ExchangeTrade[]>;
+  /** Whether a part-filled order's remainder can be a lot with its own take profit (docs/grid.md#remainders). */
+  orderableLot: LotOrderable;
 };
 
 export const recordOrderOutcome = async (
@@ -62,7 +64,7 @@ export const recordOrderOutcome = async (
   input: OrderOutcomeInput,
 ): Promise<OutcomeResult> => {
   const { prisma } = ctx;
-  const { bot, row, order, tradesOf } = input;
+  const { bot, row, order, tradesOf, orderableLot } = input;
   if (order.status === 'open') {
     if (row.status === 'open' && row.exchangeOrderId === order.id && dec(row.filledQty).eq(order.filled))
       return 'unchanged';
@@ -97,8 +99,9 @@ export const recordOrderOutcome = async (
     if (flipped.count === 0) return;
     applied = true;
     await tx.fill.createMany({ data: fillRows(bot, row.id, trades, ctx.clock.now()), skipDuplicates: true });
-    if (row.side === 'buy') await openLot(tx, bot, row, totals);
-    else await closeLot(tx, bot, row, order.status === 'closed', totals);
+    const finished = { complete: order.status === 'closed', orderable: orderableLot };
+    if (row.side === 'buy') await openLot(tx, bot, row, totals, finished);
+    else await closeLot(tx, bot, row, finished, totals);
   });
   return applied ? 'filled' : 'unchanged';
 };
@@ -117,13 +120,42 @@ export const fillRows = (bot: OutcomeBot, orderId: number, trades: ExchangeTrade
     recordedAt,
   }));
 
-/** A finished buy becomes the next lot, together with any coin carried over from earlier sells. */
-const openLot = async (tx: Tx, bot: OutcomeBot, row: Pick<Order, 'lotSeq'>, totals: Totals) => {
+type Finished = { complete: boolean; orderable: LotOrderable };
+
+/**
+ * A finished buy becomes the next lot, together with any coin carried over from earlier sells; a
+ * part-filled one too small for a take profit of its own joins the carry instead (lot-booking.ts).
+ */
+const openLot = async (
+  tx: Tx,
+  bot: OutcomeBot,
+  row: Pick<Order, 'lotSeq'>,
+  totals: Totals,
+  finished: Finished,
+) => {
   const current = await tx.coinBot.findUniqueOrThrow({ where: { id: bot.id } });
   // A buy we did not expect (it cannot be undone: the coin is bought) is tracked as the next lot
   // so that it gets a take profit, and flagged.
   const seq = current.nextSeq;
-  const lot = lotOfBuy(seq, { qty: dec(current.carryQty), cost: dec(current.carryCost) }, totals);
+  const booking = bookingOfBuy(
+    seq,
+    { qty: dec(current.carryQty), cost: dec(current.carryCost) },
+    totals,
+    finished,
+  );
+  if (!booking.lot) {
+    // The lot's sequence number stays free: the buy that replaces this order opens it.
+    await tx.coinBot.update({
+      where: { id: bot.id },
+      data: {
+        carryQty: booking.carry.qty.toString(),
+        carryCost: booking.carry.cost.toString(),
+        ...(row.lotSeq !== seq ? { lastError: 'UNEXPECTED_FILL' } : {}),
+      },
+    });
+    return;
+  }
+  const { lot } = booking;
   await tx.coinBot.update({
     where: { id: bot.id },
     data: {
@@ -150,7 +182,7 @@ const closeLot = async (
   tx: Tx,
   bot: OutcomeBot,
   row: Pick<Order, 'lotSeq'>,
-  finishesLot: boolean,
+  finished: Finished,
   totals: Totals,
 ) => {
   const lotRow = await tx.lot.findFirst({ where: { coinBotId: bot.id, seq: row.lotSeq, closedAt: null } });
@@ -159,11 +191,12 @@ const closeLot = async (
     await tx.coinBot.update({ where: { id: bot.id }, data: { lastError: 'UNEXPECTED_FILL' } });
     return;
   }
+  const lot = lotFromRow(lotRow);
   const sale = saleOfLot(
-    lotFromRow(lotRow),
+    lot,
     lotRow.proceeds ? dec(lotRow.proceeds) : null,
     totals,
-    finishesLot,
+    finishesLotOf(lot, totals.amount, finished.complete, finished.orderable),
   );
   await tx.lot.update({ where: { id: lotRow.id }, data: sale.columns });
   if (!sale.rest) {

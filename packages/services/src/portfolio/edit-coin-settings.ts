@@ -1,5 +1,11 @@
-import type { Ladder, PortfolioCoin } from '@gridbot/contracts';
-import { DEFAULT_COIN_SETTINGS, type GridSettings, licenseLimitBreach } from '@gridbot/domain';
+import type { Ladder, PortfolioCoin, SettingsWarning } from '@gridbot/contracts';
+import {
+  DEFAULT_COIN_SETTINGS,
+  deepBuyBreach,
+  exceedsOpenOrderLimit,
+  type GridSettings,
+  licenseLimitBreach,
+} from '@gridbot/domain';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import Decimal from 'decimal.js';
 import { recordActivity } from '../activity/record-activity';
@@ -29,13 +35,45 @@ export type EditCoinSettingsInput = {
   reset?: boolean;
 };
 
-export type EditCoinSettingsResult = { saved: boolean; coin: PortfolioCoin; ladder: Ladder };
+export type EditCoinSettingsResult = {
+  saved: boolean;
+  coin: PortfolioCoin;
+  ladder: Ladder;
+  warnings: SettingsWarning[];
+};
 
-/** The order size must reach the market's minimum order on the exchange (its NOTIONAL filter). */
-const assertExchangeMinimum = async (ctx: ServiceContext, coin: PortfolioCoinBot, orderSize: string) => {
+/**
+ * The market's filters the settings must respect (docs/grid.md#exchange-filters; Binance spot API
+ * docs, filters.md): the order size at least its minimum order (NOTIONAL), the purchase limit at
+ * most its open orders per account (MAX_NUM_ORDERS), both refused at preview and save; and every
+ * averaging buy inside its PERCENT_PRICE_BY_SIDE band, returned as a warning (the preview shows
+ * the ladder with it; the caller refuses a save).
+ */
+const checkExchangeFilters = async (
+  ctx: ServiceContext,
+  coin: PortfolioCoinBot,
+  settings: GridSettings,
+): Promise<SettingsWarning[]> => {
   const { markets } = await venueMarketData(ctx, coin.venue);
-  const minNotional = markets.get(coin.bot.symbol)?.minNotional;
-  if (minNotional && new Decimal(orderSize).lt(minNotional)) throw new AppError('ORDER_BELOW_EXCHANGE_MIN');
+  const market = markets.get(coin.bot.symbol);
+  if (market?.minNotional && settings.orderSize.lt(market.minNotional)) {
+    throw new AppError('ORDER_BELOW_EXCHANGE_MIN');
+  }
+  if (exceedsOpenOrderLimit(settings.maxTrades, market?.maxNumOrders ?? null)) {
+    throw new AppError('MAX_TRADES_ABOVE_EXCHANGE_LIMIT', [
+      { path: 'maxTrades', message: `at most ${market?.maxNumOrders} (the market's MAX_NUM_ORDERS)` },
+    ]);
+  }
+  const breach = market?.percentPriceBySide ? deepBuyBreach(settings, market.percentPriceBySide) : null;
+  if (!breach) return [];
+  return [
+    {
+      code: 'DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT',
+      lotNumber: breach.lotNumber,
+      stepPct: breach.stepPct.toFixed(),
+      maxStepPct: breach.maxStepPct.toFixed(),
+    },
+  ];
 };
 
 /** Σ orderSize × maxTrades over the portfolio with this coin's new settings must fit the licence. */
@@ -64,7 +102,7 @@ export const editPortfolioCoinSettings = async (
   input: EditCoinSettingsInput,
 ): Promise<EditCoinSettingsResult> => {
   const coin = await findPortfolioCoin(ctx, input);
-  await assertExchangeMinimum(ctx, coin, input.settings.orderSize);
+  const warnings = await checkExchangeFilters(ctx, coin, gridSettings(input.settings));
   const proposed = { orderSize: input.settings.orderSize, maxTrades: input.settings.maxTrades };
   const othersOf = async (db: Parameters<typeof getLicenseCheck>[1]['db']) => {
     const license = await getLicenseCheck(ctx, { userId: input.userId, ...(db ? { db } : {}) });
@@ -83,7 +121,18 @@ export const editPortfolioCoinSettings = async (
       saved: false,
       coin: coin.view,
       ladder: ladderView(coin, { settings: gridSettings(input.settings), flags, now: ctx.clock.now() }),
+      warnings,
     };
+  }
+  // What a preview warns of, a save refuses: the exchange would reject those buys for good.
+  const refused = warnings[0];
+  if (refused) {
+    throw new AppError(refused.code, [
+      {
+        path: 'stepIncreasePct',
+        message: `the buy of lot ${refused.lotNumber} drops ${refused.stepPct} %; the market accepts at most ${refused.maxStepPct} %`,
+      },
+    ]);
   }
   const before = coin.view.settings;
   await ctx.prisma.$transaction(async (tx) => {
@@ -110,6 +159,7 @@ export const editPortfolioCoinSettings = async (
     saved: true,
     coin: saved.view,
     ladder: ladderView(saved, { liveKeys: await liveOrderKeys(ctx, saved.bot.id), now: ctx.clock.now() }),
+    warnings: [],
   };
 };
 

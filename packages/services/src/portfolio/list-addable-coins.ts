@@ -44,6 +44,7 @@ export const listAddablePortfolioCoins = async (
       change24hPct: ticker?.changePct ? pctText(ticker.changePct) : null,
       quoteVolume24h: ticker?.quoteVolume ? usdtFigure(ticker.quoteVolume) : null,
       minOrderUsdt: market.minNotional ? usdtFigure(market.minNotional) : null,
+      maxOpenOrders: market.maxNumOrders,
       inPortfolio: inPortfolio.has(market.base),
     }));
   return {

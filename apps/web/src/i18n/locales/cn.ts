@@ -277,6 +277,8 @@ export const cn: Messages = {
     deepest: '最深买入：较上一笔 −{{pct}}%',
     exchangeMin: '交易所最小下单额：{{min}} USDT',
     belowExchangeMin: '低于交易所该市场的最小下单额：{{min}} USDT',
+    aboveExchangeOrders: '最多 {{max}}：交易所在该市场最多允许 {{max}} 笔挂单，而每笔未平仓交易都占用一笔',
+    priceLimitLevel: '从第 {{lot}} 笔起：补仓买单比上一笔低 {{step}}，交易所最多只接受 {{max}}。',
     preview: '预览网格',
     previewTitle: '使用这些设置',
     previewUpdating: '正在更新预览…',

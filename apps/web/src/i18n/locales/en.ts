@@ -280,6 +280,10 @@ export const en = {
     deepest: 'Deepest buy: −{{pct}}% from the previous lot',
     exchangeMin: 'Minimum order on the exchange: {{min}} USDT',
     belowExchangeMin: 'Below the minimum order of this market on the exchange: {{min}} USDT',
+    aboveExchangeOrders:
+      'At most {{max}}: the exchange allows {{max}} open orders on this market, and each open deal keeps one',
+    priceLimitLevel:
+      'From lot {{lot}} on: a buy {{step}} below the previous lot, the exchange accepts at most {{max}}.',
     preview: 'Preview grid',
     previewTitle: 'With these settings',
     previewUpdating: 'Updating the preview…',

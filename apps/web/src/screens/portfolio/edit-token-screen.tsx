@@ -18,6 +18,7 @@ import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import {
   fieldOfRefusal,
+  isAboveExchangeOrderLimit,
   isBelowExchangeMin,
   type SettingsDraft,
   type SettingsField,
@@ -55,14 +56,18 @@ const draftOf = (settings: CoinSettings): SettingsDraft => ({
   dry: settings.dry,
 });
 
-/** The market's minimum order, from the add-coin list of the user's exchange (null while unknown). */
-const useMinOrder = (coin: string): string | null => {
+/**
+ * The market's minimum order and open-order limit, from the add-coin list of the user's exchange
+ * (null while unknown).
+ */
+const useMarketLimits = (coin: string) => {
   const markets = useApiQuery(
     listAddableCoins,
     { query: { search: coin } },
     { staleTime: 30_000, retry: false },
   );
-  return markets.data?.coins.find((market) => market.coin === coin)?.minOrderUsdt ?? null;
+  const market = markets.data?.coins.find((m) => m.coin === coin);
+  return { minOrder: market?.minOrderUsdt ?? null, maxOpenOrders: market?.maxOpenOrders ?? null };
 };
 
 const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
@@ -71,12 +76,13 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
   const navigate = useNavigate();
   const errorText = useActionError();
   const problemText = useProblemText();
-  const minOrder = useMinOrder(coin.coin);
+  const { minOrder, maxOpenOrders } = useMarketLimits(coin.coin);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(coin.settings));
   const [touched, setTouched] = useState(false);
   const problems = settingsProblems(coin.coin, draft);
   const belowMin = !problems.orderSize && isBelowExchangeMin(draft, minOrder);
-  const valid = !belowMin && Object.values(problems).every((problem) => problem === null);
+  const aboveOrders = !problems.maxTrades && isAboveExchangeOrderLimit(draft, maxOpenOrders);
+  const valid = !belowMin && !aboveOrders && Object.values(problems).every((problem) => problem === null);
   const saved = draftOf(coin.settings);
   const changed = (Object.keys(saved) as (keyof SettingsDraft)[]).some((key) => draft[key] !== saved[key]);
   useClosingConfirmation(changed);
@@ -119,6 +125,8 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
     if (own) return own;
     if (key === 'orderSize' && belowMin && minOrder)
       return t('editToken.belowExchangeMin', { min: minOrder });
+    if (key === 'maxTrades' && aboveOrders && maxOpenOrders !== null)
+      return t('editToken.aboveExchangeOrders', { max: maxOpenOrders });
     return refusal && refusedField === key ? errorText(refusal) : null;
   };
   const submit = (previewOnly: boolean) => {
@@ -198,6 +206,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
       </Card>
       <SettingsPreview
         ladder={ladder}
+        warnings={preview.data?.warnings ?? []}
         updating={preview.isFetching || body !== settledBody}
         waiting={!valid}
       />

@@ -1,5 +1,6 @@
-import type { Ladder } from '@gridbot/contracts';
+import type { Ladder, SettingsWarning } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueText } from '../../api/use-action-error';
 import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { Usdt } from '../../ui/money';
@@ -12,10 +13,13 @@ import { Stat } from '../../ui/stat';
  */
 export const SettingsPreview = ({
   ladder,
+  warnings,
   updating,
   waiting,
 }: {
   ladder: Ladder | undefined;
+  /** What the exchange would refuse with these settings (a save is refused with the same text). */
+  warnings: readonly SettingsWarning[];
   /** A newer preview is on its way: the figures shown are the last ones. */
   updating: boolean;
   /** The form is invalid: no preview is asked for. */
@@ -23,6 +27,7 @@ export const SettingsPreview = ({
 }) => {
   const { t } = useTranslation();
   const format = useFormat();
+  const catalogueText = useCatalogueText();
   const notPriced = <span className="muted">{t('editToken.notPriced')}</span>;
   const coverage = ladder?.coverageDropPct ?? null;
   // Below zero when every lot is bought and the price is already under the deepest one.
@@ -46,6 +51,16 @@ export const SettingsPreview = ({
         />
         <Stat label={t('editToken.coverage')} value={coverageText} />
       </div>
+      {warnings.map((warning) => (
+        <p key={warning.code} className="field__error preview-figures__note" role="alert">
+          {catalogueText(warning.code)}{' '}
+          {t('editToken.priceLimitLevel', {
+            lot: warning.lotNumber,
+            step: format.pct(warning.stepPct),
+            max: format.pct(warning.maxStepPct),
+          })}
+        </p>
+      ))}
       {waiting ? <p className="muted preview-figures__note">{t('editToken.previewPending')}</p> : null}
       {updating && !waiting ? (
         <p className="muted preview-figures__note">{t('editToken.previewUpdating')}</p>
