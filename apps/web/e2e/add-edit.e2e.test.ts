@@ -247,7 +247,9 @@ describe('edit settings', () => {
     expect(
       edits.filter((body) => body.preview === false || body.orderSize === '8' || body.maxTrades === 300),
     ).toEqual([]);
-    await expect(app.page.locator('[aria-invalid="true"]').count()).resolves.toBe(1);
+    // Two fields refused: the deepest step, and 300 trades above the market's 200 open orders.
+    await app.page.getByText(en.editToken.aboveExchangeOrders.replaceAll('{{max}}', '200')).waitFor();
+    await expect(app.page.locator('[aria-invalid="true"]').count()).resolves.toBe(2);
 
     // The licence's balance limit is refused by the server: shown under the order size.
     await refuse(app.page, '/portfolio/setting/edit', 'LICENSE_BALANCE_LIMIT');
