@@ -137,10 +137,8 @@ const shareMarkets = (exchange: Exchange, venue: string) => {
 const bindLocalAddress = (exchange: Exchange, localAddress: string) => {
   const raw = exchange as unknown as { getDispatcherOptions: (plain?: boolean) => Record<string, unknown> };
   const own = raw.getDispatcherOptions.bind(exchange);
-  raw.getDispatcherOptions = (plain = false) => {
-    const base = own(plain);
-    return { ...base, connect: { ...((base.connect as object | undefined) ?? {}), localAddress } };
-  };
+  // undici takes it at the top level of the Agent's options (inside `connect` it is ignored).
+  raw.getDispatcherOptions = (plain = false) => ({ ...own(plain), localAddress });
 };
 
 /**

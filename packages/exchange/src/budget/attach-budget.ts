@@ -35,9 +35,15 @@ const shapeOf = (signed: Signed): RequestShape => {
 const closedKeyOf = (target: BudgetTarget, scope: 'ip' | 'account', id: string) =>
   `${target.venue}:closed:${scope === 'ip' ? 'ip' : 'acct'}:${id}`;
 
-const closedKeysOf = (budget: VenueBudget, target: BudgetTarget) => [
+/**
+ * The closures a request honours: its IP's always; its account's only when it costs in an account
+ * pool (a -1015 stops new orders, while cancels and reads of the account go on).
+ */
+const closedKeysOf = (budget: VenueBudget, target: BudgetTarget, charges: PoolCharge[]) => [
   closedKeyOf(target, 'ip', budget.ip),
-  ...(target.account ? [closedKeyOf(target, 'account', target.account)] : []),
+  ...(target.account && charges.some((c) => c.key.includes(':acct:'))
+    ? [closedKeyOf(target, 'account', target.account)]
+    : []),
 ];
 
 const waitError = (venue: string, wait: VenueWait, detail: string, exchangeCode?: string) =>
@@ -68,16 +74,12 @@ const chargesOf = (budget: VenueBudget, target: BudgetTarget, request: RequestSh
 };
 
 /** Throws the wait when this process already knows the IP (or the account) is closed. */
-const assertOpen = (budget: VenueBudget, target: BudgetTarget, now = Date.now()) => {
-  for (const key of closedKeysOf(budget, target)) {
+const assertOpen = (budget: VenueBudget, keys: string[], venue: string, now = Date.now()) => {
+  for (const key of keys) {
     const until = budget.closed.get(key) ?? 0;
     if (until > now) {
       const scope = key.includes(':closed:ip:') ? 'ip' : 'account';
-      throw waitError(
-        target.venue,
-        { resumeAt: until, scope, reason: 'closed' },
-        'the venue asked us to wait',
-      );
+      throw waitError(venue, { resumeAt: until, scope, reason: 'closed' }, 'the venue asked us to wait');
     }
   }
 };
@@ -90,11 +92,11 @@ const assertOpen = (budget: VenueBudget, target: BudgetTarget, now = Date.now())
 const admit = async (budget: VenueBudget, target: BudgetTarget, request: RequestShape) => {
   const priority: RequestPriority = priorityOfRequest(request, currentRequestPriority());
   const charges = chargesOf(budget, target, request);
-  const closedKeys = closedKeysOf(budget, target);
+  const closedKeys = closedKeysOf(budget, target, charges);
   let waited = 0;
   for (;;) {
     const now = Date.now();
-    assertOpen(budget, target, now);
+    assertOpen(budget, closedKeys, target.venue, now);
     const answer = await budget.store.reserve({ charges, closedKeys, share: PRIORITY_SHARE[priority], now });
     if (answer.ok) {
       charges.forEach((c, i) => {
@@ -233,8 +235,10 @@ const readAnswer = (
   const ordersPool = /DAY/i.test(answer.body ?? '')
     ? target.spec.pools.find((p) => p.id === 'ORDERS_1D')
     : target.spec.pools.find((p) => p.id === 'ORDERS_10S');
-  if (exchangeCode === '-1015' && target.account && ordersPool && !(retryAfterS > 0)) {
-    const until = windowEnd(ordersPool.windowMs, now);
+  // -1015 is the account's ORDERS pool, never the IP's: Binance sends it without Retry-After
+  // (rest-api.md#unfilled-order-count), so the window's end is the wait unless one is given.
+  if (exchangeCode === '-1015' && target.account && ordersPool) {
+    const until = retryAfterS > 0 ? now + retryAfterS * 1000 : windowEnd(ordersPool.windowMs, now);
     close(budget, target, { scope: 'account', until, status: answer.status });
     throw waitError(
       target.venue,
@@ -290,7 +294,8 @@ export const attachBudget = (exchange: Exchange, budget: VenueBudget, target: Bu
     return fetch2(path, api, method, params, headers, body, config);
   };
   raw.fetch = async (url, method, headers, body) => {
-    assertOpen(budget, target);
+    const charges = chargesOf(budget, target, shapeOf({ url, method: method ?? 'GET', body }));
+    assertOpen(budget, closedKeysOf(budget, target, charges), target.venue);
     return fetch(url, method, headers, body);
   };
   raw.handleErrors = (code, reason, url, method, headers, body, ...rest) => {
