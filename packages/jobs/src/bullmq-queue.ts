@@ -114,7 +114,7 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
       const timer = setTimeout(
         () => {
           holds.delete(name);
-          worker.resume();
+          void worker.resume();
         },
         Math.max(0, until - Date.now()),
       );
