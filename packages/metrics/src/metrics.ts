@@ -128,7 +128,7 @@ export const venueOverLimit = new Counter({
 /** Until when (epoch seconds) a venue is closed for an egress IP after a 429/418; 0 when open. */
 export const venueClosedUntil = new Gauge({
   name: 'gridbot_venue_closed_until_seconds',
-  help: 'Epoch seconds until which nothing is sent to the venue from this IP (Retry-After); 0 when open',
+  help: 'Epoch seconds until which nothing is sent to the venue from this IP (Retry-After); in the past when open',
   labelNames: ['venue', 'ip'] as const,
   registers,
 });
