@@ -140,6 +140,14 @@ export const ZEnv = z.object({
   /** Range requests in flight at once per venue scan. */
   SCAN_RANGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /**
+   * This process's egress IP: the owner of the venue request budget it spends (Binance counts
+   * weight per IP; docs/grid.md#request-budget). Every process leaving through one public IP must
+   * name the same one. EGRESS_BIND_ADDRESS: the local address its exchange requests leave from
+   * (a host with several IPs), and the default EGRESS_IP.
+   */
+  EGRESS_IP: z.string().trim().min(1).max(64).optional(),
+  EGRESS_BIND_ADDRESS: z.union([z.ipv4(), z.ipv6()]).optional(),
+  /**
    * Wallet (docs/wallet.md). WALLET_XPUB: the operator's extended public key of m/44'/195'/0'
    * (deposit addresses are its children 0/i; no private key on the api or watcher hosts). The demo
    * derives one from a fixed test phrase. TRON_NODE_URL: the full node / TronGrid HTTP API the

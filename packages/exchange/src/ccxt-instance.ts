@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { venueSpec } from '@gridbot/venues';
 import ccxt, { type Exchange } from 'ccxt';
+import { attachBudget } from './budget/attach-budget';
 import { ExchangeError } from './errors';
 import type { ExchangeCapabilities, ExchangeClientOptions } from './types';
 
@@ -127,6 +130,18 @@ const shareMarkets = (exchange: Exchange, venue: string) => {
 };
 
 /**
+ * Sends from one local address (EGRESS_BIND_ADDRESS): a host with several public IPs, or two
+ * loopback addresses standing for two IPs in tests. ccxt builds its keep-alive undici Agent from
+ * these options on its first request.
+ */
+const bindLocalAddress = (exchange: Exchange, localAddress: string) => {
+  const raw = exchange as unknown as { getDispatcherOptions: (plain?: boolean) => Record<string, unknown> };
+  const own = raw.getDispatcherOptions.bind(exchange);
+  // undici takes it at the top level of the Agent's options (inside `connect` it is ignored).
+  raw.getDispatcherOptions = (plain = false) => ({ ...own(plain), localAddress });
+};
+
+/**
  * One ccxt instance per API key (ccxt's rate limiter is per instance, and so is Binance's limit per
  * key). Only the URLs differ between live, testnet and sandbox; every call takes the same path.
  * The venue's markets are shared between the instances of a process (`shareMarkets`).
@@ -157,12 +172,18 @@ export const createCcxtExchange = (options: ExchangeClientOptions, pro = false):
     exchange,
     `${options.exchange}:${options.mode}:${options.mode === 'sandbox' ? options.sandboxUrl : ''}`,
   );
-  const { pacer } = options;
-  if (pacer) {
-    // Same weights as ccxt's limiter, one budget for every process using this key.
-    exchange.throttle = ((cost?: number) =>
-      pacer(Number(cost ?? 1) * (exchange.rateLimit ?? 50))) as Exchange['throttle'];
+  const spec = venueSpec(options.exchange);
+  if (options.budget && spec) {
+    // One budget per egress IP for every key and process (docs/grid.md#request-budget).
+    attachBudget(exchange, options.budget, {
+      spec,
+      venue: `${options.exchange}:${options.mode}`,
+      ...(options.apiKey
+        ? { account: createHash('sha256').update(options.apiKey).digest('hex').slice(0, 24) }
+        : {}),
+    });
   }
+  if (options.localAddress) bindLocalAddress(exchange, options.localAddress);
   // Decimal strings instead of floats in every parsed structure: money never becomes a JS number.
   exchange.number = String as unknown as Exchange['number'];
   if (options.mode === 'testnet') {

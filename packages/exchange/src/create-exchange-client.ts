@@ -50,6 +50,11 @@ export type ExchangeClient = {
   fetchTicker(symbol: string): Promise<Ticker>;
   /** Tickers of these symbols, or of every market in one call when none are given. */
   fetchTickers(symbols?: string[]): Promise<Record<string, Ticker>>;
+  /**
+   * The last price of these symbols, from one call for every market (Binance's ticker/price:
+   * weight 4 however many symbols; docs/venues/binance.md#request-weight): what a price scan needs.
+   */
+  fetchLastPrices(symbols: string[]): Promise<Record<string, Decimal>>;
   /** Low and high traded since `since` (ms): 1-second klines, else public trades; null without either. */
   fetchTradedRange(symbol: string, since: number): Promise<TradedRange | null>;
   /** Closed candles with open time in [since, until) (ms), oldest first, paged (candles.ts). */
@@ -133,6 +138,25 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
       await ensureMarkets();
       const tickers = await guarded(() => exchange.fetchTickers(symbols));
       return Object.fromEntries(Object.values(tickers).map((t) => [t.symbol, toTicker(t)]));
+    },
+    fetchLastPrices: async (symbols) => {
+      await ensureMarkets();
+      const wanted = new Set(symbols);
+      const prices: Record<string, Decimal> = {};
+      if (!exchange.has.fetchLastPrices) {
+        for (const t of Object.values(await guarded(() => exchange.fetchTickers(symbols)))) {
+          const last = dec(t.last);
+          if (last && t.symbol && wanted.has(t.symbol)) prices[t.symbol] = last;
+        }
+        return prices;
+      }
+      // No symbols in the call: every symbol weighs 4, a list of several weighs the same.
+      const all = await guarded(() => exchange.fetchLastPrices(undefined, { type: 'spot' }));
+      for (const [symbol, entry] of Object.entries(all)) {
+        const price = dec(entry?.price);
+        if (price && wanted.has(symbol)) prices[symbol] = price;
+      }
+      return prices;
     },
     fetchTradedRange: async (symbol, since) => {
       await ensureMarkets();

@@ -48,10 +48,17 @@ export class ExchangeError extends Error {
       /** The exchange's own error code and message, when its answer carried them (Binance's body). */
       exchangeCode?: string;
       exchangeMessage?: string;
+      /** Nothing may be sent before `wait.resumeAt` (a 429/418 or a full budget: docs/grid.md#request-budget). */
+      wait?: VenueWait;
       cause?: unknown;
     } = {},
   ) {
     super(message, { cause: options.cause });
+  }
+
+  /** How long to wait before trying again (0 when the error carries no wait). */
+  get retryAfterMs(): number {
+    return this.options.wait ? Math.max(0, this.options.wait.resumeAt - Date.now()) : 0;
   }
 
   /** Trying again later may succeed (network, rate limit, clock). */
@@ -61,6 +68,17 @@ export class ExchangeError extends Error {
 }
 
 export const isExchangeError = (error: unknown): error is ExchangeError => error instanceof ExchangeError;
+
+/**
+ * A wait the venue or the budget asked for: until `resumeAt` (epoch ms) nothing goes to the venue
+ * from this IP (`scope: 'ip'`) or for this account (`'account'`: its ORDERS pools). `closed`: the
+ * venue answered 429/418/-1015; `full`: our budget's window has no room for this priority.
+ */
+export type VenueWait = { resumeAt: number; scope: 'ip' | 'account'; reason: 'closed' | 'full' };
+
+/** The wait an error carries, if any (a job is deferred until then, never retried sooner). */
+export const venueWaitOf = (error: unknown): VenueWait | undefined =>
+  error instanceof ExchangeError ? error.options.wait : undefined;
 
 /**
  * What a failed call means for us:
@@ -149,7 +167,11 @@ const fromBinanceCode = (code: string, msg: string, message: string): Failure =>
 
 /** Classifies anything a ccxt call threw. Binance codes first, then ccxt's error classes for other exchanges. */
 export const classifyFailure = (error: unknown): Failure => {
-  if (error instanceof ExchangeError) return { kind: 'failed', code: error.code, message: error.message };
+  if (error instanceof ExchangeError) {
+    // Not sent, or refused before execution: the caller must wait, not resend.
+    if (error.options.wait) return { kind: 'throttled', message: error.message };
+    return { kind: 'failed', code: error.code, message: error.message };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const binance = binanceCode(message);
   if (binance) return fromBinanceCode(binance.code, binance.msg, message);

@@ -1,4 +1,22 @@
 /** @gridbot/exchange: the ccxt adapter (see README.md). */
+
+export { createMemoryBudgetStore } from './budget/memory-budget';
+export { currentRequestPriority, priorityOfRequest, withRequestPriority } from './budget/request-priority';
+export {
+  ALERT_SHARE,
+  type BudgetEvent,
+  type BudgetStore,
+  createVenueBudget,
+  type PoolCharge,
+  PRIORITY_SHARE,
+  type RequestPriority,
+  type Reservation,
+  type ReserveAnswer,
+  type VenueBudget,
+  WINDOW_GRACE_MS,
+  windowEnd,
+  windowIndex,
+} from './budget/venue-budget';
 export { CANDLE_INTERVALS, type CandleInterval, type ExchangeCandle } from './candles';
 export { exchangeCapabilities } from './ccxt-instance';
 export {
@@ -8,7 +26,14 @@ export {
   parseClientOrderId,
 } from './client-order-id';
 export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
-export { EXCHANGE_ERROR_CODES, ExchangeError, type ExchangeErrorCode, isExchangeError } from './errors';
+export {
+  EXCHANGE_ERROR_CODES,
+  ExchangeError,
+  type ExchangeErrorCode,
+  isExchangeError,
+  type VenueWait,
+  venueWaitOf,
+} from './errors';
 export type { OrderStreamOptions } from './order-stream';
 export { type MinimumViolation, minimumViolation } from './precision';
 export type { TradedRange } from './price-range';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, Order } from 'ccxt';
 import { isValidClientOrderId } from './client-order-id';
-import { classifyFailure, ExchangeError, toExchangeError } from './errors';
+import { classifyFailure, ExchangeError, toExchangeError, venueWaitOf } from './errors';
 import { ccxtAmount, toOrder } from './normalize';
 import type { ExchangeCapabilities, ExchangeOrder, PlaceOrderInput, PlaceOrderResult } from './types';
 
@@ -30,8 +30,8 @@ export const findOrderByClientId = async (
       return await lookupOnce(ctx.exchange, symbol, clientOrderId);
     } catch (error) {
       const failure = classifyFailure(error);
-      const transient =
-        failure.kind === 'unknown' || failure.kind === 'throttled' || failure.kind === 'clock';
+      // A throttled lookup is not retried: the venue's wait travels with the error (docs/grid.md#request-budget).
+      const transient = failure.kind === 'unknown' || failure.kind === 'clock';
       if (!transient || attempt >= LOOKUP_ATTEMPTS) throw toExchangeError(error);
       await sleep(250 * attempt);
     }
@@ -114,16 +114,18 @@ export const placeOrder = async (
   // Once an answer was lost, the order may exist: any later failure must leave it "unknown"
   // (retryable), never "rejected", or the caller would give up on an order that is resting.
   let uncertain = false;
-  const unsure = (error: unknown) =>
-    uncertain
-      ? new ExchangeError(
-          'EXCHANGE_UNAVAILABLE',
-          `order ${input.clientOrderId} outcome unknown: ${String(error)}`,
-          {
-            retryable: true,
-          },
-        )
-      : toExchangeError(error);
+  const unsure = (error: unknown) => {
+    if (!uncertain) return toExchangeError(error);
+    const wait = venueWaitOf(error);
+    return new ExchangeError(
+      'EXCHANGE_UNAVAILABLE',
+      `order ${input.clientOrderId} outcome unknown: ${String(error)}`,
+      {
+        retryable: true,
+        ...(wait ? { wait } : {}),
+      },
+    );
+  };
   for (let attempt = 1; attempt <= ctx.maxSubmitAttempts; attempt++) {
     try {
       return { order: toOrder(await submit(ctx, input), input.clientOrderId), existing: false };
@@ -142,8 +144,9 @@ export const placeOrder = async (
         continue;
       }
       if (failure.kind === 'throttled') {
-        await sleep(1000 * attempt);
-        continue;
+        // 429/418/-1015 (or no room in the budget): not executed, and resending would earn a ban.
+        // The wait travels with the error; the caller's job is deferred until it has passed.
+        throw unsure(error);
       }
       // The request was signed before it failed, so recvWindow counted from now covers it.
       uncertain = true;
@@ -179,7 +182,9 @@ export const cancelOrder = async (
     return toOrder(await ctx.exchange.cancelOrder(ref.id ?? '', symbol, params), ref.clientOrderId);
   } catch (error) {
     const failure = classifyFailure(error);
-    if (failure.kind === 'failed' || failure.kind === 'duplicate') throw toExchangeError(error);
+    if (failure.kind === 'failed' || failure.kind === 'duplicate' || failure.kind === 'throttled') {
+      throw toExchangeError(error);
+    }
     if (failure.kind === 'unknown') await sleep(ctx.settleMs);
   }
   const current = ref.clientOrderId

@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import type { VenueBudget } from './budget/venue-budget';
 
 /** live: the real exchange; testnet: ccxt's setSandboxMode(true); sandbox: our apps/sandbox (Binance dialect). */
 export type ExchangeMode = 'live' | 'testnet' | 'sandbox';
@@ -18,11 +19,12 @@ export type ExchangeClientOptions = {
   /** Attempts to submit one order when its outcome stays unknown (default 3). */
   maxSubmitAttempts?: number;
   /**
-   * Paces requests instead of ccxt's in-process limiter: called with the milliseconds a request
-   * costs (ccxt's weight × rateLimit), resolves when it may go. Used to share one API key's budget
-   * across worker replicas (Redis); absent → ccxt's own limiter.
+   * The request budget of this process's egress IP (docs/grid.md#request-budget), replacing ccxt's
+   * per-instance limiter for venues with a table in packages/venues; absent → ccxt's own limiter.
    */
-  pacer?: (costMs: number) => Promise<void>;
+  budget?: VenueBudget;
+  /** The local address requests leave from (EGRESS_BIND_ADDRESS). */
+  localAddress?: string;
 };
 
 export type ExchangeCapabilities = {

@@ -43,6 +43,8 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
+  const workerOf = new Map<string, Worker>();
+  const holds = new Map<string, { until: number; timer: NodeJS.Timeout }>();
 
   const queueOf = (job: JobDefinition) => {
     const name = queueNameOf(job);
@@ -99,6 +101,24 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
       );
       worker.on('failed', (bullJob, error) => options.onError?.(error, queueNameOf(job), bullJob?.id ?? ''));
       workers.push(worker);
+      workerOf.set(queueNameOf(job), worker);
+    },
+    hold: (job, until) => {
+      const name = queueNameOf(job);
+      const worker = workerOf.get(name);
+      const current = holds.get(name);
+      if (!worker || (current && current.until >= until)) return;
+      if (current) clearTimeout(current.timer);
+      // Not waiting for the active jobs: the hold is asked for from inside one of them.
+      if (!current) void worker.pause(true);
+      const timer = setTimeout(
+        () => {
+          holds.delete(name);
+          void worker.resume();
+        },
+        Math.max(0, until - Date.now()),
+      );
+      holds.set(name, { until, timer });
     },
     ping: async () => {
       // A lost or closed connection answers nothing: say so at once rather than queue a PING (one
@@ -122,6 +142,7 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
       }
     },
     close: async () => {
+      for (const { timer } of holds.values()) clearTimeout(timer);
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));
       await Promise.all(workers.map((w) => w.disconnect()));

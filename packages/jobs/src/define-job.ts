@@ -52,6 +52,13 @@ export type JobQueue = {
     items: { payload: PayloadOf<J>; options?: EnqueueOptions }[],
   ) => Promise<void>;
   process: <J extends JobDefinition>(job: J, handler: JobHandler<J>, options?: ProcessOptions) => void;
+  /**
+   * This process takes no job of this type before `until` (epoch ms); the running ones go on, and
+   * other processes keep taking them. A worker whose egress IP the venue closed holds its exchange
+   * work, so the jobs go to workers on other IPs (docs/grid.md#request-budget). A later `until`
+   * extends the hold.
+   */
+  hold: (job: JobDefinition, until: number) => void;
   /** Resolves when the transport can take and hand out jobs (Redis answering); throws otherwise. */
   ping: () => Promise<void>;
   /** Depth and oldest waiting job of these job types' queues. */

@@ -23,6 +23,8 @@ type Lane = {
   concurrency: number;
   running: number;
   waiting: Pending[];
+  /** Nothing is taken before this (epoch ms): JobQueue.hold. */
+  heldUntil: number;
   /** Wakes the lane when its earliest delayed job is due. */
   timer?: NodeJS.Timeout;
   timerAt?: number;
@@ -60,7 +62,7 @@ export const createInProcessQueue = (
   const laneOf = (name: string): Lane => {
     let lane = lanes.get(name);
     if (!lane) {
-      lane = { concurrency: 1, running: 0, waiting: [] };
+      lane = { concurrency: 1, running: 0, waiting: [], heldUntil: 0 };
       lanes.set(name, lane);
     }
     return lane;
@@ -70,6 +72,10 @@ export const createInProcessQueue = (
     const lane = laneOf(name);
     if (!lane.handler || closed) return;
     const now = Date.now();
+    if (lane.heldUntil > now) {
+      wakeLater(name, lane, now);
+      return;
+    }
     while (lane.running < lane.concurrency) {
       const index = lane.waiting.findIndex((p) => p.runAt <= now);
       if (index < 0) break;
@@ -91,9 +97,10 @@ export const createInProcessQueue = (
   // earliest job still waiting, so a delayed job can never be left behind.
   // Jobs already due wait for a free slot (a finishing job pumps again); only later ones need a timer.
   const wakeLater = (name: string, lane: Lane, now: number) => {
+    const held = lane.heldUntil > now && lane.waiting.length > 0;
     const due = lane.waiting.reduce(
       (min, p) => (p.runAt > now ? Math.min(min, p.runAt) : min),
-      Number.POSITIVE_INFINITY,
+      held ? lane.heldUntil : Number.POSITIVE_INFINITY,
     );
     if (!Number.isFinite(due) || closed) return;
     if (lane.timer && lane.timerAt !== undefined && lane.timerAt <= due) return;
@@ -138,6 +145,10 @@ export const createInProcessQueue = (
       lane.handler = handler as JobHandler<JobDefinition>;
       lane.concurrency = options.concurrency ?? 1;
       pump(queueNameOf(job));
+    },
+    hold: (job, until) => {
+      const lane = laneOf(queueNameOf(job));
+      lane.heldUntil = Math.max(lane.heldUntil, until);
     },
     ping: async () => {
       if (closed) throw new Error('queue closed');

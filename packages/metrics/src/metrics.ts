@@ -75,16 +75,61 @@ export const ledgerTransfers = new Counter({
   registers,
 });
 
-/** Requests that waited for an API key's shared request budget (docs/grid.md#triggers). */
-export const exchangeRateLimitWaits = new Counter({
-  name: 'gridbot_exchange_rate_limit_waits_total',
-  help: 'Exchange requests that waited for their API key request budget',
+/**
+ * The request budget of each venue and egress IP (docs/grid.md#request-budget): the units used in
+ * the current window of each IP pool (as this process last saw them: its reservations and the
+ * venue's usage headers), and the pool's limit.
+ */
+export const venueBudgetUsed = new Gauge({
+  name: 'gridbot_venue_budget_used',
+  help: 'Units used in the current window of a venue IP pool (REQUEST_WEIGHT, RAW_REQUESTS)',
+  labelNames: ['venue', 'ip', 'pool'] as const,
   registers,
 });
 
-export const exchangeRateLimitWaitSeconds = new Counter({
-  name: 'gridbot_exchange_rate_limit_wait_seconds_total',
-  help: 'Total time exchange requests waited for their API key request budget',
+export const venueBudgetLimit = new Gauge({
+  name: 'gridbot_venue_budget_limit',
+  help: 'The limit of a venue IP pool per window',
+  labelNames: ['venue', 'ip', 'pool'] as const,
+  registers,
+});
+
+/** Requests that waited for room in their window (at most the budget's max wait). */
+export const venueBudgetWaits = new Counter({
+  name: 'gridbot_venue_budget_waits_total',
+  help: 'Exchange requests that waited for room in their request budget window',
+  labelNames: ['venue', 'priority'] as const,
+  registers,
+});
+
+export const venueBudgetWaitSeconds = new Counter({
+  name: 'gridbot_venue_budget_wait_seconds_total',
+  help: 'Total time exchange requests waited for their request budget',
+  labelNames: ['venue'] as const,
+  registers,
+});
+
+/** Requests not sent: the venue is closed (429/418/-1015) or the priority's share is spent. */
+export const venueBudgetRefused = new Counter({
+  name: 'gridbot_venue_budget_refused_total',
+  help: 'Exchange requests refused before sending (closed venue or spent budget); their work is deferred',
+  labelNames: ['venue', 'priority', 'reason'] as const,
+  registers,
+});
+
+/** Answers over a limit: 429, 418 (ban), by status and Binance code. Expected to stay at 0. */
+export const venueOverLimit = new Counter({
+  name: 'gridbot_venue_over_limit_total',
+  help: 'Venue answers over a limit (HTTP 429 or 418), by status',
+  labelNames: ['venue', 'status', 'code'] as const,
+  registers,
+});
+
+/** Until when (epoch seconds) a venue is closed for an egress IP after a 429/418; 0 when open. */
+export const venueClosedUntil = new Gauge({
+  name: 'gridbot_venue_closed_until_seconds',
+  help: 'Epoch seconds until which nothing is sent to the venue from this IP (Retry-After); in the past when open',
+  labelNames: ['venue', 'ip'] as const,
   registers,
 });
 

@@ -1,6 +1,7 @@
 import { Decimal as Dec } from 'decimal.js';
 import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
 import { fmt8, roundToStep } from './money';
+import type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
 import type {
   ExchangeOutage,
   OrderResponseFault,
@@ -59,6 +60,20 @@ export type SandboxControl = {
   failNextOrderResponse(fault: OrderResponseFault): void;
   /** Binance's endpoints misbehave for a while: 503s, late answers or -1007 on new orders. */
   startOutage(outage: ExchangeOutage): void;
+  /**
+   * Changes pool limits by pool id (`REQUEST_WEIGHT`, `RAW_REQUESTS`, `ORDERS_10S`, `ORDERS_1D`),
+   * e.g. `{ REQUEST_WEIGHT: 100 }`; returns every pool's limit in force.
+   */
+  setLimits(limits: PoolLimits): PoolLimits;
+  /**
+   * Answers as if a limit (429) or a ban (418) were hit, with `Retry-After: retryAfterS`, for one
+   * IP or (without `ip`) every IP. A 429 is the real thing: a request sent inside it earns a ban.
+   */
+  forceOverLimit(force: ForcedOverLimit): void;
+  /** Requests to Binance's endpoints since `since` (ms), oldest first: time, ip, method, path, status, weight. */
+  requestLog(since?: number): LoggedRequest[];
+  /** Binance's limits again; usage, bans, forced answers and the log cleared. */
+  resetLimits(): void;
 };
 
 export const createSandboxControl = (exchange: SandboxExchange): SandboxControl => {
@@ -131,5 +146,9 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       ),
     failNextOrderResponse: (fault) => exchange.failNextOrderResponse(fault),
     startOutage: (outage) => exchange.startOutage(outage),
+    setLimits: (limits) => exchange.rateLimits.setLimits(limits),
+    forceOverLimit: (force) => exchange.rateLimits.forceOverLimit(force),
+    requestLog: (since) => exchange.rateLimits.requestLog(since),
+    resetLimits: () => exchange.rateLimits.reset(),
   };
 };

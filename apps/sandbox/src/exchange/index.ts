@@ -9,6 +9,7 @@ export type {
 } from './control';
 export type { MarketSpec } from './markets';
 export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
+export type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
 export { replayMarkets } from './replay-markets';
 export {
   DEFAULT_MARKETS,

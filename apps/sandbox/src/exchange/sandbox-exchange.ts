@@ -7,6 +7,7 @@ import { type Market, type MarketSpec, toMarket } from './markets';
 import { MatchingEngine, type OrderRequest, type SandboxTrade, type SavedEngine } from './matching-engine';
 import { Dec, roundToStep, ZERO } from './money';
 import { createPriceFeed, type FeedPosition, type PriceFeed, type PriceFeedSpec } from './price-feed';
+import { RateLimits } from './rate-limits';
 
 export type SandboxMarketConfig = MarketSpec & { feed: PriceFeedSpec };
 
@@ -86,6 +87,8 @@ export const DEFAULT_MARKETS: SandboxMarketConfig[] = [
 export class SandboxExchange {
   readonly accounts = new AccountBook();
   readonly engine: MatchingEngine;
+  /** Binance's rate limits, enforced per IP and per account (not saved: a restart starts them afresh). */
+  readonly rateLimits = new RateLimits();
   private readonly markets = new Map<string, MarketState>();
   private readonly faults: OrderResponseFault[] = [];
   private outage: (ExchangeOutage & { until: number }) | undefined;

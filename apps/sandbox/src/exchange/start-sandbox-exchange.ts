@@ -3,7 +3,8 @@ import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BinanceError } from './binance-error';
 import { createSandboxControl, type SandboxControl } from './control';
-import { reportRequestWeight } from './request-weight';
+import { enforceRateLimits } from './enforce-rate-limits';
+import type { PoolLimits } from './rate-limits';
 import { accountRoutes } from './routes/account-routes';
 import { capitalRoutes } from './routes/capital-routes';
 import { controlRoutes } from './routes/control-routes';
@@ -28,6 +29,11 @@ export type SandboxExchangeOptions = {
    * through the control API). A replayed candle takes four steps, so 250 ms plays a candle a second.
    */
   tickMs?: number;
+  /**
+   * Lower (or raise) Binance's rate limits by pool id, e.g. `{ REQUEST_WEIGHT: 600 }` (default:
+   * Binance's own, packages/venues); the control API changes them while running.
+   */
+  limits?: PoolLimits;
   /** Fastify's log level (default: no logging). */
   logLevel?: string;
   /**
@@ -83,7 +89,6 @@ export const buildSandboxExchangeApp = (
       done(error as Error, undefined);
     }
   });
-  reportRequestWeight(app);
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
     const failure = error as { validation?: unknown; statusCode?: number; message: string };
@@ -96,8 +101,11 @@ export const buildSandboxExchangeApp = (
       .send({ code: -1000, msg: 'An unknown error occurred while processing the request.' });
   });
   app.get('/health', async () => ({ ok: true, services: ['exchange'] }));
-  // An outage strikes Binance's own endpoints only; the control API keeps answering.
-  app.addHook('onRequest', async (request, reply) => {
+  // Binance checks its limits first: a client over them is refused before anything else happens.
+  enforceRateLimits(app, exchange.rateLimits, exchange.accounts);
+  // An outage strikes Binance's own endpoints only; the control API keeps answering. A preHandler
+  // like the limits' hook, and after it.
+  app.addHook('preHandler', async (request, reply) => {
     const outage = exchange.currentOutage();
     if (!outage || !/^\/(api|sapi)\//.test(request.url)) return;
     if (outage.kind === 'error') {
@@ -139,6 +147,7 @@ export const startSandboxExchange = async (
 ): Promise<SandboxExchangeHandle> => {
   const feePct = options.feePct ?? '0.1';
   const exchange = new SandboxExchange(options.markets ?? DEFAULT_MARKETS, feePct);
+  if (options.limits) exchange.rateLimits.setLimits(options.limits);
   const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
   const userDataStreams = new UserDataStreams(exchange);

@@ -1,4 +1,5 @@
-import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
+import { type RequestPriority, venueWaitOf, withRequestPriority } from '@gridbot/exchange';
+import { reconcileCoinBotJob, reconcileJobId, scanPricesJob } from '@gridbot/jobs';
 import { reconcileCoinBot, type ServiceContext } from '@gridbot/services';
 import { jobContext } from './job-context';
 
@@ -10,8 +11,19 @@ const ERROR_RETRY_MS = 5000;
 const jitter = (ms: number) => ms + Math.floor(Math.random() * (ms / 3));
 
 /**
+ * The priority of a reconcile's requests, from why it runs (docs/grid.md#request-budget): a fill
+ * from the order stream leads to a take profit, a sweep is the slow safety net. Each request may
+ * still rise (a cancel or a sell goes first) or fall (a buy is never above normal).
+ */
+export const reconcilePriority = (reason: string | undefined): RequestPriority =>
+  reason === 'stream' ? 'high' : reason === 'sweep' ? 'low' : 'normal';
+
+/**
  * The reconcile job's transport. It never fails the queue job: a failure is logged and the coin
  * bot is looked at again later (a failed BullMQ job would keep its id and swallow later triggers).
+ * A failure that carries the venue's wait (429/418, -1015, a spent budget) is deferred until the
+ * wait ends, never retried sooner; when the venue closed this worker's whole IP, the worker also
+ * stops taking exchange work until then, so workers on other IPs take it.
  */
 export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
   const again = (coinBotId: number, reason: string, delayMs: number) =>
@@ -26,7 +38,9 @@ export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
     async ({ coinBotId, reason }, job) => {
       const run = jobContext(ctx, job);
       try {
-        const result = await reconcileCoinBot(run, { coinBotId, ...(reason ? { reason } : {}) });
+        const result = await withRequestPriority(reconcilePriority(reason), () =>
+          reconcileCoinBot(run, { coinBotId, ...(reason ? { reason } : {}) }),
+        );
         // A restart reconcile that found the lease taken comes back as one, so its summary is kept.
         const restartBusy = reason === 'restart' && result.status === 'busy';
         if (result.status === 'busy' || result.status === 'retry')
@@ -45,10 +59,44 @@ export const registerReconcile = (ctx: ServiceContext, concurrency: number) => {
           );
         }
       } catch (error) {
-        run.log.warn({ coinBotId, err: error }, `coin bot ${coinBotId}: reconcile failed, retrying`);
-        await again(coinBotId, 'error', ERROR_RETRY_MS);
+        const wait = venueWaitOf(error);
+        if (!wait) {
+          run.log.warn({ coinBotId, err: error }, `coin bot ${coinBotId}: reconcile failed, retrying`);
+          await again(coinBotId, 'error', ERROR_RETRY_MS);
+          return;
+        }
+        await deferReconcile(ctx, { coinBotId, reason, wait, log: run.log });
       }
     },
     { concurrency },
   );
+
+  const deferReconcile = async (
+    c: ServiceContext,
+    d: {
+      coinBotId: number;
+      reason: string | undefined;
+      wait: NonNullable<ReturnType<typeof venueWaitOf>>;
+      log: ServiceContext['log'];
+    },
+  ) => {
+    const delayMs = Math.max(0, d.wait.resumeAt - Date.now());
+    const closedIp = d.wait.scope === 'ip' && d.wait.reason === 'closed';
+    if (closedIp) {
+      // The venue closed this IP: this worker holds its exchange work and the job goes back at
+      // once, for a worker on another IP; with none, it waits in the queue until the hold ends.
+      c.queue.hold(reconcileCoinBotJob, d.wait.resumeAt);
+      c.queue.hold(scanPricesJob, d.wait.resumeAt);
+    }
+    d.log.info(
+      { coinBotId: d.coinBotId, ...d.wait, resumeAt: new Date(d.wait.resumeAt).toISOString() },
+      `coin bot ${d.coinBotId}: deferred ${Math.ceil(delayMs / 1000)} s (${d.wait.reason}, ${d.wait.scope})`,
+    );
+    // The reason travels on (a deferred fill keeps its priority); jobId `-deferred` keeps one.
+    await c.queue.enqueue(
+      reconcileCoinBotJob,
+      { coinBotId: d.coinBotId, ...(d.reason ? { reason: d.reason } : {}) },
+      { jobId: `${reconcileJobId(d.coinBotId)}-deferred`, ...(closedIp ? {} : { delayMs }) },
+    );
+  };
 };

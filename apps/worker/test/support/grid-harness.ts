@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { tradeFeeMicro } from '@gridbot/domain';
-import type { ExchangeOrder } from '@gridbot/exchange';
+import { createMemoryBudgetStore, createVenueBudget, type ExchangeOrder } from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
 import { balanceOf, checkInvariants, toMicro, userAccountCode } from '@gridbot/ledger';
 import { startSandboxExchange } from '@gridbot/sandbox';
 import {
   createExchangeClients,
-  createRedisPacer,
+  createRedisBudgetStore,
   createSecretBox,
   fundWallet,
   reconcileCoinBot,
@@ -97,15 +97,18 @@ export const createGridHarness = async (
       startedAt: new Date(),
     },
   });
-  // With Redis, requests go through the shared per-key pacer exactly as in distributed mode.
+  // With Redis, requests spend the shared per-IP budget exactly as in distributed mode.
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
-  const pacerPrefix = `test-${randomBytes(4).toString('hex')}:`;
+  const budgetPrefix = `test-${randomBytes(4).toString('hex')}:`;
+  const budget = createVenueBudget({
+    store: redis ? createRedisBudgetStore(redis, budgetPrefix) : createMemoryBudgetStore(),
+  });
   const clients = createExchangeClients({
     prisma,
     secretBox,
     sandboxUrl: sandbox.url,
     recvWindowMs: 1000,
-    ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
+    budget,
   });
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */
   // One context per worker (owner) unless a test brings its own queue or settings, as a worker

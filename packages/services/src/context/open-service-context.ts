@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import type { Env } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
+import { createMemoryBudgetStore, createVenueBudget } from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
 import { Redis } from 'ioredis';
 import { loadSecretKeys } from '../crypto/load-secret-keys';
 import { createSecretBox } from '../crypto/secret-box';
 import { createExchangeClients } from '../grid/exchange-clients';
-import { createRedisPacer } from '../grid/redis-pacer';
+import { createRedisBudgetStore } from '../grid/redis-venue-budget';
+import { createBudgetEventSink } from '../grid/venue-budget-events';
 import { resolveAuthKeys } from './auth-keys';
 import { createRedisCache } from './cache';
 import { createRedisMembership } from './membership';
@@ -38,7 +40,7 @@ export type OpenServiceContextOptions = {
 /**
  * The one way a process builds its service context: secrets key (SECRETS_KEY, its file, or the
  * demo's generated key next to the embedded database), exchange clients (with one request budget
- * per API key shared through Redis when REDIS_URL is set), sign-in keys.
+ * per venue and egress IP, shared through Redis when REDIS_URL is set), sign-in keys.
  */
 export const openServiceContext = (
   options: OpenServiceContextOptions,
@@ -46,20 +48,19 @@ export const openServiceContext = (
   const { env } = options;
   const secrets = createSecretBox(loadSecretKeys(env, resolve(env.PGLITE_DIR, '..', 'secrets.key')));
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-  const pacers = new Map<string, (costMs: number) => Promise<number>>();
-  const pacerFor = (apiKeyId: string) => {
-    let pace = pacers.get(apiKeyId);
-    if (!pace) {
-      pace = createRedisPacer(redis!, 'gridbot:', apiKeyId).pace;
-      pacers.set(apiKeyId, pace);
-    }
-    return pace;
-  };
+  // One budget per venue and egress IP: in Redis for every process of the installation, in memory
+  // for the embedded process (docs/grid.md#request-budget).
+  const budget = createVenueBudget({
+    store: redis ? createRedisBudgetStore(redis, 'gridbot:') : createMemoryBudgetStore(),
+    ip: env.EGRESS_IP ?? env.EGRESS_BIND_ADDRESS ?? 'default',
+    onEvent: createBudgetEventSink({ prisma: options.prisma, log: options.log }),
+  });
   const exchanges = createExchangeClients({
     prisma: options.prisma,
     secretBox: secrets,
     sandboxUrl: options.sandboxUrl ?? env.SANDBOX_EXCHANGE_URL,
-    ...(redis ? { pacerFor } : {}),
+    budget,
+    localAddress: env.EGRESS_BIND_ADDRESS,
   });
   const ctx = createServiceContext({
     prisma: options.prisma,

@@ -1,5 +1,10 @@
 import type { PrismaClient } from '@gridbot/db';
-import { createExchangeClient, type ExchangeClient, type ExchangeMode } from '@gridbot/exchange';
+import {
+  createExchangeClient,
+  type ExchangeClient,
+  type ExchangeMode,
+  type VenueBudget,
+} from '@gridbot/exchange';
 import { registerLogSecret } from '@gridbot/runtime';
 import type { SecretBox } from '../crypto/secret-box';
 
@@ -10,8 +15,13 @@ export type ExchangeClientsOptions = {
   sandboxUrl?: string | undefined;
   /** Binance recvWindow: also how long an order of unknown fate is waited for before a lookup. */
   recvWindowMs?: number | undefined;
-  /** Shares each API key's request budget across processes (distributed mode: Redis). */
-  pacerFor?: ((apiKeyId: string) => (costMs: number) => Promise<unknown>) | undefined;
+  /**
+   * The request budget of this process's egress IP, spent by every client it builds: accounts'
+   * keys, keys being checked and public prices alike (docs/grid.md#request-budget).
+   */
+  budget?: VenueBudget | undefined;
+  /** The local address exchange requests leave from (EGRESS_BIND_ADDRESS). */
+  localAddress?: string | undefined;
 };
 
 /** Additional data binding an encrypted secret to its owner and exchange. */
@@ -26,18 +36,16 @@ const keepOutOfLogs = (keys: { apiKey: string; secret: string }) => {
   registerLogSecret(keys.secret);
 };
 
-const pacerOf =
-  (pacerFor: NonNullable<ExchangeClientsOptions['pacerFor']>, id: string) =>
-  async (costMs: number): Promise<void> => {
-    await pacerFor(id)(costMs);
-  };
-
 /**
- * One ccxt client per exchange account (its rate limiter and markets live in it), rebuilt when the
- * account's keys change. Secrets are decrypted only here, never logged.
+ * One ccxt client per exchange account (its markets live in it), rebuilt when the account's keys
+ * change; all of them spend one request budget per egress IP. Secrets are decrypted only here,
+ * never logged.
  */
 export const createExchangeClients = (options: ExchangeClientsOptions) => {
-  const { pacerFor } = options;
+  const egress = {
+    ...(options.budget ? { budget: options.budget } : {}),
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+  };
   const cache = new Map<number, { version: number; client: ExchangeClient }>();
   const publicClients = new Map<string, ExchangeClient>();
   return {
@@ -61,16 +69,14 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         secret,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
-        ...(pacerFor
-          ? { pacer: pacerOf(pacerFor, `${account.exchange}:${account.mode}:${account.apiKey}`) }
-          : {}),
+        ...egress,
       });
       cache.set(exchangeAccountId, { version, client });
       return client;
     },
     /**
      * A one-off client for keys that are not stored yet (checked before they are saved). Not
-     * cached: its rate limiter lives only for the check.
+     * cached; its requests spend the IP's budget like every other.
      */
     forKeys: (keys: {
       exchange: string;
@@ -83,6 +89,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...keys,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
+        ...egress,
       });
     },
     /** A key-less client for public prices of a venue (`<exchange>:<mode>`). */
@@ -96,6 +103,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         apiKey: '',
         secret: '',
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...egress,
       });
       publicClients.set(venue, client);
       return client;

@@ -35,7 +35,7 @@ export const enqueuePriceScans = async (
 };
 
 /**
- * The public price scan of one venue (docs/grid.md#triggers): one tickers call, the low and high
+ * The public price scan of one venue (docs/grid.md#triggers): one last-prices call, the low and high
  * each symbol traded at since the previous scan (1-second klines, bounded per venue), widened by
  * the previous and current prices (marks kept in the database, so any replica can scan), one
  * crossing query over the resting-order index, one bulk enqueue of reconciles.
@@ -46,18 +46,20 @@ export const scanVenuePrices = async (
 ): Promise<{ crossed: number[] }> => {
   if (input.symbols.length === 0) return { crossed: [] };
   const scannedAt = ctx.clock.now();
-  const [tickers, traded] = await Promise.all([
-    ctx.exchanges.forVenue(input.venue).fetchTickers(input.symbols),
+  // One price call per venue and tick, whatever the number of coin bots or symbols (weight 4 on
+  // Binance); the traded ranges are per symbol and bounded (docs/grid.md#request-budget).
+  const [prices, traded] = await Promise.all([
+    ctx.exchanges.forVenue(input.venue).fetchLastPrices(input.symbols),
     readTradedRanges(ctx, { ...input, now: scannedAt }),
   ]);
   const ranges = await advancePriceMarks(ctx, {
     venue: input.venue,
     scannedAt,
-    prices: Object.values(tickers).map((t) => {
-      const range = traded.get(t.symbol);
+    prices: Object.entries(prices).map(([symbol, last]) => {
+      const range = traded.get(symbol);
       return {
-        symbol: t.symbol,
-        price: t.last.toString(),
+        symbol,
+        price: last.toString(),
         ...(range ? { low: range.low.toString(), high: range.high.toString() } : {}),
       };
     }),

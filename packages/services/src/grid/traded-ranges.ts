@@ -1,4 +1,4 @@
-import type { TradedRange } from '@gridbot/exchange';
+import { type TradedRange, venueWaitOf } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
 import { readScanTimes } from './price-marks';
 
@@ -38,12 +38,19 @@ export const readTradedRanges = async (
   const scanned = await readScanTimes(ctx, { venue: input.venue, symbols: input.symbols });
   const oldest = input.now.getTime() - MAX_LOOKBACK_MS;
   const client = ctx.exchanges.forVenue(input.venue);
+  // A scan without room in the request budget stops asking: the ticker range serves this tick.
+  let refused = false;
   await forEachLimited([...scanned], ctx.env.SCAN_RANGE_CONCURRENCY, async ([symbol, at]) => {
+    if (refused) return;
     const from = Math.max(at.getTime() - OVERLAP_MS, oldest);
     try {
       const range = await client.fetchTradedRange(symbol, from - (from % SECOND));
       if (range) ranges.set(symbol, range);
     } catch (error) {
+      if (venueWaitOf(error)) {
+        refused = true;
+        return;
+      }
       ctx.log.warn(
         { venue: input.venue, symbol, error: String(error) },
         'price scan: traded range unavailable, the ticker range is used',

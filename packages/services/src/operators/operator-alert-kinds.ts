@@ -45,6 +45,31 @@ export const operatorAlertKinds = {
       amount: ZMicro,
     }),
   },
+  /**
+   * An egress IP's request budget at a venue passed ALERT_SHARE (80 %) of its window
+   * (docs/grid.md#request-budget): once per venue, IP and hour.
+   */
+  venue_budget_high: {
+    data: z.object({
+      venue: z.string(),
+      ip: z.string(),
+      pool: z.string(),
+      used: z.number().int().nonnegative(),
+      limit: z.number().int().positive(),
+    }),
+  },
+  /**
+   * The venue closed an egress IP (429 over the limit, 418 a ban): nothing is sent from it until
+   * `until` (epoch ms, from Retry-After). Once per closure, whichever process saw it first.
+   */
+  venue_blocked: {
+    data: z.object({
+      venue: z.string(),
+      ip: z.string(),
+      status: z.number().int(),
+      until: z.number().int(),
+    }),
+  },
 } as const satisfies Record<string, { data: z.ZodType }>;
 
 export type OperatorAlertKind = keyof typeof operatorAlertKinds;

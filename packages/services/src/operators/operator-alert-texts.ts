@@ -22,6 +22,14 @@ const texts: Texts = {
   withdrawals_waiting: (d) =>
     `⏳ ${d.count} withdrawal(s) (${fromMicro(BigInt(d.amount))} USDT) wait: ${WAITING_TEXT[d.reason]}. ` +
     `Hot wallet ${d.address}; they go out by themselves once it can pay.`,
+  venue_budget_high: (d) =>
+    `📈 ${d.venue} request budget of IP ${d.ip} at ${Math.round((100 * d.used) / d.limit)} % ` +
+    `(${d.pool} ${d.used}/${d.limit} this window). Scans and sweeps pause above 60 %, buys above 85 %; ` +
+    'add an egress IP (a worker on another host) if this repeats.',
+  venue_blocked: (d) =>
+    `⛔ ${d.venue} ${d.status === 418 ? 'banned' : 'throttled'} IP ${d.ip} (HTTP ${d.status}) until ` +
+    `${new Date(d.until).toISOString().slice(0, 19).replace('T', ' ')} UTC. Nothing is sent from it until then; ` +
+    'its coin bots resume by themselves.',
 };
 
 const WAITING_TEXT: Record<OperatorAlertData<'withdrawals_waiting'>['reason'], string> = {

@@ -1,8 +1,10 @@
+import { binance } from '@gridbot/venues';
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
 import type { KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
+import type { ForcedOverLimit, PoolLimits } from '../rate-limits';
 import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
 
 const decimalString = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } as const;
@@ -145,4 +147,49 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
       return { ok: true };
     },
   );
+
+  app.post<{ Body: PoolLimits }>(
+    '/_sandbox/limits',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          // Not additionalProperties: Fastify's validator would drop an unknown pool, not refuse it.
+          propertyNames: { enum: binance.pools.map((p) => p.id) },
+          additionalProperties: { type: 'integer', minimum: 1 },
+        },
+      },
+    },
+    async (request) => ({ limits: control.setLimits(request.body ?? {}) }),
+  );
+  app.post<{ Body: ForcedOverLimit }>(
+    '/_sandbox/over-limit',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['status', 'retryAfterS'],
+          additionalProperties: false,
+          properties: {
+            status: { enum: [429, 418] },
+            retryAfterS: { type: 'integer', minimum: 1, maximum: 259_200 },
+            ip: { type: 'string', minLength: 1 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      control.forceOverLimit(request.body);
+      return { ok: true };
+    },
+  );
+  app.get<{ Querystring: { since?: number } }>(
+    '/_sandbox/requests',
+    { schema: { querystring: { type: 'object', properties: { since: { type: 'integer', minimum: 0 } } } } },
+    async (request) => ({ requests: control.requestLog(request.query.since) }),
+  );
+  app.post('/_sandbox/limits/reset', async () => {
+    control.resetLimits();
+    return { ok: true };
+  });
 };

@@ -70,11 +70,13 @@ export const marketDataRoutes = (app: FastifyInstance, exchange: SandboxExchange
     return {
       timezone: 'UTC',
       serverTime: Date.now(),
-      rateLimits: [
-        { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
-        { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
-        { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
-      ],
+      // The pools as the sandbox enforces them (Binance's unless lowered through the control API).
+      rateLimits: exchange.rateLimits.pools().map((p) => ({
+        rateLimitType: p.venueName,
+        interval: p.interval.unit,
+        intervalNum: p.interval.num,
+        limit: p.limit,
+      })),
       exchangeFilters: [],
       symbols: states.map((s) => exchangeInfoSymbol(s.market)),
     };

@@ -1,0 +1,125 @@
+/**
+ * One request budget per venue and egress IP, shared by every process that leaves through that IP
+ * (docs/grid.md#request-budget). Binance counts request weight per IP, not per API key
+ * (docs/venues/binance.md#rate-limits): every client of an installation reserves here before a
+ * request is signed and sent, in every pool the request costs. The store is Redis in distributed
+ * mode (packages/services redis-venue-budget.ts) and memory in the embedded process
+ * (memory-budget.ts); both follow the rules written here.
+ */
+
+/** cancels and take profits first, then buys and a reconcile's reads, then scans and sweeps. */
+export type RequestPriority = 'high' | 'normal' | 'low';
+
+/**
+ * The share of a pool's limit each priority may fill: low-priority work stops at 60 % and ordinary
+ * work at 85 %, so the last 15 % of every window is kept for cancels and take profits.
+ */
+export const PRIORITY_SHARE: Readonly<Record<RequestPriority, number>> = { low: 0.6, normal: 0.85, high: 1 };
+
+/** Past this share of an IP pool, the operators are told (once per hour and IP). */
+export const ALERT_SHARE = 0.8;
+
+/**
+ * Binance counts in fixed windows that start on the clock (a minute's weight resets at :00). Our
+ * window starts a second after the boundary, so a clock up to a second ahead of the venue's never
+ * spends a new window's budget while the venue still counts the old one.
+ */
+export const WINDOW_GRACE_MS = 1000;
+
+export const windowIndex = (windowMs: number, now: number) => Math.floor((now - WINDOW_GRACE_MS) / windowMs);
+
+/** When the window `now` falls in ends (the next one's budget is fresh). */
+export const windowEnd = (windowMs: number, now: number) =>
+  (windowIndex(windowMs, now) + 1) * windowMs + WINDOW_GRACE_MS;
+
+/** One pool a request is charged in: `key` names the pool and its owner (`<venue>:<pool>:ip:<ip>`). */
+export type PoolCharge = { pool: string; key: string; units: number; limit: number; windowMs: number };
+
+export type Reservation = {
+  charges: PoolCharge[];
+  /** Closure keys to honour (the IP's, and the account's for signed requests). */
+  closedKeys: string[];
+  /** The share of each limit this request may fill (PRIORITY_SHARE). */
+  share: number;
+  now: number;
+};
+
+export type ReserveAnswer =
+  | { ok: true; used: number[]; crossed: boolean[] }
+  | { ok: false; reason: 'closed'; resumeAt: number; key: string }
+  | { ok: false; reason: 'full'; resumeAt: number; key: string };
+
+/** Where budgets live: Redis (shared by every process) or memory (one process). */
+export type BudgetStore = {
+  /** Takes the request's units in every pool at once, or none: closed, or a pool is full for this share. */
+  reserve(reservation: Reservation): Promise<ReserveAnswer>;
+  /**
+   * The venue's own count of a pool (a usage header): ours is raised to it when it is higher, as
+   * other software on the IP or requests we did not count spend the same budget.
+   */
+  observe(usage: {
+    key: string;
+    used: number;
+    limit: number;
+    windowMs: number;
+    now: number;
+  }): Promise<{ crossed: boolean }>;
+  /** Nothing is sent under `key` before `until`; `started`: it was open before this call. */
+  close(closure: { key: string; until: number; now: number }): Promise<{ started: boolean; until: number }>;
+};
+
+/** What the budget reports, for metrics and the operators' alerts (packages/services wires them). */
+export type BudgetEvent =
+  | { kind: 'usage'; venue: string; ip: string; pool: string; used: number; limit: number }
+  | { kind: 'near-limit'; venue: string; ip: string; pool: string; used: number; limit: number }
+  | { kind: 'waited'; venue: string; priority: RequestPriority; ms: number }
+  | {
+      kind: 'refused';
+      venue: string;
+      priority: RequestPriority;
+      reason: 'closed' | 'full';
+      resumeAt: number;
+    }
+  | { kind: 'over-limit'; venue: string; ip: string; status: number; exchangeCode?: string }
+  | {
+      kind: 'closed';
+      venue: string;
+      ip: string;
+      scope: 'ip' | 'account';
+      status: number;
+      until: number;
+      started: boolean;
+    }
+  | { kind: 'store-failed'; venue: string; error: unknown };
+
+/**
+ * This process's side of the budget: the store, its egress IP, and what it already knows to be
+ * closed (so a closure it learnt from one answer stops its other requests without a round trip).
+ */
+export type VenueBudget = {
+  store: BudgetStore;
+  /** The public IP this process's requests leave from (EGRESS_IP): the owner of the IP pools. */
+  ip: string;
+  /** A request waits at most this long for room in its window; a longer wait travels with the error. */
+  maxWaitMs: number;
+  /** Limits other than the venue's table, by pool id (tests, benchmarks, a venue that lowered them). */
+  limits: Readonly<Record<string, number>>;
+  onEvent: (event: BudgetEvent) => void;
+  /** Closure key → until (epoch ms), as far as this process knows. */
+  closed: Map<string, number>;
+};
+
+export const createVenueBudget = (options: {
+  store: BudgetStore;
+  ip?: string;
+  maxWaitMs?: number;
+  limits?: Record<string, number>;
+  onEvent?: (event: BudgetEvent) => void;
+}): VenueBudget => ({
+  store: options.store,
+  ip: options.ip ?? 'default',
+  maxWaitMs: options.maxWaitMs ?? 2000,
+  limits: options.limits ?? {},
+  onEvent: options.onEvent ?? (() => undefined),
+  closed: new Map(),
+});
