@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import type { UserDataStreams } from './user-data/user-data-streams';
 
 /** live: the real exchange; testnet: ccxt's setSandboxMode(true); sandbox: our apps/sandbox (Binance dialect). */
 export type ExchangeMode = 'live' | 'testnet' | 'sandbox';
@@ -23,6 +24,12 @@ export type ExchangeClientOptions = {
    * across worker replicas (Redis); absent → ccxt's own limiter.
    */
   pacer?: (costMs: number) => Promise<void>;
+  /**
+   * The user data connections of a venue URL that this client's order stream subscribes on (one
+   * set per process, shared by every account: packages/services builds it with the installation's
+   * connection limiter); absent → the process's default (attempts paced in memory).
+   */
+  userDataStreams?: (url: string) => UserDataStreams;
 };
 
 export type ExchangeCapabilities = {

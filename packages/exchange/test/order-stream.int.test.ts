@@ -33,8 +33,6 @@ const follow = (client: ExchangeClient) => {
       subscribed.push(info);
       onSubscribed();
     },
-    minBackoffMs: 50,
-    maxBackoffMs: 200,
   });
   stops.push(stop);
   const nextSubscription = (count: number) =>
