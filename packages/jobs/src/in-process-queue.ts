@@ -17,6 +17,7 @@ type Pending = {
   runId: string;
   payload: unknown;
   runAt: number;
+  low: boolean;
 };
 type Lane = {
   handler?: JobHandler<JobDefinition>;
@@ -71,7 +72,9 @@ export const createInProcessQueue = (
     if (!lane.handler || closed) return;
     const now = Date.now();
     while (lane.running < lane.concurrency) {
-      const index = lane.waiting.findIndex((p) => p.runAt <= now);
+      // As BullMQ: a low job only when no other is due.
+      let index = lane.waiting.findIndex((p) => p.runAt <= now && !p.low);
+      if (index < 0) index = lane.waiting.findIndex((p) => p.runAt <= now);
       if (index < 0) break;
       const [next] = lane.waiting.splice(index, 1);
       if (!next) break;
@@ -121,6 +124,7 @@ export const createInProcessQueue = (
       runId: String(sequence),
       payload: parsed,
       runAt: Date.now() + (options.delayMs ?? 0),
+      low: options.low === true,
     });
     pump(name);
   };

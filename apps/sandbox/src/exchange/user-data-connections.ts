@@ -35,6 +35,8 @@ export type UserDataConnectionHandle = {
   view: () => UserDataConnectionView;
   /** Sends `serverShutdown`, then closes the connection after `closeAfterMs`. */
   shutdown: (closeAfterMs: number) => void;
+  /** Cuts the connection without a word (a network failure). */
+  drop: () => void;
 };
 
 const refusedTooMany = (limits: UserDataLimits) =>
@@ -95,6 +97,13 @@ export class UserDataConnections {
   shutdown(closeAfterMs: number, ids?: number[]): number {
     const chosen = [...this.open].filter((c) => !ids || ids.includes(c.view().id));
     for (const connection of chosen) connection.shutdown(closeAfterMs);
+    return chosen.length;
+  }
+
+  /** Cuts every connection (or those listed) without warning; answers how many. */
+  drop(ids?: number[]): number {
+    const chosen = [...this.open].filter((c) => !ids || ids.includes(c.view().id));
+    for (const connection of chosen) connection.drop();
     return chosen.length;
   }
 

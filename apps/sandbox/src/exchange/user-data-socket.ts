@@ -130,6 +130,7 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
       sendJson(ws, { event: { e: 'serverShutdown', E: Date.now() } });
       timers.push(setTimeout(() => ws.close(1001, 'server shutdown'), closeAfterMs));
     },
+    drop: () => ws.terminate(),
   });
   // "A single connection to the API is only valid for 24 hours": Binance just disconnects.
   timers.push(setTimeout(() => ws.close(1000, 'connection life ended'), limits.connectionLifeMs));

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import type { Env } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
+import { USER_STREAM_CONNECTION_BUDGET } from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
 import { Redis } from 'ioredis';
 import { loadSecretKeys } from '../crypto/load-secret-keys';
 import { createSecretBox } from '../crypto/secret-box';
 import { createExchangeClients } from '../grid/exchange-clients';
+import { createRedisConnectionLimiter } from '../grid/redis-connection-limiter';
 import { createRedisPacer } from '../grid/redis-pacer';
 import { resolveAuthKeys } from './auth-keys';
 import { createRedisCache } from './cache';
@@ -59,7 +61,14 @@ export const openServiceContext = (
     prisma: options.prisma,
     secretBox: secrets,
     sandboxUrl: options.sandboxUrl ?? env.SANDBOX_EXCHANGE_URL,
-    ...(redis ? { pacerFor } : {}),
+    ...(redis
+      ? {
+          pacerFor,
+          // Every worker's connection attempts count against the one IP's limit.
+          connectionLimiterFor: (url: string) =>
+            createRedisConnectionLimiter(redis, 'gridbot:', new URL(url).host, USER_STREAM_CONNECTION_BUDGET),
+        }
+      : {}),
   });
   const ctx = createServiceContext({
     prisma: options.prisma,
@@ -75,5 +84,11 @@ export const openServiceContext = (
       : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  return { ctx, close: async () => redis?.disconnect() };
+  return {
+    ctx,
+    close: async () => {
+      await exchanges.closeUserDataStreams();
+      redis?.disconnect();
+    },
+  };
 };

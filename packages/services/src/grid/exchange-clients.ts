@@ -1,5 +1,15 @@
 import type { PrismaClient } from '@gridbot/db';
-import { createExchangeClient, type ExchangeClient, type ExchangeMode } from '@gridbot/exchange';
+import {
+  type ConnectionLimiter,
+  createExchangeClient,
+  createMemoryConnectionLimiter,
+  createUserDataStreams,
+  type ExchangeClient,
+  type ExchangeMode,
+  USER_STREAM_CONNECTION_BUDGET,
+  type UserDataStreams,
+  type UserDataStreamsOptions,
+} from '@gridbot/exchange';
 import { registerLogSecret } from '@gridbot/runtime';
 import type { SecretBox } from '../crypto/secret-box';
 
@@ -12,6 +22,13 @@ export type ExchangeClientsOptions = {
   recvWindowMs?: number | undefined;
   /** Shares each API key's request budget across processes (distributed mode: Redis). */
   pacerFor?: ((apiKeyId: string) => (costMs: number) => Promise<unknown>) | undefined;
+  /**
+   * Paces the user data stream's connection attempts to a venue URL (Binance counts them per IP):
+   * Redis when distributed (createRedisConnectionLimiter), this process's memory by default.
+   */
+  connectionLimiterFor?: ((url: string) => ConnectionLimiter) | undefined;
+  /** How the user data connections are run (subscriptions per connection, life, backoff). */
+  userDataStreams?: Omit<UserDataStreamsOptions, 'url' | 'limiter'> | undefined;
 };
 
 /** Additional data binding an encrypted secret to its owner and exchange. */
@@ -39,6 +56,22 @@ const pacerOf =
 export const createExchangeClients = (options: ExchangeClientsOptions) => {
   const { pacerFor } = options;
   const cache = new Map<number, { version: number; client: ExchangeClient }>();
+  // One set of user data connections per venue URL for the whole process: every account's stream
+  // is a subscription on them (docs/grid.md#triggers).
+  const streams = new Map<string, UserDataStreams>();
+  const userDataStreams = (url: string): UserDataStreams => {
+    let found = streams.get(url);
+    if (!found) {
+      found = createUserDataStreams({
+        ...options.userDataStreams,
+        url,
+        limiter:
+          options.connectionLimiterFor?.(url) ?? createMemoryConnectionLimiter(USER_STREAM_CONNECTION_BUDGET),
+      });
+      streams.set(url, found);
+    }
+    return found;
+  };
   const publicClients = new Map<string, ExchangeClient>();
   return {
     forAccount: async (exchangeAccountId: number): Promise<ExchangeClient> => {
@@ -64,6 +97,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...(pacerFor
           ? { pacer: pacerOf(pacerFor, `${account.exchange}:${account.mode}:${account.apiKey}`) }
           : {}),
+        userDataStreams,
       });
       cache.set(exchangeAccountId, { version, client });
       return client;
@@ -99,6 +133,13 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
       });
       publicClients.set(venue, client);
       return client;
+    },
+    /** The process's user data connections per venue URL (tests and the operator read them). */
+    userDataConnections: () => [...streams].map(([url, s]) => ({ url, connections: s.connections() })),
+    /** Closes the user data connections (a stopping process). */
+    closeUserDataStreams: async () => {
+      await Promise.all([...streams.values()].map((s) => s.close()));
+      streams.clear();
     },
   };
 };

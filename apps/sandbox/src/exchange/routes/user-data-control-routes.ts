@@ -64,4 +64,17 @@ export const userDataControlRoutes = async (
       connections: connections.shutdown(request.body?.closeAfterMs ?? 5000, request.body?.connections),
     }),
   );
+  app.post<{ Body: { connections?: number[] } }>(
+    '/_sandbox/user-data/drop',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { connections: { type: 'array', items: positive } },
+        },
+      },
+    },
+    async (request) => ({ connections: connections.drop(request.body?.connections) }),
+  );
 };
