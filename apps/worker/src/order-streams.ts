@@ -20,11 +20,18 @@ export type OrderStreamOptions = {
    * not beaten for three of these is gone and its accounts move to the others.
    */
   beatMs?: number;
+  /**
+   * The reconciles of an account whose stream resumed start at random within this window (default
+   * 10 s): a dropped connection resumes up to a few hundred accounts at once.
+   */
+  resumeSpreadMs?: number;
 };
 
 /**
  * The order-stream listener (docs/grid.md#triggers, docs/fleet.md#order-streams): one user data
- * stream per exchange account the services list, each update handed to `reconcileOnOrderUpdate`.
+ * subscription per exchange account the services list (many accounts share one WebSocket API
+ * connection of the process: packages/exchange user-data-streams.ts), each update handed to
+ * `reconcileOnOrderUpdate`.
  * The live workers share the accounts by rendezvous hashing over the members of
  * `ORDER_STREAM_GROUP`: each follows the accounts it owns, so an update is handled once in the
  * fleet, not once per worker. When a worker dies (no beat for 3 × `beatMs`) or joins, accounts
@@ -35,6 +42,7 @@ export type OrderStreamOptions = {
  */
 export const startOrderStreams = (ctx: ServiceContext, options: OrderStreamOptions) => {
   const beatMs = options.beatMs ?? 5_000;
+  const resumeSpreadMs = options.resumeSpreadMs ?? 10_000;
   const open = new Map<number, OpenStream>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -61,8 +69,9 @@ export const startOrderStreams = (ctx: ServiceContext, options: OrderStreamOptio
         if (!resumed && !reconcileOnSubscribe) return;
         const reason = resumed ? 'stream-resumed' : 'stream-taken-over';
         reconcileOnSubscribe = false;
-        reconcileAccountCoinBots(ctx, { exchangeAccountId, reason }).catch((error: unknown) =>
-          ctx.log.warn({ err: error, exchangeAccountId }, `reconciles after a ${reason} not enqueued`),
+        reconcileAccountCoinBots(ctx, { exchangeAccountId, reason, spreadMs: resumeSpreadMs }).catch(
+          (error: unknown) =>
+            ctx.log.warn({ err: error, exchangeAccountId }, `reconciles after a ${reason} not enqueued`),
         );
       },
       onError: (error) =>

@@ -1,10 +1,11 @@
 import type { Decimal } from 'decimal.js';
+import { admitOnBudget } from './budget/attach-budget';
 import { type CandleInterval, type ExchangeCandle, fetchCandles } from './candles';
 import { createCcxtExchange, exchangeCapabilities } from './ccxt-instance';
 import { ExchangeError, guarded } from './errors';
 import { dec, toMarketInfo, toOrder, toTicker } from './normalize';
 import { cancelOrder, findOrderByClientId, type PlacementContext, placeOrder } from './order-placement';
-import { type OrderStreamOptions, streamOrderUpdates } from './order-stream';
+import { followOrderUpdates, type OrderStreamOptions } from './order-stream';
 import { assertUsableKey, checkPermissions } from './permissions';
 import {
   amountForQuote,
@@ -29,6 +30,8 @@ import type {
   PlaceOrderResult,
   Ticker,
 } from './types';
+import { sharedUserDataStreams } from './user-data/shared-user-data-streams';
+import { signWsApiParams } from './user-data/sign-ws-api';
 
 export type ExchangeClient = {
   readonly exchange: string;
@@ -82,8 +85,9 @@ export type ExchangeClient = {
   /** The fills of one order, whatever their age (restart recovery). */
   fetchOrderTrades(symbol: string, orderId: string): Promise<ExchangeTrade[]>;
   /**
-   * Follows the account's own order changes over the exchange's user data stream (its own
-   * connection, reconnecting with backoff) until the returned stop function is called.
+   * Follows the account's own order changes over the exchange's user data stream until the returned
+   * stop function is called: a subscription on a WebSocket API connection shared with the other
+   * accounts of the process (`userDataStreams` of the options), subscribed again after any failure.
    */
   streamOrderUpdates(options: OrderStreamOptions): () => Promise<void>;
 };
@@ -115,7 +119,39 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     return toMarketInfo(found);
   };
 
-  return {
+  // ccxt pro's binance parses the stream's events (parseWsOrder) exactly as its watchOrders did; one
+  // key-less instance per client, its markets the venue's shared ones, for the parsing only.
+  let parser: ReturnType<typeof createCcxtExchange> | undefined;
+  const proInstance = () => {
+    parser ??= createCcxtExchange({ ...options, apiKey: '', secret: '' }, true);
+    return parser;
+  };
+  const userDataUrl = (): string => {
+    const ws = (proInstance().urls.api as { ws?: Record<string, Record<string, string>> }).ws;
+    const url = ws?.['ws-api']?.spot;
+    if (!url) throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'no WebSocket API URL for spot');
+    return url;
+  };
+  const loadParser = async () => {
+    const pro = proInstance();
+    await guarded(() => pro.loadMarkets());
+    return pro;
+  };
+  /**
+   * `userDataStream.subscribe.signature`'s parameters (web-socket-api.md, "Subscribe to User Data
+   * Stream through signature subscription"): signed like a REST call, on the clock offset ccxt
+   * measured with the markets. The request weighs 2 on the IP's budget: it is paced like one.
+   */
+  const signUserDataSubscription = async (): Promise<Record<string, string | number>> => {
+    await ensureMarkets();
+    const shape = { method: 'WS', path: 'userDataStream.subscribe.signature', params: new URLSearchParams() };
+    if (!(await admitOnBudget(exchange, shape))) await exchange.throttle(2);
+    const timestamp = Math.round(exchange.milliseconds() - Number(exchange.options.timeDifference ?? 0));
+    const params = { apiKey: options.apiKey, recvWindow: options.recvWindowMs ?? 5000, timestamp };
+    return { ...params, signature: signWsApiParams(params, options.secret) };
+  };
+
+  const client: ExchangeClient = {
     exchange: options.exchange,
     mode: options.mode,
     capabilities,
@@ -223,10 +259,24 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
       await ensureMarkets();
       return fetchOrderTrades(exchange, symbol, orderId);
     },
-    // A ccxt pro instance per stream: its connections and caches end with the stream.
-    streamOrderUpdates: (streamOptions) =>
-      streamOrderUpdates(createCcxtExchange(options, true), streamOptions),
+    streamOrderUpdates: (streamOptions) => {
+      if (options.exchange !== 'binance') {
+        throw new ExchangeError(
+          'EXCHANGE_UNSUPPORTED',
+          'user data streams are Binance WebSocket API subscriptions',
+        );
+      }
+      const url = userDataUrl();
+      const streams = options.userDataStreams?.(url) ?? sharedUserDataStreams(url);
+      return followOrderUpdates(
+        streams,
+        { id: options.apiKey, sign: signUserDataSubscription },
+        loadParser,
+        streamOptions,
+      );
+    },
   };
+  return client;
 };
 
 /**

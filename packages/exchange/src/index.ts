@@ -38,3 +38,18 @@ export type { OrderStreamOptions } from './order-stream';
 export { type MinimumViolation, minimumViolation } from './precision';
 export type { TradedRange } from './price-range';
 export type * from './types';
+export {
+  type ConnectionLimit,
+  type ConnectionLimiter,
+  createMemoryConnectionLimiter,
+} from './user-data/connection-limiter';
+export { sharedUserDataStreams, USER_STREAM_CONNECTION_BUDGET } from './user-data/shared-user-data-streams';
+export {
+  createUserDataStreams,
+  type UserDataAccount,
+  type UserDataHandlers,
+  type UserDataStreams,
+  type UserDataStreamsLog,
+  type UserDataStreamsOptions,
+} from './user-data/user-data-streams';
+export { WsApiError } from './user-data/ws-api-connection';

@@ -1,5 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import type { VenueBudget } from './budget/venue-budget';
+import type { UserDataStreams } from './user-data/user-data-streams';
 
 /** live: the real exchange; testnet: ccxt's setSandboxMode(true); sandbox: our apps/sandbox (Binance dialect). */
 export type ExchangeMode = 'live' | 'testnet' | 'sandbox';
@@ -25,6 +26,12 @@ export type ExchangeClientOptions = {
   budget?: VenueBudget;
   /** The local address requests leave from (EGRESS_BIND_ADDRESS). */
   localAddress?: string;
+  /**
+   * The user data connections of a venue URL that this client's order stream subscribes on (one
+   * set per process, shared by every account: packages/services builds it with the installation's
+   * connection limiter); absent → the process's default (attempts paced in memory).
+   */
+  userDataStreams?: (url: string) => UserDataStreams;
 };
 
 export type ExchangeCapabilities = {

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createExchangeClient, type ExchangeClient, type ExchangeOrder } from '../src/index';
+import {
+  createExchangeClient,
+  createMemoryConnectionLimiter,
+  createUserDataStreams,
+  type ExchangeClient,
+  type ExchangeOrder,
+  type UserDataStreams,
+} from '../src/index';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process';
 
 let sandbox: SandboxProcess;
 const stops: (() => Promise<void>)[] = [];
+// The streams' connections, backing off briefly (the test restarts the exchange and waits for them).
+let streams: UserDataStreams;
 
 const clientFor = (keys: { apiKey: string; secret: string }): ExchangeClient =>
   createExchangeClient({
@@ -13,6 +22,7 @@ const clientFor = (keys: { apiKey: string; secret: string }): ExchangeClient =>
     sandboxUrl: sandbox.url,
     ...keys,
     timeoutMs: 2000,
+    userDataStreams: () => streams,
   });
 
 /** Collects a stream's updates; `until` resolves once one matches. */
@@ -33,8 +43,6 @@ const follow = (client: ExchangeClient) => {
       subscribed.push(info);
       onSubscribed();
     },
-    minBackoffMs: 50,
-    maxBackoffMs: 200,
   });
   stops.push(stop);
   const nextSubscription = (count: number) =>
@@ -56,11 +64,20 @@ const id = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess();
+  streams = createUserDataStreams({
+    url: `${sandbox.url.replace(/^http/, 'ws')}/ws-api/v3`,
+    limiter: createMemoryConnectionLimiter({ attempts: 300, windowMs: 300_000 }),
+    minBackoffMs: 50,
+    maxBackoffMs: 200,
+  });
 });
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
-afterAll(async () => sandbox?.stop());
+afterAll(async () => {
+  await streams?.close();
+  await sandbox?.stop();
+});
 
 describe('order updates stream (ccxt pro watchOrders on the sandbox)', () => {
   it('reports a placed order, its fill and a cancel with our clientOrderIds and decimal amounts', async () => {

@@ -64,6 +64,8 @@ export const createBullQueue = (options: BullQueueOptions): JobQueue => {
   const jobOptions = (o: EnqueueOptions = {}) => ({
     ...(o.jobId ? { deduplication: { id: o.jobId, keepLastIfActive: true } } : {}),
     ...(o.delayMs ? { delay: o.delayMs } : {}),
+    // BullMQ takes a prioritized job only when its wait list (jobs without priority) is empty.
+    ...(o.low ? { priority: 10 } : {}),
     removeOnComplete: true,
     // A kept failed job would keep its id and make BullMQ ignore every later add() with it.
     removeOnFail: true,

@@ -25,6 +25,11 @@ export type EnqueueOptions = {
    */
   jobId?: string;
   delayMs?: number;
+  /**
+   * Runs only when no due job without it waits (catch-up work, e.g. the reconciles after a stream
+   * resumed: the triggers of fills and user actions go first).
+   */
+  low?: boolean;
 };
 
 /**

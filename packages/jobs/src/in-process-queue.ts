@@ -17,6 +17,7 @@ type Pending = {
   runId: string;
   payload: unknown;
   runAt: number;
+  low: boolean;
 };
 type Lane = {
   handler?: JobHandler<JobDefinition>;
@@ -77,7 +78,9 @@ export const createInProcessQueue = (
       return;
     }
     while (lane.running < lane.concurrency) {
-      const index = lane.waiting.findIndex((p) => p.runAt <= now);
+      // As BullMQ: a low job only when no other is due.
+      let index = lane.waiting.findIndex((p) => p.runAt <= now && !p.low);
+      if (index < 0) index = lane.waiting.findIndex((p) => p.runAt <= now);
       if (index < 0) break;
       const [next] = lane.waiting.splice(index, 1);
       if (!next) break;
@@ -128,6 +131,7 @@ export const createInProcessQueue = (
       runId: String(sequence),
       payload: parsed,
       runAt: Date.now() + (options.delayMs ?? 0),
+      low: options.low === true,
     });
     pump(name);
   };

@@ -108,6 +108,26 @@ describe.each(transports)('%s queue', (_name, make) => {
     expect(seen).toHaveLength(20);
   });
 
+  it('runs a low job only when no other job waits (catch-up reconciles after the triggers)', async () => {
+    queue = make();
+    const seen: number[] = [];
+    // Enqueued before anyone processes: the low ones first, the others after.
+    await queue.enqueueMany(
+      echo,
+      [1, 2, 3].map((n) => ({ payload: { n }, options: { low: true } })),
+    );
+    await queue.enqueueMany(
+      echo,
+      [4, 5].map((n) => ({ payload: { n } })),
+    );
+    queue.process(echo, async ({ n }) => {
+      seen.push(n);
+    });
+    await queue.drain(10_000);
+    expect(seen.slice(0, 2).sort()).toEqual([4, 5]);
+    expect(seen.slice(2).sort()).toEqual([1, 2, 3]);
+  });
+
   it('refuses an invalid payload at enqueue', async () => {
     queue = make();
     await expect(queue.enqueue(echo, { n: 1.5 })).rejects.toThrow();

@@ -37,6 +37,7 @@ export * from './grid/order-stream';
 export * from './grid/price-marks';
 export * from './grid/reconcile-coin-bot';
 export * from './grid/record-order-outcome';
+export * from './grid/redis-connection-limiter';
 export * from './grid/redis-venue-budget';
 export * from './grid/scan-prices';
 export * from './grid/sweep-coin-bots';

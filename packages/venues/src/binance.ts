@@ -131,6 +131,9 @@ export const binanceRequestWeight = ({ method, path, params }: RequestShape): nu
       return params.has('orderId') ? 5 : 20;
     case 'GET /api/v3/rateLimit/order':
       return 40;
+    // WebSocket API requests weigh on the same per-IP pool (web-socket-api.md#ip-limits).
+    case 'WS userDataStream.subscribe.signature':
+      return 2;
     default:
       return 1;
   }
@@ -146,6 +149,7 @@ const isNewOrder = ({ method, path }: RequestShape) =>
  * counted as raw requests only. docs/venues/binance.md#request-weight
  */
 const requestCost = (request: RequestShape): RequestCost => {
+  if (request.method === 'WS') return { REQUEST_WEIGHT: binanceRequestWeight(request) };
   if (!request.path.startsWith('/api/')) return { RAW_REQUESTS: 1 };
   const cost: RequestCost = { REQUEST_WEIGHT: binanceRequestWeight(request), RAW_REQUESTS: 1 };
   if (isNewOrder(request)) {

@@ -59,6 +59,15 @@ export const binanceErrors = {
       'Timeout waiting for response from backend server. Send status unknown; execution status unknown.',
       503,
     ),
+  // errors.md: one subscription per account and connection, 1,000 active, 65,535 over its life.
+  subscriptionActive: () => new BinanceError(-2035, 'User Data Stream subscription already active.'),
+  tooManySubscriptions: (limit: number) =>
+    new BinanceError(
+      -1191,
+      `Too many subscriptions. Connection may create up to '${limit}' subscriptions at a time.`,
+    ),
+  maximumSubscriptionIds: () =>
+    new BinanceError(-2042, 'Maximum subscription ID reached for this connection.'),
   listenKeyUnknown: () => new BinanceError(-1125, 'This listenKey does not exist.'),
   notFound: () => new BinanceError(-1000, 'Not found.', 404),
 } as const;

@@ -31,5 +31,11 @@ export {
   STATE_VERSION,
   writeSandboxState,
 } from './state-file';
+export {
+  BINANCE_USER_DATA_LIMITS,
+  type UserDataConnections,
+  type UserDataConnectionView,
+  type UserDataLimits,
+} from './user-data-connections';
 export type { UserDataStreams } from './user-data-streams';
 export { type WaveShape, waveHistory } from './wave-history';

@@ -10,9 +10,11 @@ import { capitalRoutes } from './routes/capital-routes';
 import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
 import { orderRoutes } from './routes/order-routes';
+import { userDataControlRoutes } from './routes/user-data-control-routes';
 import { userDataStreamRoutes } from './routes/user-data-stream-routes';
 import { DEFAULT_MARKETS, SandboxExchange, type SandboxMarketConfig } from './sandbox-exchange';
 import { readSandboxState, SandboxStateError, type StateSaver, startStateSaver } from './state-file';
+import { UserDataConnections, type UserDataLimits } from './user-data-connections';
 import { attachUserDataSocket } from './user-data-socket';
 import { UserDataStreams } from './user-data-streams';
 
@@ -46,6 +48,8 @@ export type SandboxExchangeOptions = {
   saveEveryMs?: number;
   /** Where a failed periodic write is reported (default: stderr); the write is tried again later. */
   onSaveError?: (error: unknown) => void;
+  /** The WebSocket API's limits (default Binance's: 300 connections per 5 min per IP, 24 h life, …). */
+  userDataLimits?: Partial<UserDataLimits>;
 };
 
 export type SandboxExchangeHandle = {
@@ -61,6 +65,8 @@ export type SandboxExchangeHandle = {
   exchange: SandboxExchange;
   /** The accounts' user data streams (who is subscribed). */
   userDataStreams: UserDataStreams;
+  /** The WebSocket API's connections, their limits and `serverShutdown`. */
+  userDataConnections: UserDataConnections;
   close(): Promise<void>;
 };
 
@@ -70,6 +76,7 @@ export const buildSandboxExchangeApp = (
   control: SandboxControl,
   logLevel?: string,
   streams = new UserDataStreams(exchange),
+  connections = new UserDataConnections(),
 ) => {
   const app: FastifyInstance = Fastify({ logger: logLevel ? loggerOptions(logLevel) : false });
   // Signatures cover the body byte for byte, so keep it as the raw string.
@@ -124,12 +131,13 @@ export const buildSandboxExchangeApp = (
     reply.status(404).send({ code: -1000, msg: 'Not found.' }),
   );
   void app.register(controlRoutes, { control });
+  void app.register(userDataControlRoutes, { connections });
   marketDataRoutes(app, exchange);
   accountRoutes(app, exchange);
   capitalRoutes(app, exchange);
   orderRoutes(app, exchange);
   userDataStreamRoutes(app, exchange, streams);
-  const socket = attachUserDataSocket(app.server, exchange, streams);
+  const socket = attachUserDataSocket(app.server, exchange, streams, connections);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => {
     socket.close();
@@ -151,7 +159,14 @@ export const startSandboxExchange = async (
   const saver = options.stateFile ? openState(exchange, options) : undefined;
   const control = createSandboxControl(exchange);
   const userDataStreams = new UserDataStreams(exchange);
-  const app = buildSandboxExchangeApp(exchange, control, options.logLevel, userDataStreams);
+  const userDataConnections = new UserDataConnections(options.userDataLimits);
+  const app = buildSandboxExchangeApp(
+    exchange,
+    control,
+    options.logLevel,
+    userDataStreams,
+    userDataConnections,
+  );
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
@@ -169,6 +184,7 @@ export const startSandboxExchange = async (
     control,
     exchange,
     userDataStreams,
+    userDataConnections,
     close: async () => {
       if (timer) clearInterval(timer);
       await app.close();

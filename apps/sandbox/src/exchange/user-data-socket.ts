@@ -4,6 +4,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { BinanceError, binanceErrors } from './binance-error';
 import type { SandboxExchange } from './sandbox-exchange';
 import { API_KEY, checkSignature } from './signed-request';
+import type { UserDataConnections } from './user-data-connections';
 import type { UserDataEvent, UserDataStreams } from './user-data-streams';
 
 /** Binance's spot stream path for a listenKey, and its WebSocket API (what ccxt pro uses for spot). */
@@ -12,10 +13,17 @@ const WS_API_PATH = '/ws-api/v3';
 
 type WsApiRequest = { id?: unknown; method?: unknown; params?: unknown };
 
-const refuse = (socket: Duplex, status: number, error: BinanceError) => {
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+};
+
+const refuse = (socket: Duplex, status: number, error: BinanceError, retryAfterMs?: number) => {
   const body = JSON.stringify(error.toJSON());
+  const retryAfter = retryAfterMs === undefined ? '' : `Retry-After: ${Math.ceil(retryAfterMs / 1000)}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${retryAfter}Connection: close\r\n\r\n${body}`,
   );
 };
 
@@ -27,7 +35,12 @@ const refuse = (socket: Duplex, status: number, error: BinanceError) => {
  *   `{ subscriptionId, event }`. ccxt 4.5's binance `watchOrders` takes this path for spot.
  * A bad listenKey is refused at the handshake (HTTP 400 with Binance's -1125).
  */
-export const attachUserDataSocket = (server: Server, exchange: SandboxExchange, streams: UserDataStreams) => {
+export const attachUserDataSocket = (
+  server: Server,
+  exchange: SandboxExchange,
+  streams: UserDataStreams,
+  connections: UserDataConnections,
+) => {
   const wss = new WebSocketServer({ noServer: true });
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -41,7 +54,17 @@ export const attachUserDataSocket = (server: Server, exchange: SandboxExchange, 
       );
     }
     if (path === WS_API_PATH) {
-      return wss.handleUpgrade(request, socket, head, (ws) => serveWsApi(ws, exchange, streams));
+      const ip = request.socket.remoteAddress ?? '';
+      let id: number;
+      try {
+        id = connections.admit(ip);
+      } catch (error) {
+        const refusal = error as BinanceError & { retryAfterMs?: number };
+        return refuse(socket, refusal.httpStatus, refusal, refusal.retryAfterMs);
+      }
+      return wss.handleUpgrade(request, socket, head, (ws) =>
+        serveWsApi(ws, { exchange, streams, connections, id, ip }),
+      );
     }
     refuse(socket, 404, binanceErrors.notFound());
   };
@@ -71,19 +94,92 @@ const serveListenKey = (ws: WebSocket, streams: UserDataStreams, accountId: numb
   ws.on('message', () => undefined);
 };
 
-const serveWsApi = (ws: WebSocket, exchange: SandboxExchange, streams: UserDataStreams) => {
-  const subscriptions = new Map<number, () => void>();
-  let nextSubscriptionId = 0;
+type WsApiSession = {
+  exchange: SandboxExchange;
+  streams: UserDataStreams;
+  connections: UserDataConnections;
+  id: number;
+  ip: string;
+};
+
+/**
+ * One WebSocket API connection (web-socket-api.md): many accounts' subscriptions, each event
+ * wrapped as `{ subscriptionId, event }`; at most `subscriptionsPerConnection` active (-1191) and
+ * `subscriptionsPerConnectionLifetime` ever (-2042), one per account (-2035); a ping every
+ * `pingIntervalMs`, dropped without a pong for `pongTimeoutMs`; closed when its life ends, or after
+ * a `serverShutdown` event when the control API says so.
+ */
+const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
+  const { exchange, streams, connections } = session;
+  const limits = { ...connections.limits };
+  const openedAt = Date.now();
+  const subscriptions = new Map<number, { accountId: number; unsubscribe: () => void }>();
+  let started = 0;
+  let lastPong = Date.now();
+  const timers: NodeJS.Timeout[] = [];
+
+  const remove = connections.add({
+    view: () => ({
+      id: session.id,
+      ip: session.ip,
+      openedAt,
+      subscriptions: [...subscriptions.keys()],
+      started,
+    }),
+    shutdown: (closeAfterMs) => {
+      sendJson(ws, { event: { e: 'serverShutdown', E: Date.now() } });
+      timers.push(setTimeout(() => ws.close(1001, 'server shutdown'), closeAfterMs));
+    },
+    drop: () => ws.terminate(),
+  });
+  // "A single connection to the API is only valid for 24 hours": Binance just disconnects.
+  timers.push(setTimeout(() => ws.close(1000, 'connection life ended'), limits.connectionLifeMs));
+  ws.on('pong', () => {
+    lastPong = Date.now();
+  });
+  const ping = setInterval(() => {
+    if (Date.now() - lastPong > limits.pongTimeoutMs) return ws.terminate();
+    ws.ping();
+  }, limits.pingIntervalMs);
+  timers.push(ping);
+  for (const timer of timers) timer.unref?.();
   ws.on('close', () => {
-    for (const unsubscribe of subscriptions.values()) unsubscribe();
+    remove();
+    for (const timer of timers) clearTimeout(timer);
+    clearInterval(ping);
+    for (const subscription of subscriptions.values()) subscription.unsubscribe();
+    subscriptions.clear();
   });
 
   const subscribe = (params: Record<string, unknown>): { subscriptionId: number } => {
     const accountId = signedAccount(exchange, params);
-    const subscriptionId = nextSubscriptionId++;
+    for (const subscription of subscriptions.values()) {
+      if (subscription.accountId === accountId) throw binanceErrors.subscriptionActive();
+    }
+    if (subscriptions.size >= limits.subscriptionsPerConnection)
+      throw binanceErrors.tooManySubscriptions(limits.subscriptionsPerConnection);
+    if (started >= limits.subscriptionsPerConnectionLifetime) throw binanceErrors.maximumSubscriptionIds();
+    const subscriptionId = started++;
     const send = (event: UserDataEvent) => sendJson(ws, { subscriptionId, event });
-    subscriptions.set(subscriptionId, streams.subscribe(accountId, { send, end: () => ws.close() }));
+    subscriptions.set(subscriptionId, {
+      accountId,
+      unsubscribe: streams.subscribe(accountId, { send, end: () => ws.close() }),
+    });
     return { subscriptionId };
+  };
+
+  const unsubscribe = (params: Record<string, unknown>) => {
+    const ids =
+      params.subscriptionId === undefined ? [...subscriptions.keys()] : [Number(params.subscriptionId)];
+    const ended: number[] = [];
+    for (const subscriptionId of ids) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) continue;
+      subscription.unsubscribe();
+      subscriptions.delete(subscriptionId);
+      ended.push(subscriptionId);
+    }
+    return ended;
   };
 
   ws.on('message', (data) => {
@@ -94,10 +190,19 @@ const serveWsApi = (ws: WebSocket, exchange: SandboxExchange, streams: UserDataS
       return sendJson(ws, { id: null, status: 400, error: { code: -1000, msg: 'Malformed request.' } });
     }
     const { id } = request;
-    const params = (typeof request.params === 'object' && request.params) || {};
+    const params = ((typeof request.params === 'object' && request.params) || {}) as Record<string, unknown>;
     try {
-      const result = answer(String(request.method), params as Record<string, unknown>);
-      sendJson(ws, { id, status: 200, result, rateLimits: [] });
+      const method = String(request.method);
+      if (method === 'userDataStream.unsubscribe') {
+        const ended = unsubscribe(params);
+        sendJson(ws, { id, status: 200, result: {}, rateLimits: [] });
+        // user-data-stream.md "Event Stream Terminated": sent for a subscription stopped this way.
+        for (const subscriptionId of ended) {
+          sendJson(ws, { subscriptionId, event: { e: 'eventStreamTerminated', E: Date.now() } });
+        }
+        return;
+      }
+      sendJson(ws, { id, status: 200, result: answer(method, params), rateLimits: [] });
     } catch (error) {
       const failure = error instanceof BinanceError ? error : binanceErrors.notFound();
       sendJson(ws, { id, status: failure.httpStatus, error: failure.toJSON() });
@@ -106,15 +211,8 @@ const serveWsApi = (ws: WebSocket, exchange: SandboxExchange, streams: UserDataS
 
   const answer = (method: string, params: Record<string, unknown>): object => {
     if (method === 'userDataStream.subscribe.signature') return subscribe(params);
-    if (method === 'userDataStream.unsubscribe') {
-      const ids =
-        params.subscriptionId === undefined ? [...subscriptions.keys()] : [Number(params.subscriptionId)];
-      for (const subscriptionId of ids) {
-        subscriptions.get(subscriptionId)?.();
-        subscriptions.delete(subscriptionId);
-      }
-      return {};
-    }
+    if (method === 'session.subscriptions')
+      return [...subscriptions.keys()].map((subscriptionId) => ({ subscriptionId }));
     if (method === 'ping') return {};
     throw new BinanceError(-1100, `Unsupported method '${method}'.`);
   };

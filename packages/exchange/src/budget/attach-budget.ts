@@ -275,7 +275,22 @@ type Fetch2 = (
  * instance's `last_response_headers` is shared by concurrent requests) reads usage and 429/418.
  * ccxt's own limiter (per instance, so per key) is switched off: the budget replaces it.
  */
+const admitters = new WeakMap<Exchange, (request: RequestShape) => Promise<void>>();
+
+/**
+ * Spends a request made outside ccxt's REST path (a WebSocket API request: Binance weighs it on the
+ * same per-IP REQUEST_WEIGHT, web-socket-api.md#ip-limits) on the budget of the instance; false when
+ * the instance has no budget attached (the caller paces it another way).
+ */
+export const admitOnBudget = async (exchange: Exchange, request: RequestShape): Promise<boolean> => {
+  const admitter = admitters.get(exchange);
+  if (!admitter) return false;
+  await admitter(request);
+  return true;
+};
+
 export const attachBudget = (exchange: Exchange, budget: VenueBudget, target: BudgetTarget): void => {
+  admitters.set(exchange, (request) => admit(budget, target, request));
   const raw = exchange as unknown as {
     fetch2: Fetch2;
     fetch: (url: string, method?: string, headers?: unknown, body?: unknown) => Promise<unknown>;

@@ -21,6 +21,8 @@ export const currentRequestPriority = (): RequestPriority => current.getStore() 
  */
 export const priorityOfRequest = (request: RequestShape, work: RequestPriority): RequestPriority => {
   const method = request.method.toUpperCase();
+  // The order stream's subscription: without it fills are only seen by scans.
+  if (method === 'WS') return 'high';
   if (!/\/order$/.test(request.path)) return work;
   if (method === 'DELETE') return 'high';
   if (method !== 'POST') return work;

@@ -20,6 +20,17 @@ export type SandboxProcess = {
     symbol?: string,
   ): Promise<Array<{ clientOrderId: string; status: string; orderId: number }>>;
   balances(apiKey: string): Promise<Record<string, { free: string; locked: string }>>;
+  /** The WebSocket API's connections (apps/sandbox user-data-control-routes.ts). */
+  userData: {
+    connections(): Promise<{
+      connections: Array<{ id: number; subscriptions: number[]; started: number }>;
+      accepted: number;
+      refused: number;
+    }>;
+    setLimits(limits: Record<string, number>): Promise<void>;
+    serverShutdown(closeAfterMs: number): Promise<number>;
+    drop(): Promise<number>;
+  };
   stop(): Promise<void>;
 };
 
@@ -79,6 +90,16 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
         balances: Array<{ asset: string; free: string; locked: string }>;
       };
       return Object.fromEntries(account.balances.map((b) => [b.asset, { free: b.free, locked: b.locked }]));
+    },
+    userData: {
+      connections: () => call('GET', '/user-data/connections'),
+      setLimits: async (limits) => {
+        await call('PUT', '/user-data/limits', limits);
+      },
+      serverShutdown: async (closeAfterMs) =>
+        (await call<{ connections: number }>('POST', '/user-data/server-shutdown', { closeAfterMs }))
+          .connections,
+      drop: async () => (await call<{ connections: number }>('POST', '/user-data/drop', {})).connections,
     },
     stop: async () => {
       if (child.exitCode !== null) return;

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import type { Env } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
-import { createMemoryBudgetStore, createVenueBudget } from '@gridbot/exchange';
+import { createMemoryBudgetStore, createVenueBudget, USER_STREAM_CONNECTION_BUDGET } from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
 import { Redis } from 'ioredis';
 import { loadSecretKeys } from '../crypto/load-secret-keys';
 import { createSecretBox } from '../crypto/secret-box';
 import { createExchangeClients } from '../grid/exchange-clients';
+import { createRedisConnectionLimiter } from '../grid/redis-connection-limiter';
 import { createRedisBudgetStore } from '../grid/redis-venue-budget';
 import { createBudgetEventSink } from '../grid/venue-budget-events';
 import { resolveAuthKeys } from './auth-keys';
@@ -61,6 +62,13 @@ export const openServiceContext = (
     sandboxUrl: options.sandboxUrl ?? env.SANDBOX_EXCHANGE_URL,
     budget,
     localAddress: env.EGRESS_BIND_ADDRESS,
+    ...(redis
+      ? {
+          // Every worker's connection attempts count against the one IP's limit.
+          connectionLimiterFor: (url: string) =>
+            createRedisConnectionLimiter(redis, 'gridbot:', new URL(url).host, USER_STREAM_CONNECTION_BUDGET),
+        }
+      : {}),
   });
   const ctx = createServiceContext({
     prisma: options.prisma,
@@ -76,5 +84,11 @@ export const openServiceContext = (
       : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  return { ctx, close: async () => redis?.disconnect() };
+  return {
+    ctx,
+    close: async () => {
+      await exchanges.closeUserDataStreams();
+      redis?.disconnect();
+    },
+  };
 };

@@ -1,8 +1,14 @@
 import type { PrismaClient } from '@gridbot/db';
 import {
+  type ConnectionLimiter,
   createExchangeClient,
+  createMemoryConnectionLimiter,
+  createUserDataStreams,
   type ExchangeClient,
   type ExchangeMode,
+  USER_STREAM_CONNECTION_BUDGET,
+  type UserDataStreams,
+  type UserDataStreamsOptions,
   type VenueBudget,
 } from '@gridbot/exchange';
 import { registerLogSecret } from '@gridbot/runtime';
@@ -22,6 +28,13 @@ export type ExchangeClientsOptions = {
   budget?: VenueBudget | undefined;
   /** The local address exchange requests leave from (EGRESS_BIND_ADDRESS). */
   localAddress?: string | undefined;
+  /**
+   * Paces the user data stream's connection attempts to a venue URL (Binance counts them per IP):
+   * Redis when distributed (createRedisConnectionLimiter), this process's memory by default.
+   */
+  connectionLimiterFor?: ((url: string) => ConnectionLimiter) | undefined;
+  /** How the user data connections are run (subscriptions per connection, life, backoff). */
+  userDataStreams?: Omit<UserDataStreamsOptions, 'url' | 'limiter'> | undefined;
 };
 
 /** Additional data binding an encrypted secret to its owner and exchange. */
@@ -47,6 +60,22 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
     ...(options.localAddress ? { localAddress: options.localAddress } : {}),
   };
   const cache = new Map<number, { version: number; client: ExchangeClient }>();
+  // One set of user data connections per venue URL for the whole process: every account's stream
+  // is a subscription on them (docs/grid.md#triggers).
+  const streams = new Map<string, UserDataStreams>();
+  const userDataStreams = (url: string): UserDataStreams => {
+    let found = streams.get(url);
+    if (!found) {
+      found = createUserDataStreams({
+        ...options.userDataStreams,
+        url,
+        limiter:
+          options.connectionLimiterFor?.(url) ?? createMemoryConnectionLimiter(USER_STREAM_CONNECTION_BUDGET),
+      });
+      streams.set(url, found);
+    }
+    return found;
+  };
   const publicClients = new Map<string, ExchangeClient>();
   return {
     forAccount: async (exchangeAccountId: number): Promise<ExchangeClient> => {
@@ -70,6 +99,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
         ...egress,
+        userDataStreams,
       });
       cache.set(exchangeAccountId, { version, client });
       return client;
@@ -107,6 +137,13 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
       });
       publicClients.set(venue, client);
       return client;
+    },
+    /** The process's user data connections per venue URL (tests and the operator read them). */
+    userDataConnections: () => [...streams].map(([url, s]) => ({ url, connections: s.connections() })),
+    /** Closes the user data connections (a stopping process). */
+    closeUserDataStreams: async () => {
+      await Promise.all([...streams.values()].map((s) => s.close()));
+      streams.clear();
     },
   };
 };

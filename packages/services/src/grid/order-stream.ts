@@ -59,12 +59,16 @@ export const reconcileOnOrderUpdate = async (
 };
 
 /**
- * After an account's stream was down, updates sent meanwhile are lost: reconcile every coin bot of
- * the account that runs or has live orders (the sweep would only get to them later).
+ * After an account's stream was down (or nobody followed it: it changed worker), updates sent
+ * meanwhile are lost: reconcile every coin bot of the account that runs or has live orders (the
+ * sweep would only get to them later). A dropped connection resumes hundreds of accounts at once,
+ * so these are catch-up work (docs/grid.md#triggers): low-priority jobs, each delayed at random
+ * within `spreadMs`, under a job id of their own (a fill's or a user's trigger is never held back
+ * behind a delayed one), paced by the exchange request budget like every reconcile.
  */
 export const reconcileAccountCoinBots = async (
   ctx: ServiceContext,
-  input: { exchangeAccountId: number; reason: string },
+  input: { exchangeAccountId: number; reason: string; spreadMs?: number },
 ): Promise<{ enqueued: number }> => {
   const bots = await ctx.prisma.coinBot.findMany({
     where: {
@@ -73,11 +77,16 @@ export const reconcileAccountCoinBots = async (
     },
     select: { id: true },
   });
+  const spreadMs = input.spreadMs ?? 0;
   await ctx.queue.enqueueMany(
     reconcileCoinBotJob,
     bots.map(({ id }) => ({
       payload: { coinBotId: id, reason: input.reason },
-      options: { jobId: reconcileJobId(id) },
+      options: {
+        jobId: `${reconcileJobId(id)}-resume`,
+        low: true,
+        ...(spreadMs > 0 ? { delayMs: Math.floor(Math.random() * spreadMs) } : {}),
+      },
     })),
   );
   return { enqueued: bots.length };
