@@ -20,6 +20,8 @@ export type SandboxProcess = {
     symbol?: string,
   ): Promise<Array<{ clientOrderId: string; status: string; orderId: number }>>;
   balances(apiKey: string): Promise<Record<string, { free: string; locked: string }>>;
+  /** Any other control API call (apps/sandbox/README.md#control-api), e.g. PUT /markets/BTCUSDT/status. */
+  control<T = unknown>(method: 'PUT' | 'POST' | 'DELETE', path: string, body?: Json): Promise<T>;
   stop(): Promise<void>;
 };
 
@@ -80,6 +82,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
       };
       return Object.fromEntries(account.balances.map((b) => [b.asset, { free: b.free, locked: b.locked }]));
     },
+    control: (method, path, body) => call(method, path, body),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
