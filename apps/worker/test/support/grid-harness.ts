@@ -36,6 +36,8 @@ export const createGridHarness = async (
     feePct?: string;
     /** The user's fee balance (USDT; default 100): at 0 the engine keeps the coin dry. */
     feeBalance?: string;
+    /** How long the clients use loaded markets before fetching them again (default: the adapter's). */
+    marketsTtlMs?: number;
   } = {},
 ) => {
   const db = await createTestDb();
@@ -105,6 +107,7 @@ export const createGridHarness = async (
     secretBox,
     sandboxUrl: sandbox.url,
     recvWindowMs: 1000,
+    ...(settings.marketsTtlMs ? { marketsTtlMs: settings.marketsTtlMs } : {}),
     ...(redis ? { pacerFor: (id: string) => createRedisPacer(redis, pacerPrefix, id).pace } : {}),
   });
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */

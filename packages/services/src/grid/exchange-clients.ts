@@ -10,6 +10,8 @@ export type ExchangeClientsOptions = {
   sandboxUrl?: string | undefined;
   /** Binance recvWindow: also how long an order of unknown fate is waited for before a lookup. */
   recvWindowMs?: number | undefined;
+  /** How long markets (filters, status) are used before they are fetched again (default 5 min). */
+  marketsTtlMs?: number | undefined;
   /** Shares each API key's request budget across processes (distributed mode: Redis). */
   pacerFor?: ((apiKeyId: string) => (costMs: number) => Promise<unknown>) | undefined;
 };
@@ -61,6 +63,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         secret,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
+        ...(options.marketsTtlMs ? { marketsTtlMs: options.marketsTtlMs } : {}),
         ...(pacerFor
           ? { pacer: pacerOf(pacerFor, `${account.exchange}:${account.mode}:${account.apiKey}`) }
           : {}),
