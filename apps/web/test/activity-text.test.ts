@@ -95,6 +95,27 @@ describe('activity lines (docs/grid.md#activity-log)', () => {
     expect(text.details).toEqual(['Step: 1% → 1.5%', 'Drying mode: Off → On']);
   });
 
+  it('tells when the exchange stops and resumes trading the market, with its status', async () => {
+    const t = await translator('en');
+    const format = createFormatters('en-US');
+    const closed = describeActivity(
+      entry('market_closed', { symbol: 'XRP/USDT', status: 'HALT' }, 'exchange'),
+      t,
+      format,
+    );
+    expect(closed).toMatchObject({
+      title: 'The exchange stopped trading XRP/USDT: the bot waits',
+      details: ['Exchange status: HALT'],
+      tone: 'negative',
+    });
+    const reopened = describeActivity(
+      entry('market_reopened', { symbol: 'XRP/USDT', status: 'TRADING' }, 'exchange'),
+      await translator('ru'),
+      createFormatters('ru-RU'),
+    );
+    expect(reopened.title).toBe('Биржа возобновила торги XRP/USDT: бот снова торгует');
+  });
+
   it('reads every kind without data and never shows a raw key', async () => {
     const t = await translator('cn');
     const format = createFormatters('zh-CN');

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { venueSpec } from '@gridbot/venues';
 import ccxt, { type Exchange } from 'ccxt';
 import { attachBudget } from './budget/attach-budget';
-import { ExchangeError } from './errors';
+import { classifyFailure, ExchangeError } from './errors';
+import { shareMarkets } from './shared-markets';
 import type { ExchangeCapabilities, ExchangeClientOptions } from './types';
 
 type ExchangeClass = new (config?: Record<string, unknown>) => Exchange;
@@ -86,47 +87,23 @@ const sandboxWsUrls = (base: string) => {
   return { spot: `${root}/ws`, 'ws-api': { spot: `${root}/ws-api/v3` } };
 };
 
-/** How long one venue's markets (and the clock offset measured with them) serve every key of a process. */
-export const SHARED_MARKETS_TTL_MS = 10 * 60_000;
-
-type SharedMarkets = { at: number; markets: Promise<unknown>; timeDifference?: unknown };
-const sharedMarkets = new Map<string, SharedMarkets>();
-
 /**
- * The markets of a venue are the same for every API key: the first instance of a process that needs
- * them fetches them (Binance's exchangeInfo: request weight 20 and megabytes of JSON), the others of
- * the same venue take that parsed list for `SHARED_MARKETS_TTL_MS`, concurrent first loads share one
- * request, and an explicit `loadMarkets(true)` always fetches and refreshes the share. Each instance
- * still indexes the list itself (ccxt's setMarkets), so nothing it keeps is shared mutable state.
+ * Binance refuses a signed request whose timestamp is more than 1000 ms ahead of its clock or
+ * older than recvWindow (-1021, Binance spot API docs, rest-api.md#timing-security); nothing was
+ * executed. The offset measured at start goes stale when this host's clock steps, so any signed
+ * call answered -1021 re-measures it (GET /api/v3/time) and is sent once more, newly signed.
  */
-const shareMarkets = (exchange: Exchange, venue: string) => {
-  let forced = false;
-  const loadOwn = exchange.loadMarkets.bind(exchange);
-  const fetchOwn = exchange.fetchMarkets.bind(exchange);
-  exchange.loadMarkets = ((reload = false, params = {}) => {
-    if (reload) forced = true;
-    return loadOwn(reload, params);
-  }) as Exchange['loadMarkets'];
-  exchange.fetchMarkets = (async (params = {}) => {
-    const entry = sharedMarkets.get(venue);
-    if (!forced && entry && Date.now() - entry.at < SHARED_MARKETS_TTL_MS) {
-      const markets = await entry.markets;
-      if (entry.timeDifference !== undefined) exchange.options.timeDifference = entry.timeDifference;
-      return markets;
-    }
-    forced = false;
-    const fresh: SharedMarkets = { at: Date.now(), markets: fetchOwn(params) };
-    sharedMarkets.set(venue, fresh);
+const remeasureClockOnRefusal = (exchange: Exchange): void => {
+  const requestOnce = exchange.request.bind(exchange);
+  exchange.request = (async (...args: Parameters<Exchange['request']>) => {
     try {
-      const markets = await fresh.markets;
-      // Binance's fetchMarkets measures the clock offset (adjustForTimeDifference) on the way.
-      fresh.timeDifference = exchange.options.timeDifference;
-      return markets;
+      return await requestOnce(...args);
     } catch (error) {
-      if (sharedMarkets.get(venue) === fresh) sharedMarkets.delete(venue);
-      throw error;
+      if (classifyFailure(error).kind !== 'clock') throw error;
+      await exchange.loadTimeDifference();
+      return requestOnce(...args);
     }
-  }) as Exchange['fetchMarkets'];
+  }) as Exchange['request'];
 };
 
 /**
@@ -144,7 +121,8 @@ const bindLocalAddress = (exchange: Exchange, localAddress: string) => {
 /**
  * One ccxt instance per API key (ccxt's rate limiter is per instance, and so is Binance's limit per
  * key). Only the URLs differ between live, testnet and sandbox; every call takes the same path.
- * The venue's markets are shared between the instances of a process (`shareMarkets`).
+ * The venue's markets are shared between the instances of a process (`shareMarkets`); a -1021
+ * re-measures the clock offset and resends (`remeasureClockOnRefusal`).
  */
 export const createCcxtExchange = (options: ExchangeClientOptions, pro = false): Exchange => {
   const Class = exchangeClass(options.exchange, pro);
@@ -171,7 +149,9 @@ export const createCcxtExchange = (options: ExchangeClientOptions, pro = false):
   shareMarkets(
     exchange,
     `${options.exchange}:${options.mode}:${options.mode === 'sandbox' ? options.sandboxUrl : ''}`,
+    options.marketsTtlMs,
   );
+  remeasureClockOnRefusal(exchange);
   const spec = venueSpec(options.exchange);
   if (options.budget && spec) {
     // One budget per egress IP for every key and process (docs/grid.md#request-budget).

@@ -15,6 +15,7 @@ import {
   priceToPrecision,
 } from './precision';
 import { fetchTradedRange, type TradedRange } from './price-range';
+import { marketsOf } from './shared-markets';
 import { fetchMyTrades, fetchOrderTrades } from './trades';
 import type {
   BalanceEntry,
@@ -37,7 +38,11 @@ export type ExchangeClient = {
   readonly exchange: string;
   readonly mode: ExchangeMode;
   readonly capabilities: ExchangeCapabilities;
-  /** Loads (once; `reload` to refresh) the spot markets. Needed before market() and the precision helpers. */
+  /**
+   * The spot markets, fetched again once older than the TTL (`marketsTtlMs`) or when another key's
+   * client of the venue refreshed them; `reload` fetches them now. Needed before market() and the
+   * precision helpers.
+   */
   loadMarkets(reload?: boolean): Promise<MarketInfo[]>;
   /** COIN_NOT_LISTED when the exchange has no such market. */
   market(symbol: string): MarketInfo;
@@ -109,8 +114,27 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     settleMs: (options.recvWindowMs ?? 5000) + CLOCK_SLACK_MS,
     maxSubmitAttempts: options.maxSubmitAttempts ?? 3,
   };
+  const markets = marketsOf(exchange);
   const ensureMarkets = async () => {
-    if (!exchange.markets) await guarded(() => exchange.loadMarkets());
+    if (!markets.stale()) return;
+    if (!exchange.markets) return guarded(() => markets.refresh());
+    // Markets in hand keep serving when a refresh fails (the next call tries again).
+    await markets.refresh().catch(() => undefined);
+  };
+  /**
+   * A refusal that may mean the market changed under us (a filter, the symbol's status, a
+   * delisting) fetches the markets again at once, so the next plan uses the new tick, lot step or
+   * status (docs/grid.md#markets-change).
+   */
+  const watched = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ExchangeError && marketMayHaveChanged(error)) {
+        await markets.refresh(true).catch(() => undefined);
+      }
+      throw error;
+    }
   };
   const market = (symbol: string): MarketInfo => {
     if (!exchange.markets) throw new ExchangeError('EXCHANGE_UNAVAILABLE', 'call loadMarkets() first');
@@ -156,8 +180,9 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     mode: options.mode,
     capabilities,
     loadMarkets: async (reload = false) => {
-      const markets = await guarded(() => exchange.loadMarkets(reload));
-      return Object.values(markets)
+      if (reload) await guarded(() => markets.refresh(true));
+      else await ensureMarkets();
+      return Object.values(exchange.markets ?? {})
         .filter((m): m is NonNullable<typeof m> => m?.spot === true)
         .map(toMarketInfo);
     },
@@ -232,32 +257,34 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     placeOrder: async (input) => {
       await ensureMarkets();
       market(input.symbol);
-      try {
-        return await placeOrder(ctx, input);
-      } catch (error) {
-        throw await refineKeyError(error, () => checkPermissions(exchange, options.mode, capabilities));
-      }
+      return watched(async () => {
+        try {
+          return await placeOrder(ctx, input);
+        } catch (error) {
+          throw await refineKeyError(error, () => checkPermissions(exchange, options.mode, capabilities));
+        }
+      });
     },
     cancelOrder: async (symbol, ref) => {
       await ensureMarkets();
-      return cancelOrder(ctx, symbol, ref);
+      return watched(() => cancelOrder(ctx, symbol, ref));
     },
     fetchOpenOrders: async (symbol) => {
       await ensureMarkets();
-      const orders = await guarded(() => exchange.fetchOpenOrders(symbol));
+      const orders = await watched(() => guarded(() => exchange.fetchOpenOrders(symbol)));
       return orders.map((o) => toOrder(o));
     },
     fetchOrderByClientId: async (symbol, clientOrderId) => {
       await ensureMarkets();
-      return findOrderByClientId(ctx, symbol, clientOrderId);
+      return watched(() => findOrderByClientId(ctx, symbol, clientOrderId));
     },
     fetchMyTrades: async (symbol, since) => {
       await ensureMarkets();
-      return fetchMyTrades(exchange, symbol, since);
+      return watched(() => fetchMyTrades(exchange, symbol, since));
     },
     fetchOrderTrades: async (symbol, orderId) => {
       await ensureMarkets();
-      return fetchOrderTrades(exchange, symbol, orderId);
+      return watched(() => fetchOrderTrades(exchange, symbol, orderId));
     },
     streamOrderUpdates: (streamOptions) => {
       if (options.exchange !== 'binance') {
@@ -277,6 +304,20 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     },
   };
   return client;
+};
+
+/**
+ * Refusals after which the markets are fetched again: Binance's filter failures (-1013 "Filter
+ * failure: PRICE_FILTER", LOT_SIZE, NOTIONAL, …: errors.md#filter-failures), "Market is closed."
+ * (-2010: the symbol left TRADING, errors.md#other-errors) and -1121 "Invalid symbol." (delisted);
+ * on other exchanges, the order refusals ccxt reports as InvalidOrder and BadSymbol.
+ */
+const marketMayHaveChanged = (error: ExchangeError): boolean => {
+  const code = error.options.exchangeCode;
+  if (code === '-1013' || code === '-1121') return true;
+  if (/market is closed/i.test(error.options.exchangeMessage ?? '')) return true;
+  if (code !== undefined) return false;
+  return ['COIN_NOT_LISTED', 'ORDER_REJECTED', 'ORDER_BELOW_EXCHANGE_MIN'].includes(error.code);
 };
 
 /**

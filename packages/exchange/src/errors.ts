@@ -7,6 +7,7 @@ import {
   InsufficientFunds,
   InvalidNonce,
   InvalidOrder,
+  MarketClosed,
   NetworkError,
   NotSupported,
   OrderNotFound,
@@ -176,6 +177,11 @@ export const classifyFailure = (error: unknown): Failure => {
   const binance = binanceCode(message);
   if (binance) return fromBinanceCode(binance.code, binance.msg, message);
   if (error instanceof InvalidNonce) return { kind: 'clock', message };
+  // ccxt answers Binance's "Market is closed." (a symbol outside TRADING) with its own class and
+  // message, without the body: keep the exchange's words for the activity log.
+  if (error instanceof MarketClosed) {
+    return { kind: 'failed', code: 'ORDER_REJECTED', message, exchangeMessage: 'Market is closed.' };
+  }
   if (error instanceof DDoSProtection) return { kind: 'throttled', message };
   // RequestTimeout, ExchangeNotAvailable and plain network failures: the request may have landed.
   if (error instanceof NetworkError) return { kind: 'unknown', message };

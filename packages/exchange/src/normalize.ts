@@ -75,6 +75,7 @@ export const toMarketInfo = (market: NonNullable<Market>): MarketInfo => ({
   base: market.base,
   quote: market.quote,
   active: market.active !== false,
+  status: str((market.info as Record<string, unknown> | undefined)?.status),
   tickSize: decOrZero(market.precision.price),
   stepSize: decOrZero(market.precision.amount),
   minQty: dec(market.limits.amount?.min),

@@ -17,6 +17,11 @@ export type ExchangeClientOptions = {
   timeoutMs?: number;
   /** Binance's recvWindow (default 5000 ms): also how long an order of unknown fate can still appear. */
   recvWindowMs?: number;
+  /**
+   * How long loaded markets (filters, status) and the clock offset measured with them are used
+   * before they are fetched again (default SHARED_MARKETS_TTL_MS, 5 min).
+   */
+  marketsTtlMs?: number;
   /** Attempts to submit one order when its outcome stays unknown (default 3). */
   maxSubmitAttempts?: number;
   /**
@@ -62,7 +67,10 @@ export type MarketInfo = {
   id: string;
   base: string;
   quote: string;
+  /** Takes new orders (Binance: status TRADING). */
   active: boolean;
+  /** The exchange's own status word (Binance: TRADING, BREAK, HALT, …), null when it gives none. */
+  status: string | null;
   /** Price step (tick size). */
   tickSize: Decimal;
   /** Quantity step (lot size). */

@@ -47,6 +47,8 @@ export const binanceErrors = {
   illegalChars: (name: string, range: string) =>
     new BinanceError(-1100, `Illegal characters found in parameter '${name}'; legal range is '${range}'.`),
   filterFailure: (filter: string) => new BinanceError(-1013, `Filter failure: ${filter}`),
+  /** A new order on a symbol that is not TRADING (errors.md#other-errors). */
+  marketClosed: () => new BinanceError(-2010, 'Market is closed.'),
   insufficientBalance: () =>
     new BinanceError(-2010, 'Account has insufficient balance for requested action.'),
   duplicateOrder: () => new BinanceError(-2010, 'Duplicate order sent.'),

@@ -1,5 +1,6 @@
 import { Decimal as Dec } from 'decimal.js';
 import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
+import type { MarketFilterChange, SymbolStatus } from './markets';
 import { fmt8, roundToStep } from './money';
 import type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
 import type {
@@ -14,6 +15,8 @@ export type SandboxMarketView = {
   symbol: string;
   base: string;
   quote: string;
+  /** Binance's symbol status: TRADING, BREAK, HALT, … (enums.md#symbol-status-status). */
+  status: SymbolStatus;
   price: string;
   tickSize: string;
   stepSize: string;
@@ -42,6 +45,14 @@ export type SandboxControl = {
   account(apiKey: string): { accountId: number; permissions: KeyPermissions; balances: BalanceView[] };
   addMarket(config: SandboxMarketConfig): SandboxMarketView;
   markets(): SandboxMarketView[];
+  /** Sets a symbol's status: outside TRADING new orders answer -2010 "Market is closed.". */
+  setMarketStatus(symbol: string, status: SymbolStatus): SandboxMarketView;
+  /** Changes a market's tick, lot step, minimum quantity or minimum notional at run time. */
+  setMarketFilters(symbol: string, change: MarketFilterChange): SandboxMarketView;
+  /** Delists a market: resting orders cancelled, gone from exchangeInfo, -1121 for every request. */
+  delistMarket(symbol: string): void;
+  /** Shifts the exchange's clock `offsetMs` from this host's (0: back in step). */
+  skewClock(offsetMs: number): void;
   price(symbol: string): string;
   /**
    * A replayed market's past candles from `since` to where its live feed started, oldest first,
@@ -84,6 +95,7 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       symbol: market.symbol,
       base: market.base,
       quote: market.quote,
+      status: market.status,
       price: fmt8(price),
       tickSize: fmt8(market.tickSize),
       stepSize: fmt8(market.stepSize),
@@ -113,6 +125,10 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
     },
     addMarket: (config) => marketView(exchange.addMarket(config).symbol),
     markets: () => exchange.listMarkets().map((s) => marketView(s.market.symbol)),
+    setMarketStatus: (symbol, status) => marketView(exchange.setStatus(symbol, status).symbol),
+    setMarketFilters: (symbol, change) => marketView(exchange.setFilters(symbol, change).symbol),
+    delistMarket: (symbol) => exchange.delist(symbol),
+    skewClock: (offsetMs) => exchange.skewClock(offsetMs),
     price: (symbol) => fmt8(exchange.market(symbol).price),
     pastCandles: (symbol, since) => {
       const { market, history } = exchange.market(symbol);

@@ -1,3 +1,4 @@
+import { binance } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import { binanceErrors } from './binance-error';
 import { Dec, fmt8, isMultipleOf } from './money';
@@ -37,12 +38,36 @@ export const BINANCE_PERCENT_PRICE_BY_SIDE = {
   avgPriceMins: 5,
 } as const;
 
-/** MAX_NUM_ORDERS of Binance's spot symbols (filters.md#max_num_orders). */
-export const BINANCE_MAX_NUM_ORDERS = 200;
+/** MAX_NUM_ORDERS of Binance's spot symbols (filters.md#max_num_orders), from the venue's table. */
+export const BINANCE_MAX_NUM_ORDERS = binance.defaultMaxOpenOrdersPerSymbol;
+
+/**
+ * Binance's symbol statuses (Binance spot API docs, enums.md#symbol-status-status): only TRADING
+ * takes new orders; the others answer -2010 "Market is closed." (errors.md#other-errors).
+ */
+export const SYMBOL_STATUSES = [
+  'PRE_TRADING',
+  'TRADING',
+  'POST_TRADING',
+  'END_OF_DAY',
+  'HALT',
+  'AUCTION_MATCH',
+  'BREAK',
+] as const;
+export type SymbolStatus = (typeof SYMBOL_STATUSES)[number];
+
+/** Filters the control API may change at run time, as Binance does (decimal strings). */
+export type MarketFilterChange = {
+  tickSize?: string;
+  stepSize?: string;
+  minQty?: string;
+  minNotional?: string;
+};
 
 /** A market with its filters parsed. `symbol` is Binance's id, e.g. "BTCUSDT". */
 export type Market = {
   symbol: string;
+  status: SymbolStatus;
   base: string;
   quote: string;
   tickSize: Decimal;
@@ -70,6 +95,7 @@ export const toMarket = (spec: MarketSpec): Market => {
   const band = spec.percentPriceBySide ?? BINANCE_PERCENT_PRICE_BY_SIDE;
   return {
     symbol: `${base}${quote}`,
+    status: 'TRADING',
     base,
     quote,
     tickSize,
@@ -93,7 +119,7 @@ export const toMarket = (spec: MarketSpec): Market => {
 /** One entry of `symbols` in GET /api/v3/exchangeInfo, shaped like Binance's (ccxt's parseMarket reads it). */
 export const exchangeInfoSymbol = (market: Market) => ({
   symbol: market.symbol,
-  status: 'TRADING',
+  status: market.status,
   baseAsset: market.base,
   baseAssetPrecision: 8,
   quoteAsset: market.quote,
@@ -146,6 +172,35 @@ export const exchangeInfoSymbol = (market: Market) => ({
   defaultSelfTradePreventionMode: 'EXPIRE_MAKER',
   allowedSelfTradePreventionModes: ['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
 });
+
+/**
+ * New filters for a listed market (Binance changes a symbol's tick or lot step now and then; the
+ * orders resting keep their price, new ones must follow the new grid). minQty follows a new
+ * stepSize unless given; minPrice is the tick.
+ */
+export const changeFilters = (market: Market, change: MarketFilterChange): void => {
+  if (change.tickSize !== undefined) {
+    market.tickSize = positive('tickSize', change.tickSize);
+    market.minPrice = market.tickSize;
+  }
+  if (change.stepSize !== undefined) {
+    market.stepSize = positive('stepSize', change.stepSize);
+    if (change.minQty === undefined) market.minQty = market.stepSize;
+  }
+  if (change.minQty !== undefined) market.minQty = positive('minQty', change.minQty);
+  if (change.minNotional !== undefined) market.minNotional = new Dec(change.minNotional);
+};
+
+const positive = (name: string, value: string): Decimal => {
+  const parsed = new Dec(value);
+  if (!parsed.isFinite() || parsed.lte(0)) throw new Error(`${name} must be a positive decimal`);
+  return parsed;
+};
+
+/** New orders only while the symbol is TRADING (errors.md#other-errors: "Market is closed."). */
+export const checkTrading = (market: Market): void => {
+  if (market.status !== 'TRADING') throw binanceErrors.marketClosed();
+};
 
 /** PRICE_FILTER: within [minPrice, maxPrice] and on the tick grid. */
 export const checkPriceFilter = (market: Market, price: Decimal): void => {

@@ -183,6 +183,11 @@ export class MatchingEngine {
     );
   }
 
+  /** Every account's resting orders of one market (a delisting cancels them all). */
+  restingIn(symbol: string): SandboxOrder[] {
+    return [...(this.openBySymbol.get(symbol) ?? [])];
+  }
+
   allOrders(accountId: number, symbol?: string): SandboxOrder[] {
     return (this.ordersByAccount.get(accountId) ?? []).filter(
       (o) => symbol === undefined || o.symbol === symbol,

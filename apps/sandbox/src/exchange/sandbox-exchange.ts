@@ -3,7 +3,15 @@ import { AccountBook, type SavedAccounts } from './accounts';
 import { binanceErrors } from './binance-error';
 import { CandlePast } from './candle-past';
 import { KlineHistory, type SavedMinute } from './klines';
-import { type Market, type MarketSpec, toMarket } from './markets';
+import {
+  changeFilters,
+  checkTrading,
+  type Market,
+  type MarketFilterChange,
+  type MarketSpec,
+  type SymbolStatus,
+  toMarket,
+} from './markets';
 import { MatchingEngine, type OrderRequest, type SandboxTrade, type SavedEngine } from './matching-engine';
 import { Dec, roundToStep, ZERO } from './money';
 import { createPriceFeed, type FeedPosition, type PriceFeed, type PriceFeedSpec } from './price-feed';
@@ -16,6 +24,8 @@ export type MarketState = {
   feed: PriceFeed;
   price: Decimal;
   history: KlineHistory;
+  /** Delisted: gone from exchangeInfo, every endpoint answers -1121 for it (its history is kept). */
+  delisted: boolean;
   /** A replayed market's past ending at `end` (candle-past.ts); undefined for other feeds. */
   pastEndingAt: (end: number) => CandlePast | undefined;
 };
@@ -30,6 +40,10 @@ export type SavedMarket = {
   feed: FeedPosition;
   history: SavedMinute[];
   pastEnd?: number;
+  /** Status, filters and listing as the control API last set them (absent in older files: as configured). */
+  status?: SymbolStatus;
+  filters?: { tickSize: string; stepSize: string; minQty: string; minNotional: string };
+  delisted?: boolean;
 };
 
 /** Everything the exchange needs to continue where it stopped (see state-file.ts for the file). */
@@ -92,6 +106,8 @@ export class SandboxExchange {
   private readonly markets = new Map<string, MarketState>();
   private readonly faults: OrderResponseFault[] = [];
   private outage: (ExchangeOutage & { until: number }) | undefined;
+  /** How far the exchange's clock is from this host's (the control API's clock skew), ms. */
+  private clockOffsetMs = 0;
 
   constructor(markets: SandboxMarketConfig[], feeRatePct: string) {
     this.engine = new MatchingEngine(this.accounts, new Dec(feeRatePct).div(100));
@@ -108,6 +124,7 @@ export class SandboxExchange {
       feed,
       price: roundToStep(feed.start, market.tickSize),
       history: new KlineHistory(),
+      delisted: false,
       pastEndingAt: (end) =>
         spec.kind === 'candles' && spec.candles.length > 0
           ? new CandlePast(
@@ -124,22 +141,63 @@ export class SandboxExchange {
     return market;
   }
 
+  /** The listed markets (a delisted one is gone from every listing). */
   listMarkets(): MarketState[] {
-    return [...this.markets.values()];
+    return [...this.markets.values()].filter((s) => !s.delisted);
   }
 
-  /** The market by Binance id ("BTCUSDT"); -1121 otherwise. */
+  /** The listed market by Binance id ("BTCUSDT"); -1121 otherwise (unknown or delisted). */
   market(symbol: string): MarketState {
     const state = this.markets.get(symbol.toUpperCase().replace('/', ''));
-    if (!state) throw binanceErrors.badSymbol();
+    if (!state || state.delisted) throw binanceErrors.badSymbol();
     return state;
+  }
+
+  /** The exchange's clock: this host's, shifted by the control API's skew (GET /api/v3/time, signatures). */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  /** Shifts the exchange's clock by `offsetMs` from this host's (0 puts it back). */
+  skewClock(offsetMs: number): void {
+    this.clockOffsetMs = offsetMs;
+  }
+
+  /**
+   * Sets a symbol's status (enums.md#symbol-status-status). Outside TRADING, new orders answer
+   * "Market is closed." and nothing matches; resting orders stay on the book.
+   */
+  setStatus(symbol: string, status: SymbolStatus): Market {
+    const { market } = this.market(symbol);
+    market.status = status;
+    return market;
+  }
+
+  /** Changes a market's tick, lot step, minimum quantity or minimum notional (markets.ts changeFilters). */
+  setFilters(symbol: string, change: MarketFilterChange): Market {
+    const { market } = this.market(symbol);
+    changeFilters(market, change);
+    return market;
+  }
+
+  /**
+   * Delists a market as Binance does: its resting orders are cancelled (the funds released), it
+   * leaves exchangeInfo and every request naming it answers -1121 "Invalid symbol.".
+   */
+  delist(symbol: string): void {
+    const state = this.market(symbol);
+    for (const order of this.engine.restingIn(state.market.symbol)) {
+      this.engine.cancel(order.accountId, state.market, { orderId: order.orderId });
+    }
+    state.delisted = true;
   }
 
   /** Moves a market to `price` (rounded to its tick) and fills the resting orders it crossed. */
   setPrice(symbol: string, price: Decimal | string): SandboxTrade[] {
     const state = this.market(symbol);
     state.price = roundToStep(new Dec(price), state.market.tickSize);
-    const fills = this.engine.onPrice(state.market, state.price);
+    // A symbol in BREAK or HALT does not match (its book is frozen until it trades again).
+    const fills = state.market.status === 'TRADING' ? this.engine.onPrice(state.market, state.price) : [];
     state.history.record(state.price, sumQty(fills), fills.length);
     return fills;
   }
@@ -156,6 +214,7 @@ export class SandboxExchange {
 
   placeOrder(accountId: number, symbol: string, request: OrderRequest) {
     const state = this.market(symbol);
+    checkTrading(state.market);
     const result = this.engine.place(accountId, state.market, request, state.price);
     if (result.fills.length > 0) state.history.record(state.price, sumQty(result.fills), result.fills.length);
     return result;
@@ -165,12 +224,20 @@ export class SandboxExchange {
     return {
       accounts: this.accounts.save(),
       engine: this.engine.save(),
-      markets: this.listMarkets().map((s) => ({
+      markets: [...this.markets.values()].map((s) => ({
         symbol: s.market.symbol,
         price: s.price.toFixed(),
         feed: s.feed.position(),
         history: s.history.save(),
         ...(s.history.past ? { pastEnd: s.history.past.end } : {}),
+        status: s.market.status,
+        filters: {
+          tickSize: s.market.tickSize.toFixed(),
+          stepSize: s.market.stepSize.toFixed(),
+          minQty: s.market.minQty.toFixed(),
+          minNotional: s.market.minNotional.toFixed(),
+        },
+        ...(s.delisted ? { delisted: true } : {}),
       })),
     };
   }
@@ -187,7 +254,10 @@ export class SandboxExchange {
       }
     }
     for (const m of saved.markets) {
-      const state = this.market(m.symbol);
+      const state = this.markets.get(m.symbol)!;
+      if (m.status) state.market.status = m.status;
+      if (m.filters) changeFilters(state.market, m.filters);
+      state.delisted = m.delisted === true;
       state.feed.seek(m.feed);
       state.price = new Dec(m.price);
       state.history.load(m.history);

@@ -48,14 +48,14 @@ const MAX_RECV_WINDOW = 60_000;
 
 /**
  * The timestamp, recvWindow and signature rules shared by REST and the WebSocket API: `payload` is
- * the exact text the client signed (without `signature`).
+ * the exact text the client signed (without `signature`), `now` the exchange's clock (which the
+ * control API may skew from this host's: Binance spot API docs, rest-api.md#timing-security).
  */
-export const checkSignature = (key: ApiKeyRecord, params: Params, payload: string): void => {
+export const checkSignature = (key: ApiKeyRecord, params: Params, payload: string, now: number): void => {
   const timestamp = params.get('timestamp');
   if (!timestamp || !/^\d+$/.test(timestamp)) throw binanceErrors.mandatory('timestamp');
   const recvWindow = Number(params.get('recvWindow') ?? 5000);
   if (!Number.isFinite(recvWindow) || recvWindow > MAX_RECV_WINDOW) throw binanceErrors.recvWindowTooLarge();
-  const now = Date.now();
   if (Number(timestamp) >= now + 1000) throw binanceErrors.timestampAhead();
   if (now - Number(timestamp) > recvWindow) throw binanceErrors.timestampOutside();
 
@@ -85,7 +85,7 @@ export const authenticate = (
   if (!key) throw binanceErrors.apiKeyRejected();
 
   const params = requestParams(request);
-  checkSignature(key, params, withoutSignature(rawParams(request)));
+  checkSignature(key, params, withoutSignature(rawParams(request)), exchange.now());
 
   // A key without spot trading can still read; placing and cancelling answer -2015, as on Binance.
   if (need === 'trade' && !key.permissions.spot) throw binanceErrors.apiKeyRejected();

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { SYMBOL_STATUSES } from './markets';
 import type { SandboxExchange, SavedExchange } from './sandbox-exchange';
 
 /** What the file says it is; a file of another format or version is refused, never guessed at. */
@@ -108,6 +109,12 @@ const ZSavedExchange = z.object({
       ]),
       /** Where a replayed market's past ends (absent in files written before the past existed). */
       pastEnd: z.number().int().nonnegative().optional(),
+      /** Set through the control API (absent in files written before it could: as configured). */
+      status: z.enum(SYMBOL_STATUSES).optional(),
+      filters: z
+        .object({ tickSize: decimal, stepSize: decimal, minQty: decimal, minNotional: decimal })
+        .optional(),
+      delisted: z.boolean().optional(),
       history: z.array(
         z.object({
           openTime: z.number(),

@@ -233,6 +233,6 @@ const signedAccount = (exchange: SandboxExchange, raw: Record<string, unknown>):
     .filter(([name]) => name !== 'signature')
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
-  checkSignature(key, params, payload);
+  checkSignature(key, params, payload, exchange.now());
   return key.accountId;
 };

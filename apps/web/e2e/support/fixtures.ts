@@ -71,6 +71,7 @@ const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' 
   periodPnlPct: '0.84',
   stats,
   lastError: null,
+  marketClosed: null,
 });
 const coins = [
   coin('BTC', 1, 'running', '2.52'),

@@ -36,6 +36,8 @@ export const createGridHarness = async (
     feePct?: string;
     /** The user's fee balance (USDT; default 100): at 0 the engine keeps the coin dry. */
     feeBalance?: string;
+    /** How long the clients use loaded markets before fetching them again (default: the adapter's). */
+    marketsTtlMs?: number;
   } = {},
 ) => {
   const db = await createTestDb();
@@ -109,6 +111,7 @@ export const createGridHarness = async (
     sandboxUrl: sandbox.url,
     recvWindowMs: 1000,
     budget,
+    ...(settings.marketsTtlMs ? { marketsTtlMs: settings.marketsTtlMs } : {}),
   });
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */
   // One context per worker (owner) unless a test brings its own queue or settings, as a worker

@@ -21,6 +21,15 @@ export const ZCoinError = z.object({
   at: ZIsoDateTime,
 });
 
+/**
+ * The exchange stopped trading the coin's market (Binance: BREAK, HALT, …): the coin waits,
+ * placing and cancelling nothing, until it trades again (docs/grid.md#markets-change).
+ */
+export const ZMarketClosed = z.object({
+  status: z.string().describe("the exchange's status of the market, e.g. BREAK or HALT"),
+  since: ZIsoDateTime,
+});
+
 /** Coin statistics (docs/grid.md "Stats per coin"). USDT figures are net of exchange fees. */
 export const ZCoinStats = z.object({
   unrealizedPnl: ZSignedUsdt.describe('Σq × last price − Σc over open lots'),
@@ -52,6 +61,9 @@ export const ZPortfolioCoin = z.object({
   periodPnlPct: ZPct.describe('periodPnl / committedCapital × 100'),
   stats: ZCoinStats,
   lastError: ZCoinError.nullable(),
+  marketClosed: ZMarketClosed.nullable().describe(
+    'the market is not trading: the coin waits; null while it trades',
+  ),
 });
 export type PortfolioCoin = z.output<typeof ZPortfolioCoin>;
 

@@ -19,6 +19,8 @@ export const ACTIVITY_KINDS = [
   'coin_added',
   'settings_reset',
   'coin_removed',
+  'market_closed',
+  'market_reopened',
 ] as const;
 
 /** Who caused an activity. */

@@ -31,6 +31,8 @@ export type SandboxProcess = {
     serverShutdown(closeAfterMs: number): Promise<number>;
     drop(): Promise<number>;
   };
+  /** Any other control API call (apps/sandbox/README.md#control-api), e.g. PUT /markets/BTCUSDT/status. */
+  control<T = unknown>(method: 'PUT' | 'POST' | 'DELETE', path: string, body?: Json): Promise<T>;
   stop(): Promise<void>;
 };
 
@@ -101,6 +103,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
           .connections,
       drop: async () => (await call<{ connections: number }>('POST', '/user-data/drop', {})).connections,
     },
+    control: (method, path, body) => call(method, path, body),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -13,6 +13,8 @@ export const recordLastError = async (
     bot: { id: number; userId: number; symbol: string };
     previous: string | null;
     lastError: string | null;
+    /** Tell the user even when the bot already had another error (a delisting). */
+    notify?: boolean;
   },
 ): Promise<void> => {
   const { bot, previous, lastError } = input;
@@ -21,7 +23,7 @@ export const recordLastError = async (
       where: { id: bot.id, lastError: previous },
       data: { lastError },
     });
-    if (flipped.count === 0 || previous !== null || lastError === null) return;
+    if (flipped.count === 0 || lastError === null || (previous !== null && !input.notify)) return;
     const at = ctx.clock.now();
     await tx.notification.createMany({
       data: [

@@ -35,6 +35,8 @@ export type ExchangeClientsOptions = {
   connectionLimiterFor?: ((url: string) => ConnectionLimiter) | undefined;
   /** How the user data connections are run (subscriptions per connection, life, backoff). */
   userDataStreams?: Omit<UserDataStreamsOptions, 'url' | 'limiter'> | undefined;
+  /** How long markets (filters, status) are used before they are fetched again (default 5 min). */
+  marketsTtlMs?: number | undefined;
 };
 
 /** Additional data binding an encrypted secret to its owner and exchange. */
@@ -100,6 +102,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
         ...egress,
         userDataStreams,
+        ...(options.marketsTtlMs ? { marketsTtlMs: options.marketsTtlMs } : {}),
       });
       cache.set(exchangeAccountId, { version, client });
       return client;

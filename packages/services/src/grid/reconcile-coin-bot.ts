@@ -5,6 +5,7 @@ import {
   type ExchangeClient,
   type ExchangeOrder,
   isExchangeError,
+  type MarketInfo,
   parseClientOrderId,
 } from '@gridbot/exchange';
 import { fillsApplied, ordersFailed, ordersPlaced, reconcileDuration } from '@gridbot/metrics';
@@ -16,6 +17,7 @@ import { markFillsConverged } from './fill-latency';
 import { coinBotOrderKey } from './installation';
 import { createLease, LeaseLostError } from './lease';
 import type { LotOrderable } from './lot-booking';
+import { marketStandingOf, recordDelisted, recordMarketStatus } from './market-status';
 import { type OutcomeBot, recordOrderOutcome } from './record-order-outcome';
 
 export type ReconcileInput = {
@@ -125,6 +127,8 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
   // What this run did, written to the activity log in one insert at the end (docs/grid.md#activity-log).
   const activity: ActivityEntry[] = [];
   let owner: { id: number; userId: number } | null = null;
+  // The coin bot and client of the current pass, to tell a delisting from another refusal.
+  let current: { bot: Parameters<typeof recordDelisted>[1]; client: ExchangeClient } | null = null;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       await lease.renew();
@@ -133,7 +137,22 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       const { bot } = snapshot;
       owner = { id: bot.id, userId: bot.userId };
       const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
+      // Fetched again once older than the TTL or after a refusal said they changed.
       await client.loadMarkets();
+      current = { bot, client };
+      // A market that is not trading: the coin waits (no orders, no error); a delisted one is an
+      // error the user is told about (docs/grid.md#markets-change).
+      const standing = marketStandingOf(client, bot.symbol);
+      if (standing.kind === 'delisted') {
+        await recordDelisted(ctx, bot);
+        converged = true;
+        return { ...result, error: 'COIN_NOT_LISTED' };
+      }
+      await recordMarketStatus(ctx, bot, standing.kind === 'closed' ? standing.status : null);
+      if (standing.kind === 'closed') {
+        converged = true;
+        return result;
+      }
       const market = client.market(bot.symbol);
       const run: PassContext = {
         ctx,
@@ -178,6 +197,17 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
     return { ...result, status: 'retry' };
   } catch (error) {
     if (error instanceof LeaseLostError) return { ...result, status: 'retry' };
+    // -1121 mid-pass: the client fetched the markets again; if the symbol is gone, it was delisted.
+    if (
+      isExchangeError(error) &&
+      error.code === 'COIN_NOT_LISTED' &&
+      current &&
+      marketStandingOf(current.client, current.bot.symbol).kind === 'delisted'
+    ) {
+      await recordDelisted(ctx, current.bot);
+      converged = true;
+      return { ...result, error: 'COIN_NOT_LISTED' };
+    }
     throw error;
   } finally {
     await lease.release(converged);
@@ -341,6 +371,7 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
     if (!existing && (await recentlyRejected(run, intent))) continue;
     const row = existing ?? (await writeIntent(run, intent));
     await run.lease.renew();
+    const market = run.client.market(run.bot.symbol);
     try {
       const placed = await run.client.placeOrder({
         symbol: run.bot.symbol,
@@ -365,12 +396,15 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
     } catch (error) {
       ordersFailed.labels(isExchangeError(error) ? error.code : 'UNEXPECTED').inc();
       if (!isExchangeError(error) || error.retryable) throw error;
-      // Rejected for good (balance, filters): record it and go on with the other orders.
+      const moved = marketMoved(run, market);
+      // Refused because the market changed under the plan (the client has fetched it again): the
+      // order was never placed; plan again on the new tick, lot step or status, at once.
+      // Otherwise it is rejected for good (balance, filters): record it and go on with the others.
       await prisma.order.updateMany({
         where: { id: row.id, status: 'pending' },
-        data: { status: 'rejected', liveKey: null },
+        data: { status: moved ? 'canceled' : 'rejected', liveKey: null },
       });
-      run.result.error = error.code;
+      if (!moved) run.result.error = error.code;
       // The exchange's own code and message as it sent them (docs/grid.md#activity-log), with our code.
       run.log('order_rejected', row, {
         code: error.code,
@@ -378,9 +412,28 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         message: error.options.exchangeMessage ?? error.message,
         price: intent.sendPrice,
       });
+      if (moved) return { changed: true };
     }
   }
   return { changed: false };
+};
+
+/** The coin's market is no longer what `before` was: another tick, lot step, minimum or status, or gone. */
+const marketMoved = (run: PassContext, before: MarketInfo): boolean => {
+  let after: MarketInfo;
+  try {
+    after = run.client.market(run.bot.symbol);
+  } catch {
+    return true;
+  }
+  const same = (a: MarketInfo['minQty'], b: MarketInfo['minQty']) => (a && b ? a.eq(b) : a === b);
+  return (
+    !after.active ||
+    !after.tickSize.eq(before.tickSize) ||
+    !after.stepSize.eq(before.stepSize) ||
+    !same(after.minQty, before.minQty) ||
+    !same(after.minNotional, before.minNotional)
+  );
 };
 
 const recentlyRejected = async (run: PassContext, intent: Intent) => {

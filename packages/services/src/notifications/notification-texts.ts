@@ -49,7 +49,9 @@ const en: Texts = {
   fee_balance_empty: (d) =>
     `⛽ Your fee balance is empty (${usdt(d.feeBalanceMicro)} USDT). Your bots are drying: they only sell until you top it up.`,
   coin_bot_error: (d) =>
-    `🛑 The ${d.coin} bot stopped: the exchange refused its orders (${d.code}). Check your API keys and free USDT in the app.`,
+    d.code === 'COIN_NOT_LISTED'
+      ? `🛑 The ${d.coin} bot stopped: the exchange no longer lists ${d.coin}/USDT (delisted). Its open orders there are gone; the coin you hold stays in your exchange account.`
+      : `🛑 The ${d.coin} bot stopped: the exchange refused its orders (${d.code}). Check your API keys and free USDT in the app.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Your ${before(d.level)}licence expires tomorrow. Renew it in the app to keep trading.`
@@ -78,7 +80,9 @@ const ru: Texts = {
   fee_balance_empty: (d) =>
     `⛽ Баланс комиссий пуст (${usdt(d.feeBalanceMicro)} USDT). Боты в режиме осушения: только продают, пока вы его не пополните.`,
   coin_bot_error: (d) =>
-    `🛑 Бот ${d.coin} остановлен: биржа отклонила его ордера (${d.code}). Проверьте API-ключи и свободные USDT в приложении.`,
+    d.code === 'COIN_NOT_LISTED'
+      ? `🛑 Бот ${d.coin} остановлен: биржа больше не торгует ${d.coin}/USDT (делистинг). Его открытые ордера там сняты; монеты остаются на вашем счёте биржи.`
+      : `🛑 Бот ${d.coin} остановлен: биржа отклонила его ордера (${d.code}). Проверьте API-ключи и свободные USDT в приложении.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Ваша лицензия${after(d.level)} истекает завтра. Продлите её в приложении, чтобы продолжить торговлю.`
@@ -105,7 +109,9 @@ const cn: Texts = {
   fee_balance_empty: (d) =>
     `⛽ 手续费余额已用完（${usdt(d.feeBalanceMicro)} USDT）。您的机器人进入清仓模式：充值前只卖不买。`,
   coin_bot_error: (d) =>
-    `🛑 ${d.coin} 机器人已停止：交易所拒绝了它的订单（${d.code}）。请在应用中检查 API 密钥和可用 USDT。`,
+    d.code === 'COIN_NOT_LISTED'
+      ? `🛑 ${d.coin} 机器人已停止：交易所已下架 ${d.coin}/USDT。它在那里的挂单已撤销；您持有的币仍在交易所账户中。`
+      : `🛑 ${d.coin} 机器人已停止：交易所拒绝了它的订单（${d.code}）。请在应用中检查 API 密钥和可用 USDT。`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ 您的${after(d.level)}许可证明天到期。请在应用中续期以继续交易。`

@@ -200,6 +200,9 @@ const build = (input: BuildInput): PortfolioCoinBot => {
       tradeFeesPaid: fromMicro(bot.tradeFees),
     },
     lastError: coinErrorOf(bot.lastError, bot.reconciledAt ?? bot.updatedAt),
+    marketClosed: bot.marketStatus
+      ? { status: bot.marketStatus, since: (bot.marketStatusAt ?? bot.updatedAt).toISOString() }
+      : null,
   };
   return { view, bot, venue: input.venue, openLots, settings, state, flags, dryAll: input.dryAll, lastPrice };
 };

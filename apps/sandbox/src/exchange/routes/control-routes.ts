@@ -4,6 +4,7 @@ import { loopbackOnly } from '../../loopback';
 import type { KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
+import { type MarketFilterChange, SYMBOL_STATUSES, type SymbolStatus } from '../markets';
 import type { ForcedOverLimit, PoolLimits } from '../rate-limits';
 import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
 
@@ -91,6 +92,60 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     '/_sandbox/markets/:symbol/price',
     { schema: { body: { type: 'object', required: ['price'], properties: { price: decimalString } } } },
     async (request) => ({ fills: control.setPrice(request.params.symbol, request.body.price) }),
+  );
+  app.put<{ Params: { symbol: string }; Body: { status: SymbolStatus } }>(
+    '/_sandbox/markets/:symbol/status',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['status'],
+          additionalProperties: false,
+          properties: { status: { enum: [...SYMBOL_STATUSES] } },
+        },
+      },
+    },
+    async (request) => control.setMarketStatus(request.params.symbol, request.body.status),
+  );
+  app.put<{ Params: { symbol: string }; Body: MarketFilterChange }>(
+    '/_sandbox/markets/:symbol/filters',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            tickSize: decimalString,
+            stepSize: decimalString,
+            minQty: decimalString,
+            minNotional: decimalString,
+          },
+        },
+      },
+    },
+    async (request) => control.setMarketFilters(request.params.symbol, request.body),
+  );
+  app.delete<{ Params: { symbol: string } }>('/_sandbox/markets/:symbol', async (request) => {
+    control.delistMarket(request.params.symbol);
+    return { ok: true };
+  });
+  app.put<{ Body: { offsetMs: number } }>(
+    '/_sandbox/clock',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['offsetMs'],
+          additionalProperties: false,
+          properties: { offsetMs: { type: 'integer', minimum: -86_400_000, maximum: 86_400_000 } },
+        },
+      },
+    },
+    async (request) => {
+      control.skewClock(request.body.offsetMs);
+      return { ok: true };
+    },
   );
   app.post<{ Body: { steps?: number; symbol?: string } }>(
     '/_sandbox/advance',

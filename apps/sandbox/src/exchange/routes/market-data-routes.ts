@@ -63,13 +63,13 @@ const ticker24h = (state: MarketState) => {
 /** Binance's public market-data endpoints (no key needed), plus the empty futures/margin listings ccxt may ask for. */
 export const marketDataRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
   app.get('/api/v3/ping', async () => ({}));
-  app.get('/api/v3/time', async () => ({ serverTime: Date.now() }));
+  app.get('/api/v3/time', async () => ({ serverTime: exchange.now() }));
 
   app.get('/api/v3/exchangeInfo', async (request) => {
     const { states } = selectMarkets(exchange, requestParams(request));
     return {
       timezone: 'UTC',
-      serverTime: Date.now(),
+      serverTime: exchange.now(),
       // The pools as the sandbox enforces them (Binance's unless lowered through the control API).
       rateLimits: exchange.rateLimits.pools().map((p) => ({
         rateLimitType: p.venueName,

@@ -126,6 +126,9 @@ export const cn: Messages = {
       fee_balance_empty: '手续费余额为空：充值钱包前此币种只卖出。',
     },
     lastError: '最近的问题：{{message}}（{{time}}）',
+    marketClosed:
+      '交易所目前暂停 {{symbol}} 的交易（状态 {{status}}，自 {{time}} 起）：恢复交易前机器人不会下单。',
+    marketClosedShort: '等待中：交易所暂停了该市场的交易',
   },
   coinState: {
     running: '运行中',
@@ -416,6 +419,11 @@ export const cn: Messages = {
       '接管订单：{{adopted}} · 补记成交：{{filled}} · 撤销未知订单：{{orphans}} · 新挂单：{{placed}} · 撤单：{{cancelled}}',
     inSync: '订单与计划一致',
     notInSync: '尚未核对完成：机器人将重试',
+    marketClosed: '交易所暂停了 {{symbol}} 的交易：机器人等待中',
+    marketClosedPlain: '交易所暂停了该市场的交易：机器人等待中',
+    marketReopened: '交易所恢复了 {{symbol}} 的交易：机器人重新开始交易',
+    marketReopenedPlain: '交易所恢复了该市场的交易：机器人重新开始交易',
+    marketStatus: '交易所状态：{{status}}',
     actor: {
       user: '您',
       engine: '机器人',

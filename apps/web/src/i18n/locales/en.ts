@@ -128,6 +128,9 @@ export const en = {
       fee_balance_empty: 'The fee balance is empty: the coin only sells until you top up the wallet.',
     },
     lastError: 'Last problem: {{message}} ({{time}})',
+    marketClosed:
+      'The exchange is not trading {{symbol}} now (status {{status}}, since {{time}}): the bot places no orders until trading resumes.',
+    marketClosedShort: 'waiting: the exchange is not trading this market',
   },
   coinState: {
     running: 'Running',
@@ -423,6 +426,11 @@ export const en = {
       'Orders adopted: {{adopted}} · fills applied: {{filled}} · unknown orders cancelled: {{orphans}} · placed: {{placed}} · cancelled: {{cancelled}}',
     inSync: 'Orders match the plan',
     notInSync: 'Not in sync yet: the bot tries again',
+    marketClosed: 'The exchange stopped trading {{symbol}}: the bot waits',
+    marketClosedPlain: 'The exchange stopped trading this market: the bot waits',
+    marketReopened: 'The exchange resumed trading {{symbol}}: the bot trades again',
+    marketReopenedPlain: 'The exchange resumed trading this market: the bot trades again',
+    marketStatus: 'Exchange status: {{status}}',
     actor: {
       user: 'You',
       engine: 'Bot',

@@ -127,6 +127,9 @@ export const ru: Messages = {
       fee_balance_empty: 'Баланс для комиссий пуст: монета только продаёт, пока вы не пополните кошелёк.',
     },
     lastError: 'Последняя проблема: {{message}} ({{time}})',
+    marketClosed:
+      'Биржа сейчас не торгует {{symbol}} (статус {{status}}, с {{time}}): бот не выставляет ордера, пока торги не возобновятся.',
+    marketClosedShort: 'ожидание: биржа не торгует этим рынком',
   },
   coinState: {
     running: 'Работает',
@@ -423,6 +426,11 @@ export const ru: Messages = {
       'Ордеров подхвачено: {{adopted}} · исполнений учтено: {{filled}} · чужих ордеров отменено: {{orphans}} · выставлено: {{placed}} · отменено: {{cancelled}}',
     inSync: 'Ордера совпадают с планом',
     notInSync: 'Ещё не сверено: бот попробует снова',
+    marketClosed: 'Биржа остановила торги {{symbol}}: бот ждёт',
+    marketClosedPlain: 'Биржа остановила торги на этом рынке: бот ждёт',
+    marketReopened: 'Биржа возобновила торги {{symbol}}: бот снова торгует',
+    marketReopenedPlain: 'Биржа возобновила торги на этом рынке: бот снова торгует',
+    marketStatus: 'Статус на бирже: {{status}}',
     actor: {
       user: 'Вы',
       engine: 'Бот',

@@ -189,6 +189,24 @@ export const describeActivity = (entry: ActivityEntry, t: TFunction, format: For
           : [];
       return plain(t('activity.coinRemoved'), details);
     }
+    case 'market_closed':
+    case 'market_reopened': {
+      // docs/grid.md#markets-change: the exchange stopped (BREAK, HALT, …) or resumed the market.
+      const closed = entry.kind === 'market_closed';
+      const symbol = textOf(data, 'symbol');
+      const status = textOf(data, 'status');
+      const title = closed
+        ? symbol
+          ? t('activity.marketClosed', { symbol })
+          : t('activity.marketClosedPlain')
+        : symbol
+          ? t('activity.marketReopened', { symbol })
+          : t('activity.marketReopenedPlain');
+      return {
+        ...plain(title, status ? [t('activity.marketStatus', { status })] : []),
+        tone: closed ? 'negative' : 'neutral',
+      };
+    }
     case 'restart_summary': {
       const count = (key: string) => textOf(data, key) ?? '0';
       const counted = ['adopted', 'filled', 'orphansCanceled', 'placed', 'canceled'].some(

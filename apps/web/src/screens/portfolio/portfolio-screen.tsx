@@ -115,7 +115,7 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
           subtitle={
             <>
               {`${format.amount(coin.settings.orderSize)} USDT · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${coin.stats.openDeals}/${coin.settings.maxTrades}`}
-              {coin.dryReason || coin.lastError ? (
+              {coin.dryReason || coin.lastError || coin.marketClosed ? (
                 <>
                   <br />
                   <CoinStatusNote coin={coin} compact />

@@ -5,17 +5,26 @@ import { useCatalogueText } from '../../api/use-action-error';
 import { useFormat } from '../../format/use-format';
 import { Notice } from '../../ui/notice';
 
-type Status = Pick<PortfolioCoin, 'dryReason' | 'lastError'>;
+type Status = Pick<PortfolioCoin, 'dryReason' | 'lastError'> &
+  Partial<Pick<PortfolioCoin, 'marketClosed' | 'symbol'>>;
 
 /**
- * Why a coin does not buy, in a sentence (docs/grid.md#coin-states): the reason it is dry when the
- * user did not just dry this coin, and the exchange's or the engine's last refusal with its time.
+ * Why a coin does not buy, in a sentence (docs/grid.md#coin-states): the exchange not trading its
+ * market (docs/grid.md#markets-change), the reason it is dry when the user did not just dry this
+ * coin, and the exchange's or the engine's last refusal with its time.
  */
 export const CoinStatusNote = ({ coin, compact = false }: { coin: Status; compact?: boolean }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const catalogue = useCatalogueText();
-  const { dryReason, lastError } = coin;
+  const { dryReason, lastError, marketClosed } = coin;
+  const closedText = marketClosed
+    ? t('coinStatus.marketClosed', {
+        symbol: coin.symbol ?? '',
+        status: marketClosed.status,
+        time: format.dateTime(marketClosed.since),
+      })
+    : null;
   const dryText = dryReason ? t(`coinStatus.dry.${dryReason}`) : null;
   const errorText = lastError
     ? t('coinStatus.lastError', {
@@ -23,17 +32,16 @@ export const CoinStatusNote = ({ coin, compact = false }: { coin: Status; compac
         time: format.dateTime(lastError.at),
       })
     : null;
-  if (!dryText && !errorText) return null;
+  if (!dryText && !errorText && !closedText) return null;
   if (compact) {
     // In a list row: the refusal's sentence, else the reason in a few words.
-    return errorText ? (
-      <span className="negative">{errorText}</span>
-    ) : (
-      <span>{dryReason ? t(`coinStatus.short.${dryReason}`) : null}</span>
-    );
+    if (errorText) return <span className="negative">{errorText}</span>;
+    if (closedText) return <span>{t('coinStatus.marketClosedShort')}</span>;
+    return <span>{dryReason ? t(`coinStatus.short.${dryReason}`) : null}</span>;
   }
   return (
     <>
+      {closedText ? <Notice tone="warning">{closedText}</Notice> : null}
       {errorText ? <Notice tone="warning">{errorText}</Notice> : null}
       {dryText ? <Notice>{dryText}</Notice> : null}
     </>
