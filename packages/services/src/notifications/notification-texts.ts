@@ -15,6 +15,8 @@ const after = (level?: string) => (level ? ` ${level}` : '');
 const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount}`);
 /** An instant in a message: UTC to the minute (Telegram shows no local time for plain text). */
 const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** The installation's IPs to whitelist, or where to find them when none are known. */
+const ipList = (ips: string[], otherwise: string) => (ips.length > 0 ? ips.join(', ') : otherwise);
 const coinLines = (coins: Array<{ coin: string; pnl: string }>) =>
   coins.map((c) => `${c.coin}: ${signed(c.pnl)} USDT`).join('\n');
 
@@ -50,6 +52,10 @@ const en: Texts = {
     `⛽ Your fee balance is empty (${usdt(d.feeBalanceMicro)} USDT). Your bots are drying: they only sell until you top it up.`,
   coin_bot_error: (d) =>
     `🛑 The ${d.coin} bot stopped: the exchange refused its orders (${d.code}). Check your API keys and free USDT in the app.`,
+  api_key_expiring: (d) =>
+    `🔑 Binance ends spot trading of your API key in ${d.daysLeft} day(s), on ${at(d.expiresAt)}: a key without an IP restriction trades for 30 days only. Restrict it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Binance (API Management → Edit restrictions) and it will not expire.`,
+  api_key_expired: (d) =>
+    `🛑 Binance has switched off spot trading of your API key (${at(d.expiresAt)}): your bots cannot place orders. Restrict the key to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')}, enable spot trading again on Binance, then check the keys in the app.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Your ${before(d.level)}licence expires tomorrow. Renew it in the app to keep trading.`
@@ -79,6 +85,10 @@ const ru: Texts = {
     `⛽ Баланс комиссий пуст (${usdt(d.feeBalanceMicro)} USDT). Боты в режиме осушения: только продают, пока вы его не пополните.`,
   coin_bot_error: (d) =>
     `🛑 Бот ${d.coin} остановлен: биржа отклонила его ордера (${d.code}). Проверьте API-ключи и свободные USDT в приложении.`,
+  api_key_expiring: (d) =>
+    `🔑 Binance отключит спотовую торговлю для вашего API-ключа через ${d.daysLeft} дн., ${at(d.expiresAt)}: ключ без ограничения по IP торгует только 30 дней. Ограничьте его IP-адресами ${ipList(d.ips, 'с экрана API-ключей')} на Binance («Управление API» → «Изменить ограничения»), и срок не истечёт.`,
+  api_key_expired: (d) =>
+    `🛑 Binance отключил спотовую торговлю для вашего API-ключа (${at(d.expiresAt)}): боты не могут выставлять ордера. Ограничьте ключ IP-адресами ${ipList(d.ips, 'с экрана API-ключей')}, снова включите спотовую торговлю на Binance и проверьте ключи в приложении.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Ваша лицензия${after(d.level)} истекает завтра. Продлите её в приложении, чтобы продолжить торговлю.`
@@ -106,6 +116,10 @@ const cn: Texts = {
     `⛽ 手续费余额已用完（${usdt(d.feeBalanceMicro)} USDT）。您的机器人进入清仓模式：充值前只卖不买。`,
   coin_bot_error: (d) =>
     `🛑 ${d.coin} 机器人已停止：交易所拒绝了它的订单（${d.code}）。请在应用中检查 API 密钥和可用 USDT。`,
+  api_key_expiring: (d) =>
+    `🔑 Binance 将在 ${d.daysLeft} 天后（${at(d.expiresAt)}）关闭您 API 密钥的现货交易权限：未设置 IP 限制的密钥只能交易 30 天。请在 Binance（API 管理 → 编辑限制）将其限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，即可不再过期。`,
+  api_key_expired: (d) =>
+    `🛑 Binance 已关闭您 API 密钥的现货交易权限（${at(d.expiresAt)}）：您的机器人无法下单。请将密钥限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，在 Binance 重新开启现货交易，然后在应用中检查密钥。`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ 您的${after(d.level)}许可证明天到期。请在应用中续期以继续交易。`
