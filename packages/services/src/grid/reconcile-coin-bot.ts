@@ -124,6 +124,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
   // What this run did, written to the activity log in one insert at the end (docs/grid.md#activity-log).
   const activity: ActivityEntry[] = [];
   let owner: { id: number; userId: number } | null = null;
+  let current: { id: number; userId: number; symbol: string; lastError: string | null } | null = null;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       await lease.renew();
@@ -131,6 +132,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       if (!snapshot) return { ...result, status: 'missing' };
       const { bot } = snapshot;
       owner = { id: bot.id, userId: bot.userId };
+      current = bot;
       const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
       await client.loadMarkets();
       const run: PassContext = {
@@ -175,6 +177,16 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
     return { ...result, status: 'retry' };
   } catch (error) {
     if (error instanceof LeaseLostError) return { ...result, status: 'retry' };
+    // A refused key fails every call, reads included (an IP it does not trust, an ended trading
+    // term): the coin bot stands still until it is fixed, and the user is told which it is.
+    if (
+      current &&
+      isExchangeError(error) &&
+      error.code.startsWith('API_KEY_') &&
+      current.lastError !== error.code
+    ) {
+      await recordLastError(ctx, { bot: current, previous: current.lastError, lastError: error.code });
+    }
     throw error;
   } finally {
     await lease.release(converged);
