@@ -410,6 +410,9 @@ export const ru: Messages = {
     settingsReset: 'Настройки сброшены по умолчанию',
     change: '{{name}}: {{from}} → {{to}}',
     keysChanged: 'Ключи API изменены',
+    keysChangedOtherAccount: 'Сохранены API-ключи другого биржевого аккаунта: монета начинает там заново',
+    otherAccountDetail:
+      'Отменено ордеров: {{orders}} · сделок осталось на прежнем аккаунте: {{lots}} ({{qty}}) · ордеров осталось там: {{left}}',
     coinAdded: '{{symbol}} добавлена в портфель',
     coinAddedPlain: 'Монета добавлена в портфель',
     coinRemoved: 'Монета удалена из портфеля',
@@ -763,6 +766,17 @@ export const ru: Messages = {
     notConnected: 'Не подключено',
     usdtBalance: 'Свободные USDT на бирже',
     savedAt: 'Сохранены',
+    egressTitle: 'Доверенные IP-адреса',
+    egressHint:
+      'Binance отключает спотовую торговлю для ключа без ограничения по IP через 30 дней. На Binance выберите для этого ключа «Доступ только с доверенных IP» и добавьте эти адреса — тогда срок не истечёт.',
+    egressUnknown:
+      'Эта установка ещё не знает свой публичный IP-адрес: попросите оператора задать EGRESS_IPS.',
+    ipRestriction: 'Ограничение по IP',
+    restricted: 'Только доверенные IP',
+    unrestricted: 'Нет',
+    tradingUntil: 'Спотовая торговля до',
+    otherAccountTitle: 'Ключи другого аккаунта Binance',
+    otherAccountConfirm: 'Всё равно сохранить',
     replaceHint:
       'Новые ключи заменят эти для всех монет. Используйте ключи того же биржевого аккаунта: монеты, купленные на старом аккаунте, остаются там.',
   },
