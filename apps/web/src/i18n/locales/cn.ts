@@ -751,7 +751,7 @@ export const cn: Messages = {
     egressTitle: '需信任的 IP 地址',
     egressHint:
       'Binance 会在 30 天后关闭未设置 IP 限制的密钥的现货交易权限。请在 Binance 为此密钥选择“仅限受信任 IP 访问”并添加以下地址，密钥即不会过期。',
-    egressUnknown: '本系统尚不知道自己的公网 IP 地址：请联系运营方设置 EGRESS_IPS。',
+    egressUnknown: '本系统尚不知道自己的公网 IP 地址：请联系运营方进行配置。',
     ipRestriction: 'IP 限制',
     restricted: '仅限受信任 IP',
     unrestricted: '无',

@@ -768,7 +768,7 @@ export const en = {
     egressHint:
       'Binance switches off spot trading of a key without an IP restriction after 30 days. On Binance choose "Restrict access to trusted IPs only" for this key and add these addresses: then it never expires.',
     egressUnknown:
-      'This installation does not know its public IP address yet: ask the operator to set EGRESS_IPS.',
+      'This installation does not know its public IP address yet: ask the operator to configure it.',
     ipRestriction: 'IP restriction',
     restricted: 'Trusted IPs only',
     unrestricted: 'None',
