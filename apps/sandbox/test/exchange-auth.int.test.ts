@@ -179,6 +179,55 @@ describe('per-key permissions', () => {
   });
 });
 
+describe('IP whitelist and the 30-day trading term (Binance API key permission rules)', () => {
+  const rejected = {
+    status: 401,
+    body: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
+  };
+
+  it('reports an unrestricted key with its trading term, a restricted one without', async () => {
+    const before = Date.now();
+    const open = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const { body } = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', open);
+    expect(body.ipRestrict).toBe(false);
+    expect(body.tradingAuthorityExpirationTime).toBeGreaterThanOrEqual(before + 30 * 86_400_000);
+    const restricted = sandbox.control.createAccount({ ipWhitelist: ['127.0.0.1'] });
+    const view = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', restricted);
+    expect(view.body.ipRestrict).toBe(true);
+    expect(view.body).not.toHaveProperty('tradingAuthorityExpirationTime');
+  });
+
+  it('refuses every signed call of a key from an IP not on its list with -2015, and names an unknown key on /sapi', async () => {
+    const key = sandbox.control.createAccount({ balances: { USDT: '10' }, ipWhitelist: ['203.0.113.7'] });
+    expect(await signed(sandbox.url, 'GET', '/api/v3/account', key)).toEqual(rejected);
+    expect(await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', key)).toEqual(rejected);
+    sandbox.control.setKeyAccess(key.apiKey, { ipWhitelist: ['203.0.113.7', '127.0.0.1'] });
+    expect((await signed(sandbox.url, 'GET', '/api/v3/account', key)).status).toBe(200);
+    const unknown = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', {
+      apiKey: 'B'.repeat(64),
+      secret: 'x',
+    });
+    expect(unknown).toEqual({ status: 401, body: { code: -2008, msg: 'Invalid Api-Key ID.' } });
+  });
+
+  it('stops trading when the term ends: the permission reads off and orders get -2015', async () => {
+    const key = sandbox.control.createAccount({ balances: { USDT: '100' } });
+    const ended = Date.now() - 1000;
+    sandbox.control.setKeyAccess(key.apiKey, { tradingExpiresAt: ended });
+    const { body } = await signed(sandbox.url, 'GET', '/sapi/v1/account/apiRestrictions', key);
+    expect(body).toMatchObject({ enableSpotAndMarginTrading: false, tradingAuthorityExpirationTime: ended });
+    expect((await signed(sandbox.url, 'GET', '/api/v3/account', key)).body.canTrade).toBe(false);
+    const order = await signed(sandbox.url, 'POST', '/api/v3/order', key, {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quoteOrderQty: '10',
+    });
+    expect(order).toEqual(rejected);
+    expect(sandbox.control.orders(key.apiKey)).toHaveLength(0);
+  });
+});
+
 describe('public endpoints', () => {
   it('serve ping, time and exchangeInfo with Binance filters', async () => {
     expect((await publicGet(sandbox.url, '/api/v3/ping')).body).toEqual({});

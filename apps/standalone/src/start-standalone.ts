@@ -217,7 +217,10 @@ export const startStandalone = async (
         listedCoins: listed,
         sandbox: {
           hasApiKey: (apiKey) => sandbox.control.hasApiKey(apiKey),
-          createAccount: (usdt) => sandbox.control.createAccount({ balances: { USDT: usdt } }),
+          // The demo's key trusts the address the embedded process calls the sandbox from, as a
+          // user's key should trust the installation's (docs/security.md#exchange-keys): no 30-day end.
+          createAccount: (usdt) =>
+            sandbox.control.createAccount({ balances: { USDT: usdt }, ipWhitelist: ['127.0.0.1'] }),
           history: {
             pastCandles: (symbol, since) => sandbox.control.pastCandles(symbol, since),
             market: (symbol) => sandbox.control.markets().find((m) => m.symbol === symbol.replace('/', ''))!,

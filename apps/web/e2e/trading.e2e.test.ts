@@ -2,6 +2,7 @@ import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandb
 import { fundWallet, reconcileCoinBot } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../src/i18n/locales/en';
 import { launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
 import { type Stack, startStack } from './support/stack';
 
@@ -36,6 +37,38 @@ afterAll(async () => {
 });
 
 describe('trading from the mini app', () => {
+  it("shows the IPs to trust with a copy button and Binance's 30-day rule, and tells a key that refuses our IP apart", async () => {
+    const user = await stack.createUser({ username: 'ivan_ip', firstName: 'Ivan' });
+    const keys = sandbox.control.createAccount({ balances: { USDT: '50' }, ipWhitelist: ['203.0.113.7'] });
+    const app = await openAppPage(browser, { telegram: false });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { level: 1, name: 'Hi, Ivan' }).waitFor();
+    await navigateInApp(app.page, '/profile/api-key');
+    // The sandbox sees this installation at 127.0.0.1: that is the address to trust.
+    const ip = app.page.getByTestId('egress-ip');
+    await ip.getByText('127.0.0.1').waitFor();
+    await ip.getByRole('button', { name: `${en.common.copy} 127.0.0.1` }).waitFor();
+    await app.page.getByText(en.apiKey.egressHint).waitFor();
+
+    await app.page.getByLabel('API key').fill(keys.apiKey);
+    await app.page.getByLabel('Secret key').fill(keys.secret);
+    await app.page.getByRole('button', { name: 'Save keys' }).click();
+    await app.page
+      .getByText("Binance refused these keys from this server's IP address.", { exact: false })
+      .first()
+      .waitFor();
+    expect(await stack.prisma.exchangeAccount.count({ where: { userId: user.id } })).toBe(0);
+
+    sandbox.control.setKeyAccess(keys.apiKey, { ipWhitelist: ['127.0.0.1'] });
+    await app.page.getByRole('button', { name: 'Save keys' }).click();
+    await app.page.getByText('API keys saved').waitFor();
+    await navigateInApp(app.page, '/profile/api-key');
+    await app.page.getByText(en.apiKey.restricted, { exact: true }).waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'api-key-trusted-ips');
+    await app.close();
+  });
+
   it('connects sandbox keys, is refused a start without fee balance, starts, sees the buy, pauses', async () => {
     const user = await stack.createUser({ username: 'tina_trader', firstName: 'Tina' });
     const keys = sandbox.control.createAccount({ balances: { USDT: '500' } });

@@ -44,6 +44,9 @@ const ALLOWED_LATIN = new Set([
   'initData',
   'T',
   'QR',
+  // Internet addresses and the exchange's name are written this way in Russian and Chinese too.
+  'IP',
+  'Binance',
 ]);
 
 describe('translations', () => {

@@ -123,6 +123,27 @@ export const ZEnv = z.object({
    */
   EXCHANGE_MODE: z.enum(['live', 'testnet', 'sandbox']).optional(),
   /**
+   * The public IP address(es) this installation's exchange requests leave from (comma-separated):
+   * what users add to their Binance key's trusted IPs (a key without an IP restriction trades for
+   * 30 days only; docs/security.md#exchange-keys). Every worker and API host's egress belongs here.
+   * Unset: discovered (EGRESS_IP_DISCOVERY_URL, or the sandbox's /_sandbox/whoami in sandbox mode).
+   */
+  EGRESS_IPS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()]), { error: 'IP addresses separated by commas' })),
+  /**
+   * Without EGRESS_IPS, a URL answering the caller's public IP as plain text, asked once an hour
+   * at most (default https://api.ipify.org); empty: never ask (the API key screen then shows none).
+   */
+  EGRESS_IP_DISCOVERY_URL: z.union([z.literal(''), z.url()]).default('https://api.ipify.org'),
+  /**
    * How long a last price read from the exchange for the portfolio and deal screens serves other
    * requests of the process (ms; 0: every request asks the exchange). Concurrent requests for the
    * same prices always share one call.

@@ -281,6 +281,27 @@ export const errorCatalogue = {
     'В целях безопасности отключите для этих API-ключей разрешение на вывод средств на бирже.',
     '为了您的安全，请在交易所关闭这些 API 密钥的提现权限。',
   ),
+  API_KEY_IP_NOT_ALLOWED: entry(
+    422,
+    'API key does not accept this server IP',
+    "Binance refused these keys from this server's IP address. The key is probably restricted to trusted IPs: on Binance, open API Management → Edit restrictions and add the IP address(es) shown on the API key screen. If the key has no restriction, check that it still exists.",
+    'Binance отклонил эти ключи с IP-адреса нашего сервера. Скорее всего, ключ ограничен доверенными IP: на Binance откройте «Управление API» → «Изменить ограничения» и добавьте IP-адрес(а), указанные на экране API-ключей. Если ограничения нет, проверьте, что ключ всё ещё существует.',
+    'Binance 拒绝了来自本服务器 IP 地址的这些密钥请求。该密钥很可能仅限受信任的 IP 访问：请在 Binance 打开“API 管理”→“编辑限制”，添加 API 密钥页面上显示的 IP 地址。如果密钥没有 IP 限制，请确认它仍然存在。',
+  ),
+  API_KEY_TRADING_EXPIRED: entry(
+    422,
+    'API key trading permission has expired',
+    'Binance switched off spot trading for this key: a key without an IP restriction may trade for 30 days only. Restrict the key to the IP address(es) shown on the API key screen and enable spot trading again (a restricted key does not expire), then check the keys.',
+    'Binance отключил спотовую торговлю для этого ключа: ключ без ограничения по IP может торговать только 30 дней. Ограничьте ключ IP-адресами с экрана API-ключей и снова включите спотовую торговлю (у ключа с ограничением по IP срок не истекает), затем проверьте ключи.',
+    'Binance 已关闭此密钥的现货交易权限：未设置 IP 限制的密钥只能交易 30 天。请将密钥限制为 API 密钥页面上显示的 IP 地址并重新开启现货交易（有 IP 限制的密钥不会过期），然后重新检查密钥。',
+  ),
+  API_KEY_OTHER_ACCOUNT: entry(
+    409,
+    'These API keys belong to another exchange account',
+    'These keys belong to a different Binance account than the saved ones, and some coins have open deals on the previous account. If you save them: the coins\' resting orders on the previous account are cancelled, their open deals are closed in the books as "left on the previous account" (the coins stay there: sell them on Binance yourself; no profit or loss is booked), and these coins are paused and start afresh on the new account when you start them. Save again to confirm.',
+    'Эти ключи принадлежат другому аккаунту Binance, а у некоторых монет есть открытые сделки на прежнем аккаунте. Если сохранить их: выставленные ордера этих монет на прежнем аккаунте будут отменены, их открытые сделки закрыты в учёте как «оставленные на прежнем аккаунте» (монеты остаются там — продайте их на Binance сами; прибыль и убыток не учитываются), а сами монеты будут поставлены на паузу и начнут заново на новом аккаунте, когда вы их запустите. Сохраните ещё раз для подтверждения.',
+    '这些密钥属于与已保存密钥不同的 Binance 账户，且部分币种在原账户上仍有未平仓交易。如果保存：这些币种在原账户上的挂单将被撤销，其未平仓交易在账目中以“留在原账户”结算（币仍在原账户中，请自行在 Binance 卖出；不计入盈亏），这些币种将被暂停，启动后在新账户上重新开始。请再次保存以确认。',
+  ),
   // --- partners and access ---
   FORBIDDEN: entry(
     403,

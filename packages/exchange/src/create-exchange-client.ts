@@ -6,7 +6,7 @@ import { ExchangeError, guarded } from './errors';
 import { dec, toMarketInfo, toOrder, toTicker } from './normalize';
 import { cancelOrder, findOrderByClientId, type PlacementContext, placeOrder } from './order-placement';
 import { followOrderUpdates, type OrderStreamOptions } from './order-stream';
-import { assertUsableKey, checkPermissions } from './permissions';
+import { assertUsableKey, checkPermissions, fetchAccountUid, tradingExpired } from './permissions';
 import {
   amountForQuote,
   amountToPrecision,
@@ -81,6 +81,8 @@ export type ExchangeClient = {
   fetchDepositAddress(currency: string, network: string): Promise<DepositAddress>;
   checkPermissions(): Promise<KeyPermissions>;
   assertUsableKey(): Promise<KeyPermissions>;
+  /** The exchange account's id (Binance's `uid`), null where the venue does not say. */
+  fetchAccountUid(): Promise<string | null>;
   placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>;
   cancelOrder(symbol: string, ref: { id?: string; clientOrderId?: string }): Promise<ExchangeOrder | null>;
   fetchOpenOrders(symbol: string): Promise<ExchangeOrder[]>;
@@ -254,6 +256,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     },
     checkPermissions: () => checkPermissions(exchange, options.mode, capabilities),
     assertUsableKey: () => assertUsableKey(exchange, options.mode, capabilities),
+    fetchAccountUid: () => fetchAccountUid(exchange),
     placeOrder: async (input) => {
       await ensureMarkets();
       market(input.symbol);
@@ -267,12 +270,20 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     },
     cancelOrder: async (symbol, ref) => {
       await ensureMarkets();
-      return watched(() => cancelOrder(ctx, symbol, ref));
+      try {
+        return await watched(() => cancelOrder(ctx, symbol, ref));
+      } catch (error) {
+        throw await refineKeyError(error, () => checkPermissions(exchange, options.mode, capabilities));
+      }
     },
     fetchOpenOrders: async (symbol) => {
       await ensureMarkets();
-      const orders = await watched(() => guarded(() => exchange.fetchOpenOrders(symbol)));
-      return orders.map((o) => toOrder(o));
+      try {
+        const orders = await watched(() => guarded(() => exchange.fetchOpenOrders(symbol)));
+        return orders.map((o) => toOrder(o));
+      } catch (error) {
+        throw await refineKeyError(error, () => checkPermissions(exchange, options.mode, capabilities));
+      }
     },
     fetchOrderByClientId: async (symbol, clientOrderId) => {
       await ensureMarkets();
@@ -321,20 +332,33 @@ const marketMayHaveChanged = (error: ExchangeError): boolean => {
 };
 
 /**
- * Binance answers a key without trading permission the same way as an invalid key (-2015); when
- * placing fails that way, ask the exchange which it is.
+ * Binance answers an invalid key, a request from an IP the key does not trust, and a key without
+ * trading permission alike: -2015 "Invalid API-key, IP, or permissions for action." (errors.md).
+ * When a call fails that way, ask the exchange which it is: the permission read refuses our IP too
+ * (API_KEY_IP_NOT_ALLOWED, permissions.ts), or reports trading off — its 30-day term ended
+ * (API_KEY_TRADING_EXPIRED) or never on (API_KEY_NO_SPOT).
  */
 const refineKeyError = async (
   error: unknown,
   permissions: () => Promise<KeyPermissions>,
 ): Promise<unknown> => {
   if (!(error instanceof ExchangeError) || error.code !== 'API_KEY_INVALID') return error;
+  const known = {
+    cause: error,
+    exchangeCode: error.options.exchangeCode,
+    exchangeMessage: error.options.exchangeMessage,
+  };
   try {
     const current = await permissions();
+    if (tradingExpired(current)) {
+      return new ExchangeError('API_KEY_TRADING_EXPIRED', "the API key's spot trading term has ended", known);
+    }
     return current.spot
       ? error
-      : new ExchangeError('API_KEY_NO_SPOT', 'the API key cannot trade spot', { cause: error });
-  } catch {
-    return error;
+      : new ExchangeError('API_KEY_NO_SPOT', 'the API key cannot trade spot', known);
+  } catch (probe) {
+    return probe instanceof ExchangeError && probe.code === 'API_KEY_IP_NOT_ALLOWED'
+      ? new ExchangeError('API_KEY_IP_NOT_ALLOWED', probe.message, known)
+      : error;
   }
 };

@@ -114,7 +114,18 @@ export type Ticker = {
 
 export type BalanceEntry = { free: Decimal; used: Decimal; total: Decimal };
 
-export type KeyPermissions = { spot: boolean; withdrawals: boolean };
+export type KeyPermissions = {
+  /** The key may trade spot now (Binance unticks it when an unrestricted key's 30 days end). */
+  spot: boolean;
+  withdrawals: boolean;
+  /** The key answers trusted IPs only (Binance `ipRestrict`); null where the venue does not say. */
+  ipRestricted: boolean | null;
+  /**
+   * When the key's spot trading ends (ms): Binance's `tradingAuthorityExpirationTime`, set on keys
+   * without an IP restriction (30 days after trading was enabled); null when it does not end.
+   */
+  tradingExpiresAt: number | null;
+};
 
 /** A deposit address on the exchange; `tag` is the memo some networks need (none on TRON). */
 export type DepositAddress = { address: string; tag: string | null };

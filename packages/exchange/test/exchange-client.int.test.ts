@@ -94,10 +94,63 @@ describe('markets', () => {
 });
 
 describe('key permissions', () => {
-  it('accepts a spot key without withdrawals', async () => {
+  it('accepts a spot key without withdrawals, and reports its IP restriction and trading term', async () => {
+    const before = Date.now();
     const client = clientFor(await sandbox.createAccount());
-    expect(await client.checkPermissions()).toEqual({ spot: true, withdrawals: false });
-    expect(await client.assertUsableKey()).toEqual({ spot: true, withdrawals: false });
+    const open = await client.checkPermissions();
+    expect(open).toMatchObject({ spot: true, withdrawals: false, ipRestricted: false });
+    // Binance's 30 days for a key open to every IP (apiRestrictions' tradingAuthorityExpirationTime).
+    expect(open.tradingExpiresAt).toBeGreaterThanOrEqual(before + 30 * 86_400_000);
+    expect(await client.assertUsableKey()).toEqual(open);
+    const restricted = clientFor(await sandbox.createAccount({ ipWhitelist: ['127.0.0.1'] }));
+    expect(await restricted.checkPermissions()).toEqual({
+      spot: true,
+      withdrawals: false,
+      ipRestricted: true,
+      tradingExpiresAt: null,
+    });
+  });
+
+  it('tells a key that refuses this IP (-2015) from an invalid one, when checked and when trading', async () => {
+    const keys = await sandbox.createAccount({ balances: { USDT: '100' }, ipWhitelist: ['203.0.113.7'] });
+    const client = clientFor(keys);
+    expect(await codeOf(client.assertUsableKey())).toBe('API_KEY_IP_NOT_ALLOWED');
+    const placing = client.placeOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      quoteAmount: '10',
+      clientOrderId: 'foreign-ip',
+    });
+    const error = await placing.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'API_KEY_IP_NOT_ALLOWED', options: { exchangeCode: '-2015' } });
+    expect(await codeOf(client.fetchOpenOrders('BTC/USDT'))).toBe('API_KEY_IP_NOT_ALLOWED');
+    expect(await sandbox.orders(keys.apiKey)).toEqual([]);
+  });
+
+  it('reports a key whose trading term ended as API_KEY_TRADING_EXPIRED, when checked and when trading', async () => {
+    const keys = await sandbox.createAccount({ balances: { USDT: '100' } });
+    const client = clientFor(keys);
+    const ended = Date.now() - 1000;
+    await sandbox.setKeyAccess(keys.apiKey, { tradingExpiresAt: ended });
+    expect(await client.checkPermissions()).toMatchObject({ spot: false, tradingExpiresAt: ended });
+    expect(await codeOf(client.assertUsableKey())).toBe('API_KEY_TRADING_EXPIRED');
+    const placing = client.placeOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      quoteAmount: '10',
+      clientOrderId: 'expired',
+    });
+    expect(await codeOf(placing)).toBe('API_KEY_TRADING_EXPIRED');
+  });
+
+  it("reads the exchange account's uid: two keys of one account share it", async () => {
+    const keys = await sandbox.createAccount();
+    const other = await sandbox.createAccount();
+    const uid = await clientFor(keys).fetchAccountUid();
+    expect(uid).toMatch(/^\d{9}$/);
+    expect(await clientFor(other).fetchAccountUid()).not.toBe(uid);
   });
 
   it('refuses a key that can withdraw', async () => {
@@ -108,7 +161,7 @@ describe('key permissions', () => {
   it('refuses a key without spot trading, also when it tries to place an order', async () => {
     const keys = await sandbox.createAccount({ balances: { USDT: '100' }, permissions: { spot: false } });
     const client = clientFor(keys);
-    expect(await client.checkPermissions()).toEqual({ spot: false, withdrawals: false });
+    expect(await client.checkPermissions()).toMatchObject({ spot: false, withdrawals: false });
     expect(await codeOf(client.assertUsableKey())).toBe('API_KEY_NO_SPOT');
     const placing = client.placeOrder({
       symbol: 'BTC/USDT',

@@ -27,6 +27,8 @@ export * from './demo/seed-demo-trading';
 export * from './errors';
 export * from './exchange-keys/api-key-view';
 export * from './exchange-keys/check-exchange-keys';
+export * from './exchange-keys/egress-ips';
+export * from './exchange-keys/key-expiry-notices';
 export * from './exchange-keys/save-exchange-keys';
 export * from './grid/coin-bot-state';
 export * from './grid/exchange-clients';

@@ -6,7 +6,21 @@ import { Dec, fmt8, ZERO } from './money';
 /** What a key may do, as Binance's GET /sapi/v1/account/apiRestrictions reports it. */
 export type KeyPermissions = { spot: boolean; withdrawals: boolean };
 
-export type ApiKeyRecord = {
+/**
+ * Who may use a key and until when it may trade. Binance: a key restricted to trusted IPs answers
+ * only requests from them (any other gets -2015); a key open to every IP keeps "Enable Spot &
+ * Margin Trading" for 30 days only, then Binance unticks it (announcement "Updates to API Key
+ * Permission Rules", 2021-07-08; GET /sapi/v1/account/apiRestrictions reports the end as
+ * `tradingAuthorityExpirationTime`).
+ */
+export type KeyAccess = {
+  /** Trusted IPs; empty: the key answers any IP (Binance's "Unrestricted"). */
+  ipWhitelist: string[];
+  /** When spot trading ends (ms), null when it does not (restricted keys, keys older than the rule). */
+  tradingExpiresAt: number | null;
+};
+
+export type ApiKeyRecord = KeyAccess & {
   apiKey: string;
   secret: string;
   accountId: number;
@@ -24,7 +38,7 @@ export type BalanceView = { asset: string; free: string; locked: string };
 export type SavedAccounts = {
   nextId: number;
   accounts: { id: number; updatedAt: number; holdings: Record<string, { free: string; locked: string }> }[];
-  keys: ApiKeyRecord[];
+  keys: (Omit<ApiKeyRecord, keyof KeyAccess> & Partial<KeyAccess>)[];
 };
 
 export type NewAccount = {
@@ -33,7 +47,29 @@ export type NewAccount = {
   /** Fixed credentials (the demo seeds known keys); random ones otherwise. */
   apiKey?: string;
   secret?: string;
+} & Partial<KeyAccess>;
+
+/** Binance's term for spot trading on a key without an IP restriction. */
+export const UNRESTRICTED_TRADING_MS = 30 * 86_400_000;
+
+/** The access of a new key: an unrestricted one that trades gets Binance's 30-day term. */
+const newKeyAccess = (permissions: KeyPermissions, access: Partial<KeyAccess>, now: number): KeyAccess => {
+  const ipWhitelist = access.ipWhitelist ?? [];
+  const tradingExpiresAt =
+    access.tradingExpiresAt !== undefined
+      ? access.tradingExpiresAt
+      : ipWhitelist.length === 0 && permissions.spot
+        ? now + UNRESTRICTED_TRADING_MS
+        : null;
+  return { ipWhitelist: [...ipWhitelist], tradingExpiresAt };
 };
+
+/** Whether the key may trade spot now: the permission is on and its term (if any) has not ended. */
+export const canTradeNow = (key: ApiKeyRecord, now = Date.now()): boolean =>
+  key.permissions.spot && (key.tradingExpiresAt === null || now < key.tradingExpiresAt);
+
+/** The account's uid as Binance reports it on GET /api/v3/account (a 9-digit number). */
+export const accountUid = (accountId: number): number => 100_000_000 + accountId;
 
 /** Binance keys and secrets are 64 alphanumeric characters. */
 const randomKey = (): string =>
@@ -55,18 +91,30 @@ export class AccountBook {
     const account: Account = { id: this.nextId++, holdings: new Map(), updatedAt: Date.now() };
     this.accounts.set(account.id, account);
     this.setBalances(account.id, input.balances ?? {});
-    const key = this.addKey(account.id, input.permissions, input.apiKey, input.secret);
+    const key = this.addKey(account.id, input.permissions, input.apiKey, input.secret, {
+      ...(input.ipWhitelist ? { ipWhitelist: input.ipWhitelist } : {}),
+      ...(input.tradingExpiresAt !== undefined ? { tradingExpiresAt: input.tradingExpiresAt } : {}),
+    });
     return { accountId: account.id, apiKey: key.apiKey, secret: key.secret };
   }
 
-  addKey(accountId: number, permissions: Partial<KeyPermissions> = {}, apiKey?: string, secret?: string) {
+  addKey(
+    accountId: number,
+    permissions: Partial<KeyPermissions> = {},
+    apiKey?: string,
+    secret?: string,
+    access: Partial<KeyAccess> = {},
+  ) {
     this.account(accountId);
+    const granted = { ...DEFAULT_PERMISSIONS, ...permissions };
+    const now = Date.now();
     const record: ApiKeyRecord = {
       apiKey: apiKey ?? randomKey(),
       secret: secret ?? randomKey(),
       accountId,
-      permissions: { ...DEFAULT_PERMISSIONS, ...permissions },
-      createdAt: Date.now(),
+      permissions: granted,
+      createdAt: now,
+      ...newKeyAccess(granted, access, now),
     };
     if (this.keys.has(record.apiKey)) throw new Error('this API key already exists');
     this.keys.set(record.apiKey, record);
@@ -87,6 +135,19 @@ export class AccountBook {
     const record = this.keyOrThrow(apiKey);
     record.permissions = { ...record.permissions, ...permissions };
     return record.permissions;
+  }
+
+  /**
+   * Changes a key's IP whitelist and/or trading term. Whitelisting IPs ends the term unless one is
+   * given (Binance: a restricted key's trading does not expire).
+   */
+  setAccess(apiKey: string, access: Partial<KeyAccess>): KeyAccess {
+    const record = this.keyOrThrow(apiKey);
+    if (access.ipWhitelist !== undefined) record.ipWhitelist = [...access.ipWhitelist];
+    if (access.tradingExpiresAt !== undefined) record.tradingExpiresAt = access.tradingExpiresAt;
+    else if (access.ipWhitelist !== undefined && access.ipWhitelist.length > 0)
+      record.tradingExpiresAt = null;
+    return { ipWhitelist: [...record.ipWhitelist], tradingExpiresAt: record.tradingExpiresAt };
   }
 
   account(accountId: number): Account {
@@ -177,7 +238,11 @@ export class AccountBook {
           ]),
         ),
       })),
-      keys: [...this.keys.values()].map((k) => ({ ...k, permissions: { ...k.permissions } })),
+      keys: [...this.keys.values()].map((k) => ({
+        ...k,
+        permissions: { ...k.permissions },
+        ipWhitelist: [...k.ipWhitelist],
+      })),
     };
   }
 
@@ -194,7 +259,14 @@ export class AccountBook {
     }
     for (const k of saved.keys) {
       this.account(k.accountId);
-      this.keys.set(k.apiKey, { ...k, permissions: { ...k.permissions } });
+      // Keys saved before IP whitelists existed are unrestricted without a term (as Binance's keys
+      // from before its 30-day rule).
+      this.keys.set(k.apiKey, {
+        ...k,
+        permissions: { ...k.permissions },
+        ipWhitelist: [...(k.ipWhitelist ?? [])],
+        tradingExpiresAt: k.tradingExpiresAt ?? null,
+      });
     }
     this.nextId = Math.max(saved.nextId, ...saved.accounts.map((a) => a.id + 1));
   }

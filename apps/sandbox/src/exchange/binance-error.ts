@@ -22,6 +22,8 @@ export const binanceErrors = {
   /** Binance answers 401 for every API-key problem. */
   apiKeyFormat: () => new BinanceError(-2014, 'API-key format invalid.', 401),
   apiKeyRejected: () => new BinanceError(-2015, 'Invalid API-key, IP, or permissions for action.', 401),
+  /** An API key Binance does not know, on its /sapi endpoints (/api/v3 answers -2015 for it). */
+  apiKeyUnknown: () => new BinanceError(-2008, 'Invalid Api-Key ID.', 401),
   badSignature: () => new BinanceError(-1022, 'Signature for this request is not valid.'),
   timestampAhead: () =>
     new BinanceError(-1021, "Timestamp for this request was 1000ms ahead of the server's time."),

@@ -1,5 +1,11 @@
 import { Decimal as Dec } from 'decimal.js';
-import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
+import {
+  accountUid,
+  type BalanceView,
+  type KeyAccess,
+  type KeyPermissions,
+  type NewAccount,
+} from './accounts';
 import type { MarketFilterChange, SymbolStatus } from './markets';
 import { fmt8, roundToStep } from './money';
 import type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
@@ -42,7 +48,19 @@ export type SandboxControl = {
   hasApiKey(apiKey: string): boolean;
   setBalances(apiKey: string, balances: Record<string, string>): BalanceView[];
   setPermissions(apiKey: string, permissions: Partial<KeyPermissions>): KeyPermissions;
-  account(apiKey: string): { accountId: number; permissions: KeyPermissions; balances: BalanceView[] };
+  /**
+   * A key's trusted IPs (empty: any IP) and the end of its spot trading (ms; null: none), as a
+   * user edits them on Binance's API management page.
+   */
+  setKeyAccess(apiKey: string, access: Partial<KeyAccess>): KeyAccess;
+  account(apiKey: string): {
+    accountId: number;
+    /** The account's uid, as GET /api/v3/account reports it. */
+    uid: number;
+    permissions: KeyPermissions;
+    access: KeyAccess;
+    balances: BalanceView[];
+  };
   addMarket(config: SandboxMarketConfig): SandboxMarketView;
   markets(): SandboxMarketView[];
   /** Sets a symbol's status: outside TRADING new orders answer -2010 "Market is closed.". */
@@ -115,11 +133,14 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       return exchange.accounts.balances(accountOf(apiKey));
     },
     setPermissions: (apiKey, permissions) => exchange.accounts.setPermissions(apiKey, permissions),
+    setKeyAccess: (apiKey, access) => exchange.accounts.setAccess(apiKey, access),
     account: (apiKey) => {
       const key = exchange.accounts.keyOrThrow(apiKey);
       return {
         accountId: key.accountId,
+        uid: accountUid(key.accountId),
         permissions: { ...key.permissions },
+        access: { ipWhitelist: [...key.ipWhitelist], tradingExpiresAt: key.tradingExpiresAt },
         balances: exchange.accounts.balances(key.accountId),
       };
     },

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeyRecord } from './accounts';
+import { type ApiKeyRecord, canTradeNow } from './accounts';
 import { binanceErrors } from './binance-error';
 import type { SandboxExchange } from './sandbox-exchange';
 
@@ -67,6 +67,17 @@ export const checkSignature = (key: ApiKeyRecord, params: Params, payload: strin
     throw binanceErrors.badSignature();
 };
 
+/** The caller's address as the sandbox sees it (IPv4 without the IPv6-mapped prefix). */
+export const clientIp = (request: FastifyRequest): string => request.ip.replace(/^::ffff:/, '');
+
+/**
+ * A key restricted to trusted IPs answers only them: any other address gets -2015, reads included
+ * (Binance, "Invalid API-key, IP, or permissions for action.", errors.md#-2015).
+ */
+export const assertKeyAccess = (key: ApiKeyRecord, ip: string): void => {
+  if (key.ipWhitelist.length > 0 && !key.ipWhitelist.includes(ip)) throw binanceErrors.apiKeyRejected();
+};
+
 /**
  * Binance's SIGNED endpoint rules: X-MBX-APIKEY names a known key; `signature` is
  * HMAC-SHA256(secret, the parameters as sent, without `signature`) in hex — query string or body,
@@ -82,12 +93,17 @@ export const authenticate = (
   const apiKey = Array.isArray(header) ? header[0] : header;
   if (!apiKey || !API_KEY.test(apiKey)) throw binanceErrors.apiKeyFormat();
   const key = exchange.accounts.key(apiKey);
-  if (!key) throw binanceErrors.apiKeyRejected();
+  // Binance's /sapi endpoints name an unknown key (-2008); its /api/v3 ones answer -2015.
+  if (!key) {
+    throw request.url.startsWith('/sapi/') ? binanceErrors.apiKeyUnknown() : binanceErrors.apiKeyRejected();
+  }
+  assertKeyAccess(key, clientIp(request));
 
   const params = requestParams(request);
   checkSignature(key, params, withoutSignature(rawParams(request)), exchange.now());
 
   // A key without spot trading can still read; placing and cancelling answer -2015, as on Binance.
-  if (need === 'trade' && !key.permissions.spot) throw binanceErrors.apiKeyRejected();
+  // So does a key whose 30-day term ended: Binance unticks its trading permission (accounts.ts).
+  if (need === 'trade' && !canTradeNow(key)) throw binanceErrors.apiKeyRejected();
   return { key, params };
 };

@@ -56,6 +56,8 @@ const ZSavedExchange = z.object({
         accountId: id,
         permissions: z.object({ spot: z.boolean(), withdrawals: z.boolean() }),
         createdAt: z.number(),
+        ipWhitelist: z.array(z.string()).optional(),
+        tradingExpiresAt: z.number().nullable().optional(),
       }),
     ),
   }),

@@ -9,6 +9,8 @@ export const ZKeyProblem = z.enum([
   'API_KEY_INVALID',
   'API_KEY_NO_SPOT',
   'API_KEY_WITHDRAW_ENABLED',
+  'API_KEY_IP_NOT_ALLOWED',
+  'API_KEY_TRADING_EXPIRED',
   'EXCHANGE_UNAVAILABLE',
   'EXCHANGE_BALANCE_ZERO',
 ]);
@@ -30,6 +32,12 @@ export const checkKeys = defineEndpoint({
     problem: ZKeyProblem.nullable(),
     checkedAt: ZIsoDateTime,
     key: ZApiKeyView.nullable().describe('the saved keys, masked, as of this check; null without keys'),
+    egress: z
+      .object({
+        ips: z.array(z.string()),
+        source: z.enum(['config', 'discovered', 'unknown']),
+      })
+      .describe("the installation's public IP address(es) to put on the key's trusted IPs"),
   }),
   errors: { 401: documented('UNAUTHORIZED') },
 });

@@ -19,6 +19,10 @@ export const ZApiKeyView = z.object({
   apiKeyMasked: z.string().describe('first 4 and last 4 characters, e.g. AbCd…WxYz'),
   secretKeyMasked: z.string().describe('last 4 characters only, e.g. ••••WxYz'),
   permissions: z.object({ spot: z.boolean(), withdraw: z.boolean() }),
+  ipRestricted: z.boolean().nullable().describe('the key answers trusted IPs only; null when not known'),
+  tradingExpiresAt: ZIsoDateTime.nullable().describe(
+    'when Binance ends spot trading of a key without an IP restriction (30 days); null when it does not',
+  ),
   savedAt: ZIsoDateTime,
   lastCheckedAt: ZIsoDateTime.nullable(),
   connected: z.boolean().describe('the last check succeeded'),

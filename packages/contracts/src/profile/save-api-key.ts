@@ -18,13 +18,24 @@ export const saveApiKey = defineEndpoint({
     exchange: ZExchange.default('binance'),
     apiKey: ZApiKeyText,
     secretKey: ZApiKeyText,
+    confirmAccountSwitch: z
+      .boolean()
+      .default(false)
+      .describe('save keys of another exchange account although coins have open deals on the saved one'),
   }),
   response: ZApiKeyView,
   invalidates: ['profile.getProfile', 'home.getPanel', 'home.checkKeys', 'portfolio.listAddableCoins'],
   errors: {
     400: documented('VALIDATION'),
     401: documented('UNAUTHORIZED'),
-    422: documented('API_KEY_INVALID', 'API_KEY_NO_SPOT', 'API_KEY_WITHDRAW_ENABLED'),
+    409: documented('API_KEY_OTHER_ACCOUNT'),
+    422: documented(
+      'API_KEY_INVALID',
+      'API_KEY_NO_SPOT',
+      'API_KEY_WITHDRAW_ENABLED',
+      'API_KEY_IP_NOT_ALLOWED',
+      'API_KEY_TRADING_EXPIRED',
+    ),
     502: documented('EXCHANGE_UNAVAILABLE'),
   },
 });

@@ -14,6 +14,11 @@ export type SandboxProcess = {
   createAccount(body?: Json): Promise<{ apiKey: string; secret: string }>;
   setPrice(symbol: string, price: string): Promise<void>;
   setPermissions(apiKey: string, permissions: { spot?: boolean; withdrawals?: boolean }): Promise<void>;
+  /** The key's trusted IPs and the end of its spot trading (ms, null: none). */
+  setKeyAccess(
+    apiKey: string,
+    access: { ipWhitelist?: string[]; tradingExpiresAt?: number | null },
+  ): Promise<void>;
   failNextOrder(fault: { kind: 'drop' | 'delay' | 'unknown'; delayMs?: number }): Promise<void>;
   orders(
     apiKey: string,
@@ -82,6 +87,9 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
     },
     setPermissions: async (apiKey, permissions) => {
       await call('PUT', `/accounts/${apiKey}/permissions`, permissions);
+    },
+    setKeyAccess: async (apiKey, access) => {
+      await call('PUT', `/accounts/${apiKey}/access`, access);
     },
     failNextOrder: async (fault) => {
       await call('POST', '/faults/next-order', fault);

@@ -1,5 +1,10 @@
 import type { JobDefinition } from '../define-job';
-import { licenseNoticesJob, payMatchingBonusesJob, payNetworkExpansionJob } from './bonus';
+import {
+  keyExpiryNoticesJob,
+  licenseNoticesJob,
+  payMatchingBonusesJob,
+  payNetworkExpansionJob,
+} from './bonus';
 import { reconcileCoinBotJob, scanPricesJob, sweepCoinBotsJob } from './grid';
 
 /** Every job type: the queues whose depth /metrics and the operator summary report. */
@@ -10,4 +15,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   payMatchingBonusesJob,
   payNetworkExpansionJob,
   licenseNoticesJob,
+  keyExpiryNoticesJob,
 ];

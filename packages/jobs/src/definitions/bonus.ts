@@ -28,3 +28,10 @@ export const licenseNoticesJob = defineJob({
   version: 1,
   payload: z.object({}),
 });
+
+/** The notices of API keys whose spot trading Binance ends (docs/security.md#exchange-keys). */
+export const keyExpiryNoticesJob = defineJob({
+  name: 'keys.expiry-notices',
+  version: 1,
+  payload: z.object({}),
+});

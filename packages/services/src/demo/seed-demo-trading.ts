@@ -151,6 +151,9 @@ const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secr
     secretTail: keys.secret.slice(-4),
     canTrade: true,
     canWithdraw: false,
+    // Whitelisted to the loopback address by the launcher: no 30-day trading end.
+    ipRestricted: true,
+    tradingExpiresAt: null,
     checkedAt: ctx.clock.now(),
     checkProblem: null,
     savedAt: ctx.clock.now(),

@@ -6,6 +6,8 @@ export type ApiKeyView = {
   apiKeyMasked: string;
   secretKeyMasked: string;
   permissions: { spot: boolean; withdraw: boolean };
+  ipRestricted: boolean | null;
+  tradingExpiresAt: string | null;
   savedAt: string;
   lastCheckedAt: string | null;
   connected: boolean;
@@ -26,6 +28,8 @@ export const toApiKeyView = (account: ExchangeAccount): ApiKeyView => ({
   apiKeyMasked: maskApiKey(account.apiKey),
   secretKeyMasked: maskSecret(account.secretTail),
   permissions: { spot: account.canTrade, withdraw: account.canWithdraw },
+  ipRestricted: account.ipRestricted,
+  tradingExpiresAt: account.tradingExpiresAt?.toISOString() ?? null,
   savedAt: account.updatedAt.toISOString(),
   lastCheckedAt: account.checkedAt?.toISOString() ?? null,
   connected: account.canTrade && !account.canWithdraw && account.checkProblem === null,

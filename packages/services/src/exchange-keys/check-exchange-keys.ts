@@ -1,6 +1,7 @@
-import { isExchangeError } from '@gridbot/exchange';
+import { isExchangeError, type KeyPermissions } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
 import { type ApiKeyView, toApiKeyView } from './api-key-view';
+import { type EgressIps, getEgressIps } from './egress-ips';
 
 /** Why saved keys do not work (a catalogue code, or NO_API_KEYS); null when they do. */
 export type KeyProblem =
@@ -8,6 +9,8 @@ export type KeyProblem =
   | 'API_KEY_INVALID'
   | 'API_KEY_NO_SPOT'
   | 'API_KEY_WITHDRAW_ENABLED'
+  | 'API_KEY_IP_NOT_ALLOWED'
+  | 'API_KEY_TRADING_EXPIRED'
   | 'EXCHANGE_UNAVAILABLE'
   | 'EXCHANGE_BALANCE_ZERO';
 
@@ -20,9 +23,24 @@ export type KeyCheck = {
   problem: KeyProblem | null;
   checkedAt: string;
   key: ApiKeyView | null;
+  egress: EgressIps;
 };
 
-const KEY_PROBLEMS = new Set<string>(['API_KEY_INVALID', 'API_KEY_NO_SPOT', 'API_KEY_WITHDRAW_ENABLED']);
+const KEY_PROBLEMS = new Set<string>([
+  'API_KEY_INVALID',
+  'API_KEY_NO_SPOT',
+  'API_KEY_WITHDRAW_ENABLED',
+  'API_KEY_IP_NOT_ALLOWED',
+  'API_KEY_TRADING_EXPIRED',
+]);
+
+/** What the key check learns about a key's access, kept on the account (the expiry notices read it). */
+export const keyAccessColumns = (granted: KeyPermissions) => ({
+  canTrade: granted.spot,
+  canWithdraw: granted.withdrawals,
+  ipRestricted: granted.ipRestricted,
+  tradingExpiresAt: granted.tradingExpiresAt === null ? null : new Date(granted.tradingExpiresAt),
+});
 
 /**
  * A live check of the user's saved keys on the exchange: permissions and the USDT balance. The
@@ -35,6 +53,7 @@ export const checkExchangeKeys = async (
   input: { userId: number },
 ): Promise<KeyCheck> => {
   const now = ctx.clock.now();
+  const egress = await getEgressIps(ctx);
   const account = await ctx.prisma.exchangeAccount.findFirst({
     where: { userId: input.userId },
     orderBy: { id: 'asc' },
@@ -49,16 +68,20 @@ export const checkExchangeKeys = async (
       problem: 'NO_API_KEYS',
       checkedAt: now.toISOString(),
       key: null,
+      egress,
     };
   }
   let problem: KeyProblem | null = null;
   let permissions: { spot: boolean; withdraw: boolean } | null = null;
+  let granted: KeyPermissions | null = null;
   let usdtBalance: string | null = null;
   try {
     const client = await ctx.exchanges.forAccount(account.id);
-    const granted = await client.checkPermissions();
+    granted = await client.checkPermissions();
     permissions = { spot: granted.spot, withdraw: granted.withdrawals };
+    const expired = granted.tradingExpiresAt !== null && granted.tradingExpiresAt <= now.getTime();
     if (granted.withdrawals) problem = 'API_KEY_WITHDRAW_ENABLED';
+    else if (!granted.spot && expired) problem = 'API_KEY_TRADING_EXPIRED';
     else if (!granted.spot) problem = 'API_KEY_NO_SPOT';
     else {
       const balances = await client.fetchBalance();
@@ -78,7 +101,7 @@ export const checkExchangeKeys = async (
       data: {
         checkedAt: now,
         checkProblem: problem === 'EXCHANGE_BALANCE_ZERO' ? null : problem,
-        ...(permissions ? { canTrade: permissions.spot, canWithdraw: permissions.withdraw } : {}),
+        ...(granted ? keyAccessColumns(granted) : {}),
       },
     });
   }
@@ -92,5 +115,6 @@ export const checkExchangeKeys = async (
     problem,
     checkedAt: now.toISOString(),
     key: toApiKeyView(stored),
+    egress,
   };
 };

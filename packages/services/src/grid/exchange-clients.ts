@@ -80,6 +80,8 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
   };
   const publicClients = new Map<string, ExchangeClient>();
   return {
+    /** The sandbox exchange's base URL (mode `sandbox`), e.g. to ask it for our address. */
+    sandboxUrl: options.sandboxUrl,
     forAccount: async (exchangeAccountId: number): Promise<ExchangeClient> => {
       const account = await options.prisma.exchangeAccount.findUniqueOrThrow({
         where: { id: exchangeAccountId },

@@ -129,6 +129,8 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
   let owner: { id: number; userId: number } | null = null;
   // The coin bot and client of the current pass, to tell a delisting from another refusal.
   let current: { bot: Parameters<typeof recordDelisted>[1]; client: ExchangeClient } | null = null;
+  // The coin bot of the current pass, to record a refused key on it.
+  let keyed: { id: number; userId: number; symbol: string; lastError: string | null } | null = null;
   try {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       await lease.renew();
@@ -136,6 +138,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       if (!snapshot) return { ...result, status: 'missing' };
       const { bot } = snapshot;
       owner = { id: bot.id, userId: bot.userId };
+      keyed = bot;
       const client = await ctx.exchanges.forAccount(bot.exchangeAccountId);
       // Fetched again once older than the TTL or after a refusal said they changed.
       await client.loadMarkets();
@@ -207,6 +210,16 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       await recordDelisted(ctx, current.bot);
       converged = true;
       return { ...result, error: 'COIN_NOT_LISTED' };
+    }
+    // A refused key fails every call, reads included (an IP it does not trust, an ended trading
+    // term): the coin bot stands still until it is fixed, and the user is told which it is.
+    if (
+      keyed &&
+      isExchangeError(error) &&
+      error.code.startsWith('API_KEY_') &&
+      keyed.lastError !== error.code
+    ) {
+      await recordLastError(ctx, { bot: keyed, previous: keyed.lastError, lastError: error.code });
     }
     throw error;
   } finally {

@@ -72,6 +72,16 @@ export const notificationKinds = {
     setting: 'tradingAlerts',
     data: z.object({ coin: z.string(), code: z.string() }),
   },
+  /** Binance ends spot trading of a key without an IP restriction 30 days on: a few days before. */
+  api_key_expiring: {
+    setting: 'tradingAlerts',
+    data: z.object({ expiresAt: ZInstant, daysLeft: z.number().int().min(0), ips: z.array(z.string()) }),
+  },
+  /** …and once it has ended: the coin bots cannot trade until the key is fixed. */
+  api_key_expired: {
+    setting: 'tradingAlerts',
+    data: z.object({ expiresAt: ZInstant, ips: z.array(z.string()) }),
+  },
   license_expiring: {
     setting: 'license',
     data: z.object({ level: z.string().optional(), daysLeft: z.number().int().min(0) }),

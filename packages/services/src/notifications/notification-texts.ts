@@ -15,6 +15,8 @@ const after = (level?: string) => (level ? ` ${level}` : '');
 const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount}`);
 /** An instant in a message: UTC to the minute (Telegram shows no local time for plain text). */
 const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** The installation's IPs to whitelist, or where to find them when none are known. */
+const ipList = (ips: string[], otherwise: string) => (ips.length > 0 ? ips.join(', ') : otherwise);
 const coinLines = (coins: Array<{ coin: string; pnl: string }>) =>
   coins.map((c) => `${c.coin}: ${signed(c.pnl)} USDT`).join('\n');
 
@@ -52,6 +54,10 @@ const en: Texts = {
     d.code === 'COIN_NOT_LISTED'
       ? `🛑 The ${d.coin} bot stopped: the exchange no longer lists ${d.coin}/USDT (delisted). Its open orders there are gone; the coin you hold stays in your exchange account.`
       : `🛑 The ${d.coin} bot stopped: the exchange refused its orders (${d.code}). Check your API keys and free USDT in the app.`,
+  api_key_expiring: (d) =>
+    `🔑 Binance ends spot trading of your API key in ${d.daysLeft} day(s), on ${at(d.expiresAt)}: a key without an IP restriction trades for 30 days only. Restrict it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Binance (API Management → Edit restrictions) and it will not expire.`,
+  api_key_expired: (d) =>
+    `🛑 Binance has switched off spot trading of your API key (${at(d.expiresAt)}): your bots cannot place orders. Restrict the key to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')}, enable spot trading again on Binance, then check the keys in the app.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Your ${before(d.level)}licence expires tomorrow. Renew it in the app to keep trading.`
@@ -83,6 +89,10 @@ const ru: Texts = {
     d.code === 'COIN_NOT_LISTED'
       ? `🛑 Бот ${d.coin} остановлен: биржа больше не торгует ${d.coin}/USDT (делистинг). Его открытые ордера там сняты; монеты остаются на вашем счёте биржи.`
       : `🛑 Бот ${d.coin} остановлен: биржа отклонила его ордера (${d.code}). Проверьте API-ключи и свободные USDT в приложении.`,
+  api_key_expiring: (d) =>
+    `🔑 Binance отключит спотовую торговлю для вашего API-ключа через ${d.daysLeft} дн., ${at(d.expiresAt)}: ключ без ограничения по IP торгует только 30 дней. Ограничьте его IP-адресами ${ipList(d.ips, 'с экрана API-ключей')} на Binance («Управление API» → «Изменить ограничения»), и срок не истечёт.`,
+  api_key_expired: (d) =>
+    `🛑 Binance отключил спотовую торговлю для вашего API-ключа (${at(d.expiresAt)}): боты не могут выставлять ордера. Ограничьте ключ IP-адресами ${ipList(d.ips, 'с экрана API-ключей')}, снова включите спотовую торговлю на Binance и проверьте ключи в приложении.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Ваша лицензия${after(d.level)} истекает завтра. Продлите её в приложении, чтобы продолжить торговлю.`
@@ -112,6 +122,10 @@ const cn: Texts = {
     d.code === 'COIN_NOT_LISTED'
       ? `🛑 ${d.coin} 机器人已停止：交易所已下架 ${d.coin}/USDT。它在那里的挂单已撤销；您持有的币仍在交易所账户中。`
       : `🛑 ${d.coin} 机器人已停止：交易所拒绝了它的订单（${d.code}）。请在应用中检查 API 密钥和可用 USDT。`,
+  api_key_expiring: (d) =>
+    `🔑 Binance 将在 ${d.daysLeft} 天后（${at(d.expiresAt)}）关闭您 API 密钥的现货交易权限：未设置 IP 限制的密钥只能交易 30 天。请在 Binance（API 管理 → 编辑限制）将其限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，即可不再过期。`,
+  api_key_expired: (d) =>
+    `🛑 Binance 已关闭您 API 密钥的现货交易权限（${at(d.expiresAt)}）：您的机器人无法下单。请将密钥限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，在 Binance 重新开启现货交易，然后在应用中检查密钥。`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ 您的${after(d.level)}许可证明天到期。请在应用中续期以继续交易。`

@@ -43,7 +43,13 @@ export const feeBalanceMicro = async (ctx: ServiceContext, userId: number): Prom
   return account?.balance ?? 0n;
 };
 
-const KEY_PROBLEMS = new Set(['API_KEY_INVALID', 'API_KEY_NO_SPOT', 'API_KEY_WITHDRAW_ENABLED']);
+const KEY_PROBLEMS = new Set([
+  'API_KEY_INVALID',
+  'API_KEY_NO_SPOT',
+  'API_KEY_WITHDRAW_ENABLED',
+  'API_KEY_IP_NOT_ALLOWED',
+  'API_KEY_TRADING_EXPIRED',
+]);
 
 /**
  * What stands in the way of starting, from what is stored (no exchange call: the panel lists them

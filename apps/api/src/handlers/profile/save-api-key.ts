@@ -8,5 +8,6 @@ export const saveApiKeyHandler = handle(saveApiKey, (ctx, { body, session }) =>
     exchange: body.exchange,
     apiKey: body.apiKey,
     secretKey: body.secretKey,
+    confirmAccountSwitch: body.confirmAccountSwitch,
   }),
 );

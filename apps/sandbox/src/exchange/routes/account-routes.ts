@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountUid, canTradeNow } from '../accounts';
 import { binanceErrors } from '../binance-error';
 import { integerParam, limitParam, required } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
@@ -27,7 +28,7 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
         buyer: '0.00000000',
         seller: '0.00000000',
       },
-      canTrade: key.permissions.spot,
+      canTrade: canTradeNow(key),
       canWithdraw: key.permissions.withdrawals,
       canDeposit: true,
       brokered: false,
@@ -37,7 +38,7 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
       accountType: 'SPOT',
       balances,
       permissions: ['SPOT'],
-      uid: 100_000_000 + account.id,
+      uid: accountUid(account.id),
     };
   });
 
@@ -68,11 +69,14 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
 
   app.get('/sapi/v1/account/apiRestrictions', async (request) => {
     const { key } = authenticate(exchange, request, 'read');
+    // Binance's shape (wallet docs, "Get API Key Permission"): `tradingAuthorityExpirationTime`
+    // only on a key whose trading has a term (no IP restriction); once it has passed Binance has
+    // unticked the permission, so enableSpotAndMarginTrading reads false.
     return {
-      ipRestrict: false,
+      ipRestrict: key.ipWhitelist.length > 0,
       createTime: key.createdAt,
       enableReading: true,
-      enableSpotAndMarginTrading: key.permissions.spot,
+      enableSpotAndMarginTrading: canTradeNow(key),
       enableWithdrawals: key.permissions.withdrawals,
       enableInternalTransfer: false,
       enableMargin: false,
@@ -80,6 +84,7 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
       permitsUniversalTransfer: false,
       enableVanillaOptions: false,
       enablePortfolioMarginTrading: false,
+      ...(key.tradingExpiresAt === null ? {} : { tradingAuthorityExpirationTime: key.tradingExpiresAt }),
     };
   });
 };

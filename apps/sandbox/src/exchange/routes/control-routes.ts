@@ -1,12 +1,13 @@
 import { binance } from '@gridbot/venues';
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
-import type { KeyPermissions, NewAccount } from '../accounts';
+import type { KeyAccess, KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
 import { type MarketFilterChange, SYMBOL_STATUSES, type SymbolStatus } from '../markets';
 import type { ForcedOverLimit, PoolLimits } from '../rate-limits';
 import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
+import { clientIp } from '../signed-request';
 
 const decimalString = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } as const;
 const balances = { type: 'object', additionalProperties: decimalString } as const;
@@ -15,6 +16,13 @@ const permissions = {
   additionalProperties: false,
   properties: { spot: { type: 'boolean' }, withdrawals: { type: 'boolean' } },
 } as const;
+
+const ipWhitelist = {
+  type: 'array',
+  maxItems: 30,
+  items: { type: 'string', minLength: 2, maxLength: 45 },
+} as const;
+const tradingExpiresAt = { type: ['integer', 'null'], minimum: 0 } as const;
 
 type KeyParams = { Params: { apiKey: string }; Querystring: { symbol?: string } };
 
@@ -42,6 +50,8 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
             permissions,
             apiKey: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$' },
             secret: { type: 'string', minLength: 16, maxLength: 128 },
+            ipWhitelist,
+            tradingExpiresAt,
           },
         },
       },
@@ -59,6 +69,18 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     { schema: { body: permissions } },
     async (request) => control.setPermissions(request.params.apiKey, request.body),
   );
+  app.put<KeyParams & { Body: Partial<KeyAccess> }>(
+    '/_sandbox/accounts/:apiKey/access',
+    {
+      schema: {
+        body: { type: 'object', additionalProperties: false, properties: { ipWhitelist, tradingExpiresAt } },
+      },
+    },
+    async (request) => control.setKeyAccess(request.params.apiKey, request.body),
+  );
+  // The caller's address as the sandbox sees it: what a key's IP whitelist compares (an
+  // installation on the sandbox discovers its egress IP here, docs/security.md#exchange-keys).
+  app.get('/_sandbox/whoami', async (request) => ({ ip: clientIp(request) }));
   app.get<KeyParams>('/_sandbox/accounts/:apiKey/orders', async (request) =>
     control.orders(request.params.apiKey, request.query.symbol),
   );

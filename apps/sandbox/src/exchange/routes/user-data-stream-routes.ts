@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { binanceErrors } from '../binance-error';
 import type { SandboxExchange } from '../sandbox-exchange';
-import { API_KEY, requestParams } from '../signed-request';
+import { API_KEY, assertKeyAccess, clientIp, requestParams } from '../signed-request';
 import type { UserDataStreams } from '../user-data-streams';
 
 /** USER_STREAM security: the API key header only, no signature (as on Binance). */
@@ -11,6 +11,7 @@ const accountOfKey = (exchange: SandboxExchange, request: FastifyRequest): numbe
   if (!apiKey || !API_KEY.test(apiKey)) throw binanceErrors.apiKeyFormat();
   const key = exchange.accounts.key(apiKey);
   if (!key) throw binanceErrors.apiKeyRejected();
+  assertKeyAccess(key, clientIp(request));
   return key.accountId;
 };
 

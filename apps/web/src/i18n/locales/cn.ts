@@ -410,6 +410,9 @@ export const cn: Messages = {
     settingsReset: '设置已恢复默认',
     change: '{{name}}：{{from}} → {{to}}',
     keysChanged: 'API 密钥已更换',
+    keysChangedOtherAccount: '已保存另一个交易所账户的 API 密钥：该币种在新账户上重新开始',
+    otherAccountDetail:
+      '已撤销订单：{{orders}} · 留在原账户的交易：{{lots}}（{{qty}}） · 留在原账户的订单：{{left}}',
     coinAdded: '{{symbol}} 已加入投资组合',
     coinAddedPlain: '币种已加入投资组合',
     coinRemoved: '币种已从投资组合移除',
@@ -755,6 +758,16 @@ export const cn: Messages = {
     notConnected: '未连接',
     usdtBalance: '交易所可用 USDT',
     savedAt: '保存时间',
+    egressTitle: '需信任的 IP 地址',
+    egressHint:
+      'Binance 会在 30 天后关闭未设置 IP 限制的密钥的现货交易权限。请在 Binance 为此密钥选择“仅限受信任 IP 访问”并添加以下地址，密钥即不会过期。',
+    egressUnknown: '本系统尚不知道自己的公网 IP 地址：请联系运营方进行配置。',
+    ipRestriction: 'IP 限制',
+    restricted: '仅限受信任 IP',
+    unrestricted: '无',
+    tradingUntil: '现货交易截止',
+    otherAccountTitle: '另一个 Binance 账户的密钥',
+    otherAccountConfirm: '仍然保存',
     replaceHint:
       '新密钥将替换所有币种使用的这些密钥。请使用同一交易所账户的密钥：旧账户买入的币仍留在旧账户。',
   },

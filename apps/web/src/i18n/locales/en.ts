@@ -417,6 +417,9 @@ export const en = {
     settingsReset: 'Settings reset to defaults',
     change: '{{name}}: {{from}} → {{to}}',
     keysChanged: 'API keys changed',
+    keysChangedOtherAccount: 'API keys of another exchange account saved: this coin starts afresh there',
+    otherAccountDetail:
+      'Orders cancelled: {{orders}} · deals left on the previous account: {{lots}} ({{qty}}) · orders left there: {{left}}',
     coinAdded: '{{symbol}} added to the portfolio',
     coinAddedPlain: 'Coin added to the portfolio',
     coinRemoved: 'Coin removed from the portfolio',
@@ -773,6 +776,17 @@ export const en = {
     notConnected: 'Not connected',
     usdtBalance: 'Free USDT on the exchange',
     savedAt: 'Saved',
+    egressTitle: 'IP addresses to trust',
+    egressHint:
+      'Binance switches off spot trading of a key without an IP restriction after 30 days. On Binance choose "Restrict access to trusted IPs only" for this key and add these addresses: then it never expires.',
+    egressUnknown:
+      'This installation does not know its public IP address yet: ask the operator to configure it.',
+    ipRestriction: 'IP restriction',
+    restricted: 'Trusted IPs only',
+    unrestricted: 'None',
+    tradingUntil: 'Spot trading until',
+    otherAccountTitle: 'Keys of another Binance account',
+    otherAccountConfirm: 'Save anyway',
     replaceHint:
       'New keys replace these for every coin. Use keys of the same exchange account: coins bought with the old account stay there.',
   },

@@ -170,8 +170,19 @@ export const describeActivity = (entry: ActivityEntry, t: TFunction, format: For
       return plain(t('activity.settingsChanged'), settingChanges(context, data));
     case 'settings_reset':
       return plain(t('activity.settingsReset'), settingChanges(context, data));
-    case 'keys_changed':
-      return plain(t('activity.keysChanged'));
+    case 'keys_changed': {
+      // Keys of another exchange account: the deals stayed on the previous one (docs/grid.md#replacing-api-keys).
+      if (data.reason !== 'other_account') return plain(t('activity.keysChanged'));
+      const details = [
+        t('activity.otherAccountDetail', {
+          orders: textOf(data, 'cancelledOrders') ?? '0',
+          lots: textOf(data, 'lotsLeft') ?? '0',
+          qty: format.amount(textOf(data, 'quantityLeft') ?? '0'),
+          left: textOf(data, 'ordersLeft') ?? '0',
+        }),
+      ];
+      return plain(t('activity.keysChangedOtherAccount'), details);
+    }
     case 'coin_added': {
       const symbol = textOf(data, 'symbol');
       return plain(

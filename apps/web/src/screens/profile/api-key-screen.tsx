@@ -2,6 +2,7 @@ import { checkKeys, type ErrorCode, saveApiKey } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
 import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
@@ -10,6 +11,7 @@ import { useProblemText } from '../../forms/use-problem-text';
 import { showToast } from '../../shell/toast-store';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
 import { Badge } from '../../ui/badge';
+import { CopyButton } from '../../ui/copy-button';
 import { Field } from '../../ui/field';
 import { MainAction } from '../../ui/main-action';
 import { Usdt } from '../../ui/money';
@@ -30,6 +32,9 @@ export const ApiKeyScreen = () => {
   const [apiKey, setApiKey] = useState('');
   const [secretKey, setSecretKey] = useState('');
   const [touched, setTouched] = useState(false);
+  // Keys of another exchange account while coins have open deals: the server said what happens
+  // (API_KEY_OTHER_ACCOUNT); the next save confirms it (docs/grid.md#replacing-api-keys).
+  const [otherAccount, setOtherAccount] = useState(false);
   const apiKeyProblem = checkApiKey(apiKey);
   const secretProblem = checkSecretKey(secretKey);
   useClosingConfirmation(apiKey.trim() !== '' || secretKey.trim() !== '');
@@ -38,8 +43,15 @@ export const ApiKeyScreen = () => {
       showToast(t('apiKey.saved'), 'success');
       void navigate({ to: '/profile' });
     },
-    onError: (error) => showToast(errorText(error, 'saveApiKeys'), 'error'),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'API_KEY_OTHER_ACCOUNT') {
+        setOtherAccount(true);
+        return;
+      }
+      showToast(errorText(error, 'saveApiKeys'), 'error');
+    },
   });
+  const egress = check.data?.egress;
   const current = check.data?.key ?? null;
   const problem = check.data?.problem ?? null;
   return (
@@ -83,7 +95,35 @@ export const ApiKeyScreen = () => {
               </Badge>
             }
           />
+          <KeyValue
+            label={t('apiKey.ipRestriction')}
+            value={
+              current.ipRestricted === null ? (
+                '—'
+              ) : (
+                <Badge tone={current.ipRestricted ? 'positive' : 'negative'}>
+                  {current.ipRestricted ? t('apiKey.restricted') : t('apiKey.unrestricted')}
+                </Badge>
+              )
+            }
+          />
+          {current.tradingExpiresAt ? (
+            <KeyValue label={t('apiKey.tradingUntil')} value={format.dateTime(current.tradingExpiresAt)} />
+          ) : null}
           <KeyValue label={t('apiKey.savedAt')} value={format.dateTime(current.savedAt)} />
+        </Card>
+      ) : null}
+      {egress ? (
+        <Card title={t('apiKey.egressTitle')}>
+          {egress.ips.map((ip) => (
+            <div key={ip} className="egress-ip" data-testid="egress-ip">
+              <span className="mono">{ip}</span>
+              <CopyButton text={ip} label={`${t('common.copy')} ${ip}`} />
+            </div>
+          ))}
+          <Notice tone={current?.ipRestricted === false ? 'warning' : 'info'}>
+            {egress.ips.length > 0 ? t('apiKey.egressHint') : t('apiKey.egressUnknown')}
+          </Notice>
         </Card>
       ) : null}
       {current ? <Notice>{t('apiKey.replaceHint')}</Notice> : null}
@@ -93,7 +133,10 @@ export const ApiKeyScreen = () => {
         <Field
           label={t('apiKey.apiKey')}
           value={apiKey}
-          onChange={setApiKey}
+          onChange={(value) => {
+            setApiKey(value);
+            setOtherAccount(false);
+          }}
           autoComplete="off"
           spellCheck={false}
           error={touched ? problemText(apiKeyProblem) : null}
@@ -108,14 +151,24 @@ export const ApiKeyScreen = () => {
           error={touched ? problemText(secretProblem) : null}
           hint={catalogueText('API_KEY_NO_SPOT')}
         />
+        {otherAccount ? (
+          <Notice tone="warning">
+            <strong>{t('apiKey.otherAccountTitle')}</strong> {catalogueText('API_KEY_OTHER_ACCOUNT')}
+          </Notice>
+        ) : null}
         <MainAction
-          text={t('apiKey.save')}
+          text={otherAccount ? t('apiKey.otherAccountConfirm') : t('apiKey.save')}
           busy={save.isPending}
           onClick={() => {
             setTouched(true);
             if (apiKeyProblem || secretProblem) return;
             save.mutate({
-              body: { exchange: 'binance', apiKey: apiKey.trim(), secretKey: secretKey.trim() },
+              body: {
+                exchange: 'binance',
+                apiKey: apiKey.trim(),
+                secretKey: secretKey.trim(),
+                confirmAccountSwitch: otherAccount,
+              },
             });
           }}
         />
