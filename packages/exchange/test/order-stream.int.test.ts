@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createExchangeClient, type ExchangeClient, type ExchangeOrder } from '../src/index';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process';
@@ -52,6 +53,18 @@ const follow = (client: ExchangeClient) => {
   return { updates, subscribed, nextSubscription, until, stop };
 };
 
+/** Listens on 127.0.0.1:`port` until the end; if another program already does, it is held all the same. */
+const held: Server[] = [];
+const hold = (port: number) =>
+  new Promise<void>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve());
+    server.listen({ host: '127.0.0.1', port }, () => {
+      held.push(server);
+      resolve();
+    });
+  });
+
 const id = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
@@ -60,7 +73,10 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
-afterAll(async () => sandbox?.stop());
+afterAll(async () => {
+  await sandbox?.stop();
+  await Promise.all(held.map((s) => new Promise((resolve) => s.close(resolve))));
+});
 
 describe('order updates stream (ccxt pro watchOrders on the sandbox)', () => {
   it('reports a placed order, its fill and a cancel with our clientOrderIds and decimal amounts', async () => {
@@ -137,6 +153,10 @@ describe('order updates stream (ccxt pro watchOrders on the sandbox)', () => {
     await stream.nextSubscription(1);
 
     await sandbox.stop();
+    // Only the exchange's own port is fixed on a restart: a CI run on a fresh clone failed while
+    // another program held 3101, which the sandbox's TRON node wanted (support/sandbox-process.ts).
+    await hold(3101);
+    await hold(3102);
     sandbox = await startSandboxProcess({ port });
     await sandbox.createAccount({ ...keys, balances: { USDT: '100' } });
     await stream.nextSubscription(2);
