@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadEnv } from '@gridbot/config';
 import { createLogger, createReadiness, runMain, startAppHealthServer } from '@gridbot/runtime';
+import { binance } from '@gridbot/venues';
 import { DEFAULT_MARKETS, replayMarkets, startSandboxExchange } from './exchange/index';
 import { startSandboxTelegram } from './telegram/index';
 import { startSandboxTron } from './tron/index';
@@ -27,6 +28,24 @@ const integerVar = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGE
   return value;
 };
 
+/**
+ * SANDBOX_LIMITS lowers (or raises) Binance's rate limits, e.g. `REQUEST_WEIGHT=600,ORDERS_10S=20`
+ * (pool ids of packages/venues), to show the engine meeting them; absent: Binance's own.
+ */
+const poolLimits = (raw: string | undefined): Record<string, number> => {
+  const limits: Record<string, number> = {};
+  for (const part of (raw ?? '').split(',').filter((p) => p.trim() !== '')) {
+    const [id, value] = part.split('=').map((s) => s.trim());
+    if (!binance.pools.some((p) => p.id === id) || !/^\d+$/.test(value ?? '') || Number(value) < 1) {
+      throw new ConfigError(
+        `SANDBOX_LIMITS: must be POOL=limit pairs, e.g. REQUEST_WEIGHT=600,ORDERS_10S=20 (${binance.pools.map((p) => p.id).join(', ')})`,
+      );
+    }
+    limits[id!] = Number(value);
+  }
+  return limits;
+};
+
 runMain('sandbox', async () => {
   const env = loadEnv(process.env, { require: [] });
   // First: its BOT_TOKEN is registered before any server logs (docs/security.md#logs).
@@ -39,6 +58,7 @@ runMain('sandbox', async () => {
   const replayed =
     kind === 'replay' ? replayMarkets(resolve(process.env.SANDBOX_CANDLES_DIR ?? 'data/candles')) : [];
   const sandbox = await startSandboxExchange({
+    limits: poolLimits(process.env.SANDBOX_LIMITS),
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
     port,
     tickMs,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
-import type { BinanceJson, Credentials } from './support/binance-http';
+import { type BinanceJson, type Credentials, clearOfWindowEnd } from './support/binance-http';
 import { FIXED_BTC_USDT, REPLAYED_ETH_USDT } from './support/markets';
 
 /*
@@ -79,15 +79,6 @@ const signedCall = (
   return method === 'POST'
     ? call('POST', path, { body: payload, headers, ...(from ? { from } : {}) })
     : call('GET', `${path}?${payload}`, { headers, ...(from ? { from } : {}) });
-};
-
-/**
- * Pools count in fixed windows: a test that fills one starts at least 3 s before the window's end,
- * so that no new window empties the pool halfway.
- */
-const clearOfWindowEnd = async (windowMs: number) => {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 };
 
 const usedWeight = (a: Answer) => Number(a.headers['x-mbx-used-weight-1m']);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createExchangeClient,
@@ -60,6 +61,18 @@ const follow = (client: ExchangeClient) => {
   return { updates, subscribed, nextSubscription, until, stop };
 };
 
+/** Listens on 127.0.0.1:`port` until the end; if another program already does, it is held all the same. */
+const held: Server[] = [];
+const hold = (port: number) =>
+  new Promise<void>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve());
+    server.listen({ host: '127.0.0.1', port }, () => {
+      held.push(server);
+      resolve();
+    });
+  });
+
 const id = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
@@ -77,6 +90,7 @@ afterEach(async () => {
 afterAll(async () => {
   await streams?.close();
   await sandbox?.stop();
+  await Promise.all(held.map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
 describe('order updates stream (ccxt pro watchOrders on the sandbox)', () => {
@@ -154,6 +168,10 @@ describe('order updates stream (ccxt pro watchOrders on the sandbox)', () => {
     await stream.nextSubscription(1);
 
     await sandbox.stop();
+    // Only the exchange's own port is fixed on a restart: a CI run on a fresh clone failed while
+    // another program held 3101, which the sandbox's TRON node wanted (support/sandbox-process.ts).
+    await hold(3101);
+    await hold(3102);
     sandbox = await startSandboxProcess({ port });
     await sandbox.createAccount({ ...keys, balances: { USDT: '100' } });
     await stream.nextSubscription(2);

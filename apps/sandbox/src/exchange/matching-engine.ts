@@ -200,6 +200,26 @@ export class MatchingEngine {
     );
   }
 
+  /** Every account's resting orders of a market (the public order book). */
+  restingOrders(symbol: string): SandboxOrder[] {
+    return [...(this.openBySymbol.get(symbol) ?? [])];
+  }
+
+  /** Every account's trades of a market, oldest first (the public trade list). */
+  marketTrades(symbol: string): SandboxTrade[] {
+    return [...this.tradesByAccount.values()]
+      .flatMap((list) => list.filter((t) => t.symbol === symbol))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Runs a new order's filters without placing it (POST /api/v3/order/test: "validates a new order
+   * but does not send it into the matching engine", so no balance check).
+   */
+  check(market: Market, request: OrderRequest, lastPrice: Decimal): void {
+    this.orderQuantity(market, request, lastPrice);
+  }
+
   /** Fills every resting order of the market that `price` crossed, each at its own limit price. */
   onPrice(market: Market, price: Decimal): SandboxTrade[] {
     const open = [...(this.openBySymbol.get(market.symbol) ?? [])];

@@ -195,6 +195,15 @@ export class RateLimits {
     for (const pool of this.accountPools()) this.counter(pool, `account:${accountId}`, now).used += 1;
   }
 
+  /** The account's ORDERS pools with their limits and this window's count (GET /api/v3/rateLimit/order). */
+  orderCounts(accountId: number): Array<{ pool: RatePool; count: number }> {
+    const now = this.now();
+    return this.accountPools().map((pool) => ({
+      pool: { ...pool, limit: this.limitOf(pool) },
+      count: this.counter(pool, `account:${accountId}`, now).used,
+    }));
+  }
+
   /**
    * The usage headers: every IP pool that reports one (`X-MBX-USED-WEIGHT-1M`, plus the old
    * `X-MBX-USED-WEIGHT`), and with `accountId` the ORDERS pools (`X-MBX-ORDER-COUNT-10S`, `-1D`).

@@ -109,8 +109,12 @@ export class SandboxExchange {
   /** How far the exchange's clock is from this host's (the control API's clock skew), ms. */
   private clockOffsetMs = 0;
 
+  /** The trading fee as a fraction of the received asset (0.001 for 0.1 %). */
+  readonly feeRate: Decimal;
+
   constructor(markets: SandboxMarketConfig[], feeRatePct: string) {
-    this.engine = new MatchingEngine(this.accounts, new Dec(feeRatePct).div(100));
+    this.feeRate = new Dec(feeRatePct).div(100);
+    this.engine = new MatchingEngine(this.accounts, this.feeRate);
     for (const config of markets) this.addMarket(config);
   }
 

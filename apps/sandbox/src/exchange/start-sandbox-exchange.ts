@@ -6,6 +6,7 @@ import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
 import type { PoolLimits } from './rate-limits';
 import { accountRoutes } from './routes/account-routes';
+import { bookRoutes } from './routes/book-routes';
 import { capitalRoutes } from './routes/capital-routes';
 import { controlRoutes } from './routes/control-routes';
 import { marketDataRoutes } from './routes/market-data-routes';
@@ -133,6 +134,7 @@ export const buildSandboxExchangeApp = (
   void app.register(controlRoutes, { control });
   void app.register(userDataControlRoutes, { connections });
   marketDataRoutes(app, exchange);
+  bookRoutes(app, exchange);
   accountRoutes(app, exchange);
   capitalRoutes(app, exchange);
   orderRoutes(app, exchange);

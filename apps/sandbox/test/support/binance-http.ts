@@ -72,3 +72,12 @@ export const limitOrder = (
   price,
   ...(id ? { newClientOrderId: id } : {}),
 });
+
+/**
+ * Pools count in fixed windows: a test that fills one starts at least 3 s before the window's end,
+ * so that no new window empties the pool halfway.
+ */
+export const clearOfWindowEnd = async (windowMs: number) => {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+};

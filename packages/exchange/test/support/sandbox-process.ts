@@ -63,6 +63,10 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       SANDBOX_PORT: String(options.port ?? 0),
+      // Its TRON node and Telegram stand-in on free ports too: with SANDBOX_PORT set they would
+      // want 3101 and 3102, which another program may hold (a restart at the old port failed so).
+      SANDBOX_TRON_PORT: '0',
+      SANDBOX_TELEGRAM_PORT: '0',
       HEALTH_PORT: 'off',
       SANDBOX_MARKETS: 'random',
       SANDBOX_TICK_MS: '0',

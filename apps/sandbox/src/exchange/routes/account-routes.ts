@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountUid, canTradeNow } from '../accounts';
 import { binanceErrors } from '../binance-error';
+import { fmt8 } from '../money';
 import { integerParam, limitParam, required } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { authenticate } from '../signed-request';
@@ -40,6 +41,51 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
       permissions: ['SPOT'],
       uid: accountUid(account.id),
     };
+  });
+
+  // rest-api.md "Query Commission Rates": the sandbox has one rate for maker and taker (`feePct`),
+  // no special or tax commission; the BNB discount is Binance's 25 %, not enabled for the account.
+  app.get('/api/v3/account/commission', async (request) => {
+    const { params } = authenticate(exchange, request, 'read');
+    const state = exchange.market(required(params, 'symbol'));
+    const rate = fmt8(exchange.feeRate);
+    const zero = fmt8(exchange.feeRate.mul(0));
+    return {
+      symbol: state.market.symbol,
+      standardCommission: { maker: rate, taker: rate, buyer: zero, seller: zero },
+      specialCommission: { maker: zero, taker: zero, buyer: zero, seller: zero },
+      taxCommission: { maker: zero, taker: zero, buyer: zero, seller: zero },
+      discount: {
+        enabledForAccount: false,
+        enabledForSymbol: true,
+        discountAsset: 'BNB',
+        discount: '0.25000000',
+      },
+    };
+  });
+
+  // rest-api.md "Query Unfilled Order Count": the account's ORDERS pools as the sandbox counts them.
+  app.get('/api/v3/rateLimit/order', async (request) => {
+    const { key } = authenticate(exchange, request, 'read');
+    return exchange.rateLimits.orderCounts(key.accountId).map(({ pool, count }) => ({
+      rateLimitType: pool.venueName,
+      interval: pool.interval.unit,
+      intervalNum: pool.interval.num,
+      limit: pool.limit,
+      count,
+    }));
+  });
+
+  // No self-trade prevention and no SOR in the sandbox: nothing was ever prevented or allocated.
+  app.get('/api/v3/myPreventedMatches', async (request) => {
+    const { params } = authenticate(exchange, request, 'read');
+    exchange.market(required(params, 'symbol'));
+    return [];
+  });
+  app.get('/api/v3/myAllocations', async (request) => {
+    const { params } = authenticate(exchange, request, 'read');
+    exchange.market(required(params, 'symbol'));
+    return [];
   });
 
   app.get('/api/v3/myTrades', async (request) => {

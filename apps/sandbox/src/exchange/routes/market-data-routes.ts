@@ -111,17 +111,19 @@ export const marketDataRoutes = (app: FastifyInstance, exchange: SandboxExchange
     return { mins: 5, price: fmt8(state.price), closeTime: Date.now() };
   });
 
-  app.get('/api/v3/klines', async (request) => {
-    const params = requestParams(request);
-    const symbol = params.get('symbol');
-    if (!symbol) throw binanceErrors.mandatory('symbol');
-    const interval = params.get('interval');
-    if (!interval) throw binanceErrors.mandatory('interval');
-    const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
-    const startTime = params.has('startTime') ? Number(params.get('startTime')) : undefined;
-    const endTime = params.has('endTime') ? Number(params.get('endTime')) : undefined;
-    return exchange.market(symbol).history.klines(interval, { startTime, endTime, limit });
-  });
+  // uiKlines: the same parameters and answer as klines (rest-api.md "UIKlines"); one series here.
+  for (const path of ['/api/v3/klines', '/api/v3/uiKlines'])
+    app.get(path, async (request) => {
+      const params = requestParams(request);
+      const symbol = params.get('symbol');
+      if (!symbol) throw binanceErrors.mandatory('symbol');
+      const interval = params.get('interval');
+      if (!interval) throw binanceErrors.mandatory('interval');
+      const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
+      const startTime = params.has('startTime') ? Number(params.get('startTime')) : undefined;
+      const endTime = params.has('endTime') ? Number(params.get('endTime')) : undefined;
+      return exchange.market(symbol).history.klines(interval, { startTime, endTime, limit });
+    });
 
   // ccxt's binance asks for these during loadMarkets unless told not to; the sandbox is spot only.
   const noContracts = async () => ({ timezone: 'UTC', serverTime: Date.now(), symbols: [] });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { binanceErrors } from '../binance-error';
 import type { SandboxOrder } from '../matching-engine';
+import { fmt8 } from '../money';
 import {
   clientOrderIdParam,
   generatedClientOrderId,
@@ -36,6 +37,33 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
     if (fault?.kind === 'unknown') throw binanceErrors.executionUnknown();
     if (fault?.kind === 'delay') await sleep(fault.delayMs ?? 5000);
     return newOrderJson(result.order, result.fills, respType);
+  });
+
+  // rest-api.md "Test new order": validated like a new order (parameters, filters; not the balance,
+  // which the matching engine checks), never placed.
+  app.post('/api/v3/order/test', async (request) => {
+    const { params } = authenticate(exchange, request, 'trade');
+    const state = exchange.market(required(params, 'symbol'));
+    const { request: order } = newOrderParams(params);
+    exchange.engine.check(state.market, order, state.price);
+    const compute = params.get('computeCommissionRates');
+    if (compute !== null && compute !== 'true' && compute !== 'false') {
+      throw binanceErrors.illegalChars('computeCommissionRates', 'true|false');
+    }
+    if (compute !== 'true') return {};
+    const rate = fmt8(exchange.feeRate);
+    const zero = fmt8(exchange.feeRate.mul(0));
+    return {
+      standardCommissionForOrder: { maker: rate, taker: rate },
+      specialCommissionForOrder: { maker: zero, taker: zero },
+      taxCommissionForOrder: { maker: zero, taker: zero },
+      discount: {
+        enabledForAccount: false,
+        enabledForSymbol: true,
+        discountAsset: 'BNB',
+        discount: '0.25000000',
+      },
+    };
   });
 
   app.get('/api/v3/order', async (request) => {
