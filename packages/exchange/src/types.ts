@@ -184,6 +184,12 @@ export type PlaceOrderInput = {
   quoteAmount?: Decimal | string;
   /** Deterministic id from clientOrderIdFor(): the key that makes placement idempotent. */
   clientOrderId: string;
+  /**
+   * This client id has never been sent (an intent written just now): no order can hold it, so the
+   * look-up before the first send is skipped. Anything that may have been sent before (an intent a
+   * crash left pending) leaves it unset and is looked up first.
+   */
+  fresh?: boolean;
 };
 
 export type PlaceOrderResult = {

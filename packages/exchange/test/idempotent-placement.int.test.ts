@@ -54,6 +54,21 @@ describe('idempotent placement', () => {
     expect(await ordersWithId(keys.apiKey, id)).toHaveLength(1);
   });
 
+  it('sends a fresh id with no look-up first: one request of weight 1 instead of 11', async () => {
+    const { keys, client } = await trader();
+    await client.loadMarkets();
+    const since = Date.now();
+    const id = clientOrderIdFor({ coinBotId: 'bot-fresh', lotSeq: 1, side: 'buy', attempt: 1 });
+    const placed = await client.placeOrder({ ...restingBuy(id), fresh: true });
+    expect(placed.existing).toBe(false);
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests?since=${since}`)).json()) as {
+      requests: Array<{ method: string; path: string; weight: number }>;
+    };
+    const sent = log.requests.filter((r) => r.path.startsWith('/api/v3/'));
+    expect(sent.map((r) => `${r.method} ${r.path} ${r.weight}`)).toEqual(['POST /api/v3/order 1']);
+    expect(await ordersWithId(keys.apiKey, id)).toHaveLength(1);
+  });
+
   it('does not buy twice when a filled market order is asked for again (a crash before saving it)', async () => {
     const { keys, client } = await trader();
     const entry: PlaceOrderInput = {

@@ -391,6 +391,8 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         side: intent.side,
         type: intent.type,
         clientOrderId: row.clientOrderId,
+        // A new intent's id was never sent; a pending one left by a crash is looked up first.
+        fresh: !existing,
         ...(intent.sendPrice ? { price: intent.sendPrice } : {}),
         ...(intent.sendQty ? { amount: intent.sendQty } : {}),
         ...(intent.sendQuote ? { quoteAmount: intent.sendQuote } : {}),
