@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Spot as LegacySpot } from '@binance/connector';
 import { RateLimitBanError, Spot, SpotRestAPI, TooManyRequestsError } from '@binance/spot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IN_FLIGHT_MS } from '../src/exchange/rate-limits';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
 import { clearOfWindowEnd } from './support/binance-http';
 import { FIXED_BTC_USDT, REPLAYED_ETH_USDT } from './support/markets';
@@ -213,6 +215,8 @@ describe('@binance/spot REST against the sandbox', () => {
       code: -1003,
       message: expect.stringContaining('current limit is 40 request weight per 1 MINUTE'),
     });
+    // Later than a request in flight could arrive, still inside Retry-After: banned.
+    await sleep(IN_FLIGHT_MS + 100);
     const banned = await client.restAPI.ping().catch((e: unknown) => e);
     expect(banned).toBeInstanceOf(RateLimitBanError);
     expect(banned).toMatchObject({ code: -1003, message: expect.stringContaining('IP banned until') });

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IN_FLIGHT_MS } from '../src/exchange/rate-limits';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
 import { type BinanceJson, type Credentials, clearOfWindowEnd } from './support/binance-http';
 import { FIXED_BTC_USDT, REPLAYED_ETH_USDT } from './support/markets';
@@ -147,7 +149,8 @@ describe('over the limit (rest-api.md#ip-limits)', () => {
     // Another IP is not concerned.
     expect((await call('GET', '/api/v3/ping', { from: '127.0.0.3' })).status).toBe(200);
 
-    // Sending again inside Retry-After: an automated ban of 2 minutes.
+    // Sending again inside Retry-After, later than a request in flight could arrive: a ban of 2 minutes.
+    await sleep(IN_FLIGHT_MS + 100);
     const banned = await call('GET', '/api/v3/ping');
     expect(banned.status).toBe(418);
     expect(Number(banned.headers['retry-after'])).toBe(120);
@@ -220,7 +223,10 @@ describe('control API: limits, forced answers, log, reset', () => {
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThanOrEqual(29);
     expect(throttled.body.code).toBe(-1003);
     expect((await call('GET', '/api/v3/ping')).status).toBe(200);
-    // It is the real thing: the next request inside Retry-After earns a ban.
+    // It is the real thing: within a second a request may have been in flight (429 again); a later
+    // one inside Retry-After earns a ban.
+    expect((await call('GET', '/api/v3/ping', { from: ip })).status).toBe(429);
+    await sleep(IN_FLIGHT_MS + 100);
     expect((await call('GET', '/api/v3/ping', { from: ip })).status).toBe(418);
 
     await control('POST', '/_sandbox/over-limit', { status: 418, retryAfterS: 600 });

@@ -18,13 +18,17 @@ describe('RateLimits', () => {
     const limits = new RateLimits({ REQUEST_WEIGHT: 2 }, now);
     const banLengths: number[] = [];
     for (let round = 0; round < 14; round++) {
-      // A fresh minute: two pings fit, the third is 429, the fourth (inside Retry-After) a ban.
+      // A fresh minute: two pings fit, the third is 429; one more within a second may have been in
+      // flight (429 again), a later one inside Retry-After is a ban.
       t.now = Math.ceil((t.now + 1) / MINUTE) * MINUTE + 1000;
       expect(refusal(limits.admit('10.0.0.1', ping))).toBeUndefined();
       expect(refusal(limits.admit('10.0.0.1', ping))).toBeUndefined();
       const throttled = refusal(limits.admit('10.0.0.1', ping))!;
       expect(throttled.status).toBe(429);
       expect(throttled.retryAfterS).toBe(59);
+      t.now += 500;
+      expect(refusal(limits.admit('10.0.0.1', ping))?.status).toBe(429);
+      t.now += 1000;
       const banned = refusal(limits.admit('10.0.0.1', ping))!;
       expect(banned.status).toBe(418);
       banLengths.push(banned.retryAfterS);
@@ -51,10 +55,12 @@ describe('RateLimits', () => {
     limits.forceOverLimit({ status: 429, retryAfterS: 10, ip: 'x' });
     t.now += 2000;
     expect(refusal(limits.admit('x', ping))).toMatchObject({ status: 429, retryAfterS: 8 });
+    t.now += 1500;
     expect(refusal(limits.admit('x', ping))).toMatchObject({ status: 418, retryAfterS: 3 * 86_400 });
     t.now += 3 * 86_400_000 + 1000;
     limits.forceOverLimit({ status: 429, retryAfterS: 10, ip: 'x' });
     expect(refusal(limits.admit('x', ping))?.status).toBe(429);
+    t.now += 1500;
     expect(refusal(limits.admit('x', ping))).toMatchObject({ status: 418, retryAfterS: 120 });
   });
 

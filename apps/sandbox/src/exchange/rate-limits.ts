@@ -37,9 +37,18 @@ export type Refusal = {
   body: { code: number; msg: string };
 };
 
+/**
+ * A request that reaches the venue this soon after its IP was answered 429 was sent before the
+ * client could have read that answer (it was in flight): it gets 429 again, not a ban. Binance does
+ * not publish its tolerance; one second is our model of "failing to back off".
+ */
+export const IN_FLIGHT_MS = 1000;
+
 type IpState = {
   /** A 429 told this IP to wait until then; a request before that earns a ban. */
   retryUntil: number;
+  /** When that 429 was answered: requests arriving within IN_FLIGHT_MS of it were sent before it was read. */
+  throttledAt: number;
   /** Forced through the control API: answer 429 until then, as if the limit were hit. */
   throttledUntil: number;
   /** The same for new orders of an account after its -1015 (by account id; other requests may go on). */
@@ -152,11 +161,17 @@ export class RateLimits {
     const bannedUntil = Math.max(state.bannedUntil, this.everyone.bannedUntil);
     if (bannedUntil > now) return this.banned(bannedUntil, now);
     // rest-api.md#ip-limits: "failing to back off after receiving 429s will result in an automated
-    // IP ban". How many requests Binance lets pass is unpublished; the sandbox bans on the first.
-    if (state.retryUntil > now) return this.ban(state, now);
+    // IP ban". How many requests Binance lets pass is unpublished; the sandbox bans on the first one
+    // that cannot have been on its way already (arriving later than IN_FLIGHT_MS after the 429).
+    if (state.retryUntil > now) {
+      if (now - state.throttledAt > IN_FLIGHT_MS) return this.ban(state, now);
+      const pool = binance.pools.find((p) => p.id === WEIGHT)!;
+      return this.throttled(-1003, messages.weight(pool, this.limitOf(pool)), state.retryUntil, now);
+    }
     const forcedUntil = Math.max(state.throttledUntil, this.everyone.throttledUntil);
     if (forcedUntil > now) {
       state.retryUntil = forcedUntil;
+      state.throttledAt = now;
       const pool = binance.pools.find((p) => p.id === WEIGHT)!;
       return this.throttled(-1003, messages.weight(pool, this.limitOf(pool)), forcedUntil, now);
     }
@@ -167,6 +182,7 @@ export class RateLimits {
       if (counter.used + cost[pool.id]! <= this.limitOf(pool)) continue;
       const end = counter.window + pool.windowMs;
       state.retryUntil = end;
+      state.throttledAt = now;
       const text = pool.id === WEIGHT ? messages.weight : messages.raw;
       return this.throttled(-1003, text(pool, this.limitOf(pool)), end, now);
     }
@@ -249,7 +265,14 @@ export class RateLimits {
   private ip(ip: string): IpState {
     let state = this.ips.get(ip);
     if (!state) {
-      state = { retryUntil: 0, throttledUntil: 0, ordersRetryUntil: new Map(), bannedUntil: 0, bans: [] };
+      state = {
+        retryUntil: 0,
+        throttledAt: 0,
+        throttledUntil: 0,
+        ordersRetryUntil: new Map(),
+        bannedUntil: 0,
+        bans: [],
+      };
       this.ips.set(ip, state);
     }
     return state;
