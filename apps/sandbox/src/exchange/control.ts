@@ -1,5 +1,6 @@
 import { Decimal as Dec } from 'decimal.js';
 import type { BalanceView, KeyPermissions, NewAccount } from './accounts';
+import { type LiquiditySpec, liquidityView } from './liquidity';
 import { fmt8, roundToStep } from './money';
 import type {
   ExchangeOutage,
@@ -18,6 +19,9 @@ export type SandboxMarketView = {
   stepSize: string;
   minQty: string;
   minNotional: string;
+  maxNumOrders: number;
+  /** How much trades per price level and step (liquidity.ts). */
+  liquidity: LiquiditySpec;
 };
 
 /** A past candle (decimal strings on the market's tick grid). */
@@ -38,7 +42,16 @@ export type SandboxControl = {
   hasApiKey(apiKey: string): boolean;
   setBalances(apiKey: string, balances: Record<string, string>): BalanceView[];
   setPermissions(apiKey: string, permissions: Partial<KeyPermissions>): KeyPermissions;
-  account(apiKey: string): { accountId: number; permissions: KeyPermissions; balances: BalanceView[] };
+  account(apiKey: string): {
+    accountId: number;
+    permissions: KeyPermissions;
+    balances: BalanceView[];
+    bnbBurn: boolean;
+  };
+  /** Pay trading fees in BNB at Binance's discount while the BNB balance suffices (Binance's "BNB burn"). */
+  setBnbBurn(apiKey: string, on: boolean): { spotBNBBurn: boolean };
+  /** How much the market trades per price level and step from now on: `'infinite'` fills whole. */
+  setLiquidity(symbol: string, liquidity: LiquiditySpec): SandboxMarketView;
   addMarket(config: SandboxMarketConfig): SandboxMarketView;
   markets(): SandboxMarketView[];
   price(symbol: string): string;
@@ -74,6 +87,8 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       stepSize: fmt8(market.stepSize),
       minQty: fmt8(market.minQty),
       minNotional: fmt8(market.minNotional),
+      maxNumOrders: market.maxNumOrders,
+      liquidity: liquidityView(market.liquidity),
     };
   };
   return {
@@ -94,7 +109,16 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
         accountId: key.accountId,
         permissions: { ...key.permissions },
         balances: exchange.accounts.balances(key.accountId),
+        bnbBurn: exchange.accounts.paysFeesInBnb(key.accountId),
       };
+    },
+    setBnbBurn: (apiKey, on) => {
+      exchange.accounts.setBnbBurn(accountOf(apiKey), on);
+      return { spotBNBBurn: exchange.accounts.paysFeesInBnb(accountOf(apiKey)) };
+    },
+    setLiquidity: (symbol, liquidity) => {
+      exchange.setLiquidity(symbol, liquidity);
+      return marketView(symbol);
     },
     addMarket: (config) => marketView(exchange.addMarket(config).symbol),
     markets: () => exchange.listMarkets().map((s) => marketView(s.market.symbol)),

@@ -1,8 +1,10 @@
 import type { Decimal } from 'decimal.js';
 import { AccountBook, type SavedAccounts } from './accounts';
+import { AveragePrice } from './average-price';
 import { binanceErrors } from './binance-error';
 import { CandlePast } from './candle-past';
 import { KlineHistory, type SavedMinute } from './klines';
+import { type LiquiditySpec, toLiquidity } from './liquidity';
 import { type Market, type MarketSpec, toMarket } from './markets';
 import { MatchingEngine, type OrderRequest, type SandboxTrade, type SavedEngine } from './matching-engine';
 import { Dec, roundToStep, ZERO } from './money';
@@ -15,6 +17,8 @@ export type MarketState = {
   feed: PriceFeed;
   price: Decimal;
   history: KlineHistory;
+  /** Its prices of the last minutes, for PERCENT_PRICE_BY_SIDE and GET /api/v3/avgPrice. */
+  averagePrice: AveragePrice;
   /** A replayed market's past ending at `end` (candle-past.ts); undefined for other feeds. */
   pastEndingAt: (end: number) => CandlePast | undefined;
 };
@@ -91,7 +95,11 @@ export class SandboxExchange {
   private outage: (ExchangeOutage & { until: number }) | undefined;
 
   constructor(markets: SandboxMarketConfig[], feeRatePct: string) {
-    this.engine = new MatchingEngine(this.accounts, new Dec(feeRatePct).div(100));
+    this.engine = new MatchingEngine(
+      this.accounts,
+      new Dec(feeRatePct).div(100),
+      (symbol) => this.markets.get(symbol)?.price,
+    );
     for (const config of markets) this.addMarket(config);
   }
 
@@ -105,6 +113,7 @@ export class SandboxExchange {
       feed,
       price: roundToStep(feed.start, market.tickSize),
       history: new KlineHistory(),
+      averagePrice: new AveragePrice(),
       pastEndingAt: (end) =>
         spec.kind === 'candles' && spec.candles.length > 0
           ? new CandlePast(
@@ -117,6 +126,7 @@ export class SandboxExchange {
     const now = Date.now();
     state.history.past = state.pastEndingAt(now);
     state.history.record(state.price, ZERO, 0, now);
+    state.averagePrice.record(state.price, now);
     this.markets.set(market.symbol, state);
     return market;
   }
@@ -136,6 +146,7 @@ export class SandboxExchange {
   setPrice(symbol: string, price: Decimal | string): SandboxTrade[] {
     const state = this.market(symbol);
     state.price = roundToStep(new Dec(price), state.market.tickSize);
+    state.averagePrice.record(state.price);
     const fills = this.engine.onPrice(state.market, state.price);
     state.history.record(state.price, sumQty(fills), fills.length);
     return fills;
@@ -151,9 +162,15 @@ export class SandboxExchange {
     return fills;
   }
 
+  /** How much the market trades per level and step from now on (liquidity.ts). */
+  setLiquidity(symbol: string, liquidity: LiquiditySpec): void {
+    this.market(symbol).market.liquidity = toLiquidity(liquidity);
+  }
+
   placeOrder(accountId: number, symbol: string, request: OrderRequest) {
     const state = this.market(symbol);
-    const result = this.engine.place(accountId, state.market, request, state.price);
+    const average = state.averagePrice.over(state.market.percentPriceBySide.avgPriceMins, state.price);
+    const result = this.engine.place(accountId, state.market, request, { last: state.price, average });
     if (result.fills.length > 0) state.history.record(state.price, sumQty(result.fills), result.fills.length);
     return result;
   }
@@ -187,6 +204,7 @@ export class SandboxExchange {
       const state = this.market(m.symbol);
       state.feed.seek(m.feed);
       state.price = new Dec(m.price);
+      state.averagePrice.record(state.price);
       state.history.load(m.history);
       if (m.pastEnd !== undefined) state.history.past = state.pastEndingAt(m.pastEnd);
     }

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { binanceErrors } from '../binance-error';
+import { BNB, BNB_DISCOUNT } from '../commission';
+import { fmt8 } from '../money';
 import { integerParam, limitParam, required } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { authenticate } from '../signed-request';
 import { myTradeJson } from '../wire';
 
 const DAY_MS = 86_400_000;
+const ZERO8 = '0.00000000';
 
 /** Binance's SIGNED account endpoints: balances, own trades and the key's permissions. */
 export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
@@ -16,17 +19,15 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
     const balances = exchange.accounts
       .balances(key.accountId)
       .filter((b) => !omitZero || b.free !== '0.00000000' || b.locked !== '0.00000000');
+    const rate = exchange.engine.feeRate;
+    // rest-api.md "Account information": the rates in basis points and as decimals (the sandbox's fee).
+    const bps = rate.mul(10_000).toNumber();
     return {
-      makerCommission: 10,
-      takerCommission: 10,
+      makerCommission: bps,
+      takerCommission: bps,
       buyerCommission: 0,
       sellerCommission: 0,
-      commissionRates: {
-        maker: '0.00100000',
-        taker: '0.00100000',
-        buyer: '0.00000000',
-        seller: '0.00000000',
-      },
+      commissionRates: { maker: fmt8(rate), taker: fmt8(rate), buyer: ZERO8, seller: ZERO8 },
       canTrade: key.permissions.spot,
       canWithdraw: key.permissions.withdrawals,
       canDeposit: true,
@@ -38,6 +39,27 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
       balances,
       permissions: ['SPOT'],
       uid: 100_000_000 + account.id,
+    };
+  });
+
+  // rest-api.md "Query Commission Rates": the standard rates, no tax or special commission, and
+  // whether this account pays them in BNB at the discount (faqs/commission_faq.md).
+  app.get('/api/v3/account/commission', async (request) => {
+    const { key, params } = authenticate(exchange, request, 'read');
+    const state = exchange.market(required(params, 'symbol'));
+    const rate = fmt8(exchange.engine.feeRate);
+    const none = { maker: ZERO8, taker: ZERO8, buyer: ZERO8, seller: ZERO8 };
+    return {
+      symbol: state.market.symbol,
+      standardCommission: { maker: rate, taker: rate, buyer: ZERO8, seller: ZERO8 },
+      specialCommission: none,
+      taxCommission: none,
+      discount: {
+        enabledForAccount: exchange.accounts.paysFeesInBnb(key.accountId),
+        enabledForSymbol: true,
+        discountAsset: BNB,
+        discount: fmt8(BNB_DISCOUNT),
+      },
     };
   });
 

@@ -3,6 +3,7 @@ import { loopbackOnly } from '../../loopback';
 import type { KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
+import type { LiquiditySpec } from '../liquidity';
 import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
 
 const decimalString = { type: 'string', pattern: '^\\d+(\\.\\d+)?$' } as const;
@@ -37,6 +38,7 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
           properties: {
             balances,
             permissions,
+            bnbBurn: { type: 'boolean' },
             apiKey: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$' },
             secret: { type: 'string', minLength: 16, maxLength: 128 },
           },
@@ -55,6 +57,20 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     '/_sandbox/accounts/:apiKey/permissions',
     { schema: { body: permissions } },
     async (request) => control.setPermissions(request.params.apiKey, request.body),
+  );
+  app.put<KeyParams & { Body: { spotBNBBurn: boolean } }>(
+    '/_sandbox/accounts/:apiKey/bnb-burn',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['spotBNBBurn'],
+          additionalProperties: false,
+          properties: { spotBNBBurn: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request) => control.setBnbBurn(request.params.apiKey, request.body.spotBNBBurn),
   );
   app.get<KeyParams>('/_sandbox/accounts/:apiKey/orders', async (request) =>
     control.orders(request.params.apiKey, request.query.symbol),
@@ -89,6 +105,31 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     '/_sandbox/markets/:symbol/price',
     { schema: { body: { type: 'object', required: ['price'], properties: { price: decimalString } } } },
     async (request) => ({ fills: control.setPrice(request.params.symbol, request.body.price) }),
+  );
+  app.put<{ Params: { symbol: string }; Body: { liquidity: LiquiditySpec } }>(
+    '/_sandbox/markets/:symbol/liquidity',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['liquidity'],
+          properties: {
+            liquidity: {
+              oneOf: [
+                { const: 'infinite' },
+                {
+                  type: 'object',
+                  required: ['quotePerLevel'],
+                  additionalProperties: false,
+                  properties: { quotePerLevel: decimalString, levelSpacingPct: decimalString },
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    async (request) => control.setLiquidity(request.params.symbol, request.body.liquidity),
   );
   app.post<{ Body: { steps?: number; symbol?: string } }>(
     '/_sandbox/advance',
