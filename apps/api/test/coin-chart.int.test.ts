@@ -75,6 +75,8 @@ const market = (base: string, price: string) => ({
   stepSize: '0.01',
   minNotional: '5',
   feed: { kind: 'fixed' as const, price },
+  // The test crosses each order once and expects it filled: whole fills (apps/sandbox liquidity).
+  liquidity: 'infinite' as const,
 });
 
 beforeAll(async () => {

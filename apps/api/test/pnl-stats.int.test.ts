@@ -30,6 +30,8 @@ beforeAll(async () => {
       stepSize: '0.01',
       minNotional: '5',
       feed: { kind: 'fixed' as const, price: '1' },
+      // The test crosses each order once and expects it filled: whole fills (apps/sandbox liquidity).
+      liquidity: 'infinite' as const,
     })),
   });
   t = await createTestApp({}, { sandboxUrl: sandbox.url });

@@ -19,6 +19,8 @@ beforeAll(async () => {
         stepSize: '0.01',
         minNotional: '5',
         feed: { kind: 'fixed', price: '1' },
+        // The test crosses each order once and expects it filled: whole fills (apps/sandbox liquidity).
+        liquidity: 'infinite' as const,
       },
     ],
   });

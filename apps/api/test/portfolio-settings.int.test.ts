@@ -15,6 +15,8 @@ const market = (base: string, price: string, minNotional = '5') => ({
   stepSize: '0.01',
   minNotional,
   feed: { kind: 'fixed' as const, price },
+  // The test crosses each order once and expects it filled: whole fills (apps/sandbox liquidity).
+  liquidity: 'infinite' as const,
 });
 
 beforeAll(async () => {

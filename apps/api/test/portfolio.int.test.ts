@@ -17,6 +17,8 @@ const market = (base: string, price: string, extra: { minNotional?: string; quot
   stepSize: '0.01',
   minNotional: extra.minNotional ?? '5',
   feed: { kind: 'fixed' as const, price },
+  // The test crosses each order once and expects it filled: whole fills (apps/sandbox liquidity).
+  liquidity: 'infinite' as const,
 });
 
 beforeAll(async () => {

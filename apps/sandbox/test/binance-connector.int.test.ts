@@ -215,6 +215,12 @@ describe('@binance/connector against the sandbox process (replayed candles)', ()
         Array.from({ length: 10 }, (_, i) => i * 60_000),
       );
 
+      // One trade at the current price: this market's book made deep enough to take it whole.
+      await fetch(`${url}/_sandbox/markets/ETHUSDT/liquidity`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ liquidity: 'infinite' }),
+      });
       const { data: price } = await spot.tickerPrice('ETHUSDT');
       const { data: bought } = await spot.newOrder('ETHUSDT', 'BUY', 'MARKET', { quoteOrderQty: '20' });
       expect(bought).toMatchObject({

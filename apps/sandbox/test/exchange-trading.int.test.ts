@@ -25,6 +25,7 @@ beforeAll(async () => {
         minQty: '1',
         minNotional: '5',
         feed: { kind: 'fixed', price: '0.5' },
+        liquidity: 'infinite',
       },
     ],
   });

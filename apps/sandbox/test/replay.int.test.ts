@@ -23,6 +23,8 @@ beforeAll(async () => {
         minNotional: '5',
         // ETH/BTC of January 2018, rescaled so that its first close is 3000 USDT.
         feed: { kind: 'candles', candles, firstClose: '3000' },
+        // One trade per crossed order: this test follows the replayed path, not the book's depth.
+        liquidity: 'infinite',
       },
     ],
   });

@@ -24,6 +24,8 @@ beforeAll(async () => {
         stepSize: '0.1',
         minNotional: '5',
         feed: { kind: 'fixed', price: '0.5' },
+        // The test crosses each order once and expects it filled: whole fills (apps/sandbox liquidity).
+        liquidity: 'infinite' as const,
       },
     ],
   });

@@ -19,6 +19,8 @@ const codeOf = async (promise: Promise<unknown>): Promise<string> => {
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess();
+  // These tests check one order's fill and fee as a single trade: books deep enough to fill whole.
+  for (const symbol of ['BTCUSDT', 'ETHUSDT', 'XRPUSDT']) await sandbox.setLiquidity(symbol, 'infinite');
 });
 afterAll(async () => sandbox?.stop());
 

@@ -39,6 +39,8 @@ const ordersWithId = async (apiKey: string, clientOrderId: string) =>
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess();
+  // Placement is under test, not depth: a crossed order fills whole in one trade.
+  await sandbox.setLiquidity('BTCUSDT', 'infinite');
   await sandbox.setPrice('BTCUSDT', '60000');
 });
 afterAll(async () => sandbox?.stop());

@@ -30,20 +30,34 @@ export type ApiKeyRecord = KeyAccess & {
 
 type Holding = { free: Decimal; locked: Decimal };
 
-export type Account = { id: number; holdings: Map<string, Holding>; updatedAt: number };
+export type Account = {
+  id: number;
+  holdings: Map<string, Holding>;
+  updatedAt: number;
+  /** Binance's "BNB burn" for spot: pay trading fees in BNB at its discount (commission.ts). */
+  bnbBurn: boolean;
+};
 
 export type BalanceView = { asset: string; free: string; locked: string };
 
 /** The book as saved in the state file: amounts as decimal strings. */
 export type SavedAccounts = {
   nextId: number;
-  accounts: { id: number; updatedAt: number; holdings: Record<string, { free: string; locked: string }> }[];
+  accounts: {
+    id: number;
+    updatedAt: number;
+    holdings: Record<string, { free: string; locked: string }>;
+    /** Absent in files written before fees could be paid in BNB. */
+    bnbBurn?: boolean;
+  }[];
   keys: (Omit<ApiKeyRecord, keyof KeyAccess> & Partial<KeyAccess>)[];
 };
 
 export type NewAccount = {
   balances?: Record<string, string>;
   permissions?: Partial<KeyPermissions>;
+  /** Pay trading fees in BNB at Binance's discount while the BNB balance suffices (default false). */
+  bnbBurn?: boolean;
   /** Fixed credentials (the demo seeds known keys); random ones otherwise. */
   apiKey?: string;
   secret?: string;
@@ -88,7 +102,12 @@ export class AccountBook {
   private nextId = 1;
 
   createAccount(input: NewAccount = {}): { accountId: number; apiKey: string; secret: string } {
-    const account: Account = { id: this.nextId++, holdings: new Map(), updatedAt: Date.now() };
+    const account: Account = {
+      id: this.nextId++,
+      holdings: new Map(),
+      updatedAt: Date.now(),
+      bnbBurn: input.bnbBurn ?? false,
+    };
     this.accounts.set(account.id, account);
     this.setBalances(account.id, input.balances ?? {});
     const key = this.addKey(account.id, input.permissions, input.apiKey, input.secret, {
@@ -154,6 +173,16 @@ export class AccountBook {
     const account = this.accounts.get(accountId);
     if (!account) throw new Error(`unknown account ${accountId}`);
     return account;
+  }
+
+  /** Turns paying fees in BNB on or off (Binance: POST /sapi/v1/bnbBurn `spotBNBBurn`). */
+  setBnbBurn(accountId: number, on: boolean): void {
+    this.account(accountId).bnbBurn = on;
+    this.touch(accountId);
+  }
+
+  paysFeesInBnb(accountId: number): boolean {
+    return this.account(accountId).bnbBurn;
   }
 
   /** Sets the free amount of each listed asset; locked amounts (resting orders) stay as they are. */
@@ -231,6 +260,7 @@ export class AccountBook {
       accounts: [...this.accounts.values()].map((a) => ({
         id: a.id,
         updatedAt: a.updatedAt,
+        bnbBurn: a.bnbBurn,
         holdings: Object.fromEntries(
           [...a.holdings].map(([asset, h]) => [
             asset,
@@ -255,7 +285,7 @@ export class AccountBook {
       for (const [asset, h] of Object.entries(a.holdings)) {
         holdings.set(asset, { free: new Dec(h.free), locked: new Dec(h.locked) });
       }
-      this.accounts.set(a.id, { id: a.id, holdings, updatedAt: a.updatedAt });
+      this.accounts.set(a.id, { id: a.id, holdings, updatedAt: a.updatedAt, bnbBurn: a.bnbBurn ?? false });
     }
     for (const k of saved.keys) {
       this.account(k.accountId);

@@ -54,6 +54,8 @@ export const binanceErrors = {
   insufficientBalance: () =>
     new BinanceError(-2010, 'Account has insufficient balance for requested action.'),
   duplicateOrder: () => new BinanceError(-2010, 'Duplicate order sent.'),
+  /** errors.md "Messages for -2010": a LIMIT_MAKER order that would trade as a taker. */
+  wouldTake: () => new BinanceError(-2010, 'Order would immediately match and take.'),
   unknownOrder: () => new BinanceError(-2011, 'Unknown order sent.'),
   orderDoesNotExist: () => new BinanceError(-2013, 'Order does not exist.'),
   /** What Binance says when an order's fate is unknown (HTTP 5xx, "execution status unknown"). */

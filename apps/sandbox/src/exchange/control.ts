@@ -6,6 +6,7 @@ import {
   type KeyPermissions,
   type NewAccount,
 } from './accounts';
+import { type LiquiditySpec, liquidityView } from './liquidity';
 import type { MarketFilterChange, SymbolStatus } from './markets';
 import { fmt8, roundToStep } from './money';
 import type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
@@ -28,6 +29,9 @@ export type SandboxMarketView = {
   stepSize: string;
   minQty: string;
   minNotional: string;
+  maxNumOrders: number;
+  /** How much trades per price level and step (liquidity.ts). */
+  liquidity: LiquiditySpec;
 };
 
 /** A past candle (decimal strings on the market's tick grid). */
@@ -60,7 +64,12 @@ export type SandboxControl = {
     permissions: KeyPermissions;
     access: KeyAccess;
     balances: BalanceView[];
+    bnbBurn: boolean;
   };
+  /** Pay trading fees in BNB at Binance's discount while the BNB balance suffices (Binance's "BNB burn"). */
+  setBnbBurn(apiKey: string, on: boolean): { spotBNBBurn: boolean };
+  /** How much the market trades per price level and step from now on: `'infinite'` fills whole. */
+  setLiquidity(symbol: string, liquidity: LiquiditySpec): SandboxMarketView;
   addMarket(config: SandboxMarketConfig): SandboxMarketView;
   markets(): SandboxMarketView[];
   /** Sets a symbol's status: outside TRADING new orders answer -2010 "Market is closed.". */
@@ -119,6 +128,8 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       stepSize: fmt8(market.stepSize),
       minQty: fmt8(market.minQty),
       minNotional: fmt8(market.minNotional),
+      maxNumOrders: market.maxNumOrders,
+      liquidity: liquidityView(market.liquidity),
     };
   };
   return {
@@ -142,7 +153,16 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
         permissions: { ...key.permissions },
         access: { ipWhitelist: [...key.ipWhitelist], tradingExpiresAt: key.tradingExpiresAt },
         balances: exchange.accounts.balances(key.accountId),
+        bnbBurn: exchange.accounts.paysFeesInBnb(key.accountId),
       };
+    },
+    setBnbBurn: (apiKey, on) => {
+      exchange.accounts.setBnbBurn(accountOf(apiKey), on);
+      return { spotBNBBurn: exchange.accounts.paysFeesInBnb(accountOf(apiKey)) };
+    },
+    setLiquidity: (symbol, liquidity) => {
+      exchange.setLiquidity(symbol, liquidity);
+      return marketView(symbol);
     },
     addMarket: (config) => marketView(exchange.addMarket(config).symbol),
     markets: () => exchange.listMarkets().map((s) => marketView(s.market.symbol)),

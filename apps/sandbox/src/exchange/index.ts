@@ -7,7 +7,8 @@ export type {
   SandboxPastCandle,
   SandboxTradeView,
 } from './control';
-export type { MarketSpec } from './markets';
+export type { LiquiditySpec } from './liquidity';
+export type { MarketSpec, PercentPriceBySideSpec } from './markets';
 export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
 export type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
 export { replayMarkets } from './replay-markets';

@@ -1,7 +1,37 @@
 import { binance } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import { binanceErrors } from './binance-error';
-import { Dec, fmt8, isMultipleOf } from './money';
+import { type Liquidity, type LiquiditySpec, toLiquidity } from './liquidity';
+import { Dec, fmt8, isMultipleOf, parsePositive } from './money';
+
+/**
+ * Binance's PERCENT_PRICE_BY_SIDE filter (filters.md#percent_price_by_side) as a config gives it:
+ * multipliers as decimal strings, `avgPriceMins` the minutes of the average price (0: the last price).
+ */
+export type PercentPriceBySideSpec = {
+  bidMultiplierUp: string;
+  bidMultiplierDown: string;
+  askMultiplierUp: string;
+  askMultiplierDown: string;
+  avgPriceMins: number;
+};
+
+/** What Binance lists on its major USDT pairs (BTCUSDT, ETHUSDT: exchangeInfo, 2025). */
+export const DEFAULT_PERCENT_PRICE_BY_SIDE: PercentPriceBySideSpec = {
+  bidMultiplierUp: '5',
+  bidMultiplierDown: '0.2',
+  askMultiplierUp: '5',
+  askMultiplierDown: '0.2',
+  avgPriceMins: 5,
+};
+
+export type PercentPriceBySide = {
+  bidMultiplierUp: Decimal;
+  bidMultiplierDown: Decimal;
+  askMultiplierUp: Decimal;
+  askMultiplierDown: Decimal;
+  avgPriceMins: number;
+};
 
 /** How a market is described to the sandbox (decimal strings, like Binance's filters). */
 export type MarketSpec = {
@@ -13,33 +43,12 @@ export type MarketSpec = {
   maxQty?: string;
   minNotional?: string;
   maxPrice?: string;
-  /** PERCENT_PRICE_BY_SIDE multipliers; Binance's majors (BTCUSDT, XRPUSDT…) list 5 / 0.2 on both sides. */
-  percentPriceBySide?: {
-    bidUp: string;
-    bidDown: string;
-    askUp: string;
-    askDown: string;
-    avgPriceMins?: number;
-  };
-  /** MAX_NUM_ORDERS: open orders per account on the symbol (Binance: 200). */
+  /** MAX_NUM_ORDERS: open orders per account on the symbol (default Binance's 200). */
   maxNumOrders?: number;
+  percentPriceBySide?: PercentPriceBySideSpec;
+  /** How much trades per price level and step (liquidity.ts; default DEFAULT_LIQUIDITY). */
+  liquidity?: LiquiditySpec;
 };
-
-/**
- * PERCENT_PRICE_BY_SIDE as Binance lists it for its major USDT markets (Binance spot API docs,
- * filters.md#percent_price_by_side; GET /api/v3/exchangeInfo): a buy or a sell within ×0.2 … ×5
- * of the 5-minute weighted average price.
- */
-export const BINANCE_PERCENT_PRICE_BY_SIDE = {
-  bidUp: '5',
-  bidDown: '0.2',
-  askUp: '5',
-  askDown: '0.2',
-  avgPriceMins: 5,
-} as const;
-
-/** MAX_NUM_ORDERS of Binance's spot symbols (filters.md#max_num_orders), from the venue's table. */
-export const BINANCE_MAX_NUM_ORDERS = binance.defaultMaxOpenOrdersPerSymbol;
 
 /**
  * Binance's symbol statuses (Binance spot API docs, enums.md#symbol-status-status): only TRADING
@@ -77,14 +86,10 @@ export type Market = {
   minNotional: Decimal;
   minPrice: Decimal;
   maxPrice: Decimal;
-  percentPriceBySide: {
-    bidMultiplierUp: Decimal;
-    bidMultiplierDown: Decimal;
-    askMultiplierUp: Decimal;
-    askMultiplierDown: Decimal;
-    avgPriceMins: number;
-  };
   maxNumOrders: number;
+  percentPriceBySide: PercentPriceBySide;
+  /** Changeable while the sandbox runs (control API), so tests can make fills whole or partial. */
+  liquidity: Liquidity;
 };
 
 export const toMarket = (spec: MarketSpec): Market => {
@@ -92,7 +97,6 @@ export const toMarket = (spec: MarketSpec): Market => {
   const quote = spec.quote.toUpperCase();
   const tickSize = new Dec(spec.tickSize);
   const stepSize = new Dec(spec.stepSize);
-  const band = spec.percentPriceBySide ?? BINANCE_PERCENT_PRICE_BY_SIDE;
   return {
     symbol: `${base}${quote}`,
     status: 'TRADING',
@@ -105,14 +109,28 @@ export const toMarket = (spec: MarketSpec): Market => {
     minNotional: new Dec(spec.minNotional ?? '5'),
     minPrice: tickSize,
     maxPrice: new Dec(spec.maxPrice ?? '1000000'),
-    percentPriceBySide: {
-      bidMultiplierUp: new Dec(band.bidUp),
-      bidMultiplierDown: new Dec(band.bidDown),
-      askMultiplierUp: new Dec(band.askUp),
-      askMultiplierDown: new Dec(band.askDown),
-      avgPriceMins: band.avgPriceMins ?? BINANCE_PERCENT_PRICE_BY_SIDE.avgPriceMins,
-    },
-    maxNumOrders: spec.maxNumOrders ?? BINANCE_MAX_NUM_ORDERS,
+    maxNumOrders: maxNumOrders(spec.maxNumOrders),
+    percentPriceBySide: percentPriceBySide(spec.percentPriceBySide ?? DEFAULT_PERCENT_PRICE_BY_SIDE),
+    liquidity: toLiquidity(spec.liquidity),
+  };
+};
+
+const maxNumOrders = (value = binance.defaultMaxOpenOrdersPerSymbol): number => {
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`maxNumOrders must be a positive integer, got ${value}`);
+  return value;
+};
+
+const percentPriceBySide = (spec: PercentPriceBySideSpec): PercentPriceBySide => {
+  if (!Number.isInteger(spec.avgPriceMins) || spec.avgPriceMins < 0) {
+    throw new Error(`percentPriceBySide.avgPriceMins must be an integer ≥ 0, got ${spec.avgPriceMins}`);
+  }
+  return {
+    bidMultiplierUp: parsePositive('bidMultiplierUp', spec.bidMultiplierUp),
+    bidMultiplierDown: parsePositive('bidMultiplierDown', spec.bidMultiplierDown),
+    askMultiplierUp: parsePositive('askMultiplierUp', spec.askMultiplierUp),
+    askMultiplierDown: parsePositive('askMultiplierDown', spec.askMultiplierDown),
+    avgPriceMins: spec.avgPriceMins,
   };
 };
 
@@ -219,4 +237,28 @@ export const checkLotSize = (market: Market, quantity: Decimal): void => {
 /** NOTIONAL: price × quantity at least minNotional (applied to market orders too). */
 export const checkNotional = (market: Market, price: Decimal, quantity: Decimal): void => {
   if (price.mul(quantity).lt(market.minNotional)) throw binanceErrors.filterFailure('NOTIONAL');
+};
+
+/**
+ * PERCENT_PRICE_BY_SIDE (filters.md#percent_price_by_side): a bid within [avg × bidMultiplierDown,
+ * avg × bidMultiplierUp], an ask within [avg × askMultiplierDown, avg × askMultiplierUp], `avg` the
+ * average price over the filter's `avgPriceMins` (errors.md#filter-failures).
+ */
+export const checkPercentPriceBySide = (
+  market: Market,
+  side: 'BUY' | 'SELL',
+  price: Decimal,
+  averagePrice: Decimal,
+): void => {
+  const f = market.percentPriceBySide;
+  const [down, up] =
+    side === 'BUY' ? [f.bidMultiplierDown, f.bidMultiplierUp] : [f.askMultiplierDown, f.askMultiplierUp];
+  if (price.lt(averagePrice.mul(down)) || price.gt(averagePrice.mul(up))) {
+    throw binanceErrors.filterFailure('PERCENT_PRICE_BY_SIDE');
+  }
+};
+
+/** MAX_NUM_ORDERS (filters.md#max_num_orders): the account's open orders on the symbol, the new one included. */
+export const checkMaxNumOrders = (market: Market, openOnSymbol: number): void => {
+  if (openOnSymbol >= market.maxNumOrders) throw binanceErrors.filterFailure('MAX_NUM_ORDERS');
 };

@@ -1,12 +1,25 @@
 import { Decimal } from 'decimal.js';
 import type { AccountBook } from './accounts';
 import { binanceErrors } from './binance-error';
-import { checkLotSize, checkNotional, checkPriceFilter, type Market } from './markets';
-import { Dec, floorToStep, round8, ZERO } from './money';
+import { BNB, tradeCommission } from './commission';
+import { planTake, restingAllowance, type TakerWant } from './liquidity';
+import {
+  checkLotSize,
+  checkMaxNumOrders,
+  checkNotional,
+  checkPercentPriceBySide,
+  checkPriceFilter,
+  type Market,
+} from './markets';
+import { Dec, round8, ZERO } from './money';
 
 export type OrderSide = 'BUY' | 'SELL';
-export type OrderType = 'LIMIT' | 'MARKET';
-export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED';
+/** enums.md "Order types": the ones our clients send. LIMIT_MAKER is Binance's post-only limit. */
+export type OrderType = 'LIMIT' | 'LIMIT_MAKER' | 'MARKET';
+/** enums.md "Time in force". */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+/** enums.md "Order status": EXPIRED is an IOC/FOK or MARKET order's rest that could not fill. */
+export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
 
 /** Still resting on the book. */
 const resting = (order: SandboxOrder) => order.status === 'NEW' || order.status === 'PARTIALLY_FILLED';
@@ -18,6 +31,7 @@ export type SandboxOrder = {
   clientOrderId: string;
   side: OrderSide;
   type: OrderType;
+  timeInForce: TimeInForce;
   /** Limit price; zero for market orders (as Binance reports them). */
   price: Decimal;
   origQty: Decimal;
@@ -49,10 +63,13 @@ export type SandboxTrade = {
 type Decimals<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 
 /** An order as saved in the state file (decimals as strings). */
-export type SavedOrder = Decimals<
-  SandboxOrder,
-  'price' | 'origQty' | 'origQuoteOrderQty' | 'executedQty' | 'cummulativeQuoteQty' | 'locked'
->;
+export type SavedOrder = Omit<
+  Decimals<
+    SandboxOrder,
+    'price' | 'origQty' | 'origQuoteOrderQty' | 'executedQty' | 'cummulativeQuoteQty' | 'locked'
+  >,
+  'timeInForce'
+> & { timeInForce?: TimeInForce };
 export type SavedTrade = Decimals<SandboxTrade, 'price' | 'qty' | 'quoteQty' | 'commission'>;
 export type SavedEngine = {
   nextOrderId: number;
@@ -79,7 +96,8 @@ const TRADE_DECIMALS = ['price', 'qty', 'quoteQty', 'commission'] as const;
 export type OrderEvent =
   | { kind: 'NEW'; order: SandboxOrder }
   | { kind: 'TRADE'; order: SandboxOrder; trade: SandboxTrade }
-  | { kind: 'CANCELED'; order: SandboxOrder; cancelClientOrderId: string };
+  | { kind: 'CANCELED'; order: SandboxOrder; cancelClientOrderId: string }
+  | { kind: 'EXPIRED'; order: SandboxOrder };
 
 /** Called synchronously on every change, so the order it sees is exactly the changed state. */
 export type OrderEventListener = (event: OrderEvent) => void;
@@ -88,15 +106,26 @@ export type OrderRequest = {
   side: OrderSide;
   type: OrderType;
   clientOrderId: string;
+  /** GTC when absent (MARKET and LIMIT_MAKER orders report GTC too). */
+  timeInForce?: TimeInForce;
   price?: Decimal;
   quantity?: Decimal;
   quoteOrderQty?: Decimal;
 };
 
+/** The market's prices an order is checked and matched against. */
+export type MarketPrices = {
+  last: Decimal;
+  /** The average over PERCENT_PRICE_BY_SIDE's avgPriceMins (average-price.ts). */
+  average: Decimal;
+};
+
 /**
- * Orders, balances and fills. A resting limit order fills completely at its own price once the
- * market price crosses it; anything marketable on arrival fills at the current price. The fee
- * (0.1 % by default) is taken from the asset received, as on Binance without BNB discounts.
+ * Orders, balances and fills, against a market of finite liquidity (liquidity.ts): a taker walks the
+ * levels from the current price, one trade per level; a resting limit order crossed by the price
+ * fills at its own price by what the step traded at and through it, so it usually fills in parts
+ * over several steps (PARTIALLY_FILLED in between). The fee (0.1 % by default) is taken from the
+ * asset received, or in BNB at Binance's discount for accounts that pay fees in BNB (commission.ts).
  */
 export class MatchingEngine {
   private readonly ordersByAccount = new Map<number, SandboxOrder[]>();
@@ -108,7 +137,9 @@ export class MatchingEngine {
 
   constructor(
     private readonly accounts: AccountBook,
-    private readonly feeRate: Decimal,
+    readonly feeRate: Decimal,
+    /** The last price of a symbol, if the sandbox lists it (values BNB fees). */
+    private readonly lastPriceOf: (symbol: string) => Decimal | undefined = () => undefined,
   ) {}
 
   /** Subscribes to every order change of every account; returns the unsubscribe function. */
@@ -117,11 +148,26 @@ export class MatchingEngine {
     return () => this.listeners.delete(listener);
   }
 
-  place(accountId: number, market: Market, request: OrderRequest, lastPrice: Decimal) {
-    if (this.openOrders(accountId).some((o) => o.clientOrderId === request.clientOrderId)) {
-      throw binanceErrors.duplicateOrder();
+  place(accountId: number, market: Market, request: OrderRequest, prices: MarketPrices) {
+    if (this.hasOpen(accountId, request.clientOrderId)) throw binanceErrors.duplicateOrder();
+    const last = prices.last;
+    const isLimit = request.type !== 'MARKET';
+    const marketable =
+      !isLimit || (request.side === 'BUY' ? last.lte(request.price!) : last.gte(request.price!));
+    if (isLimit) this.checkLimitFilters(market, request, prices.average);
+    // rest-api.md "LIMIT_MAKER": rejected if it would immediately match and trade as a taker.
+    if (request.type === 'LIMIT_MAKER' && marketable) throw binanceErrors.wouldTake();
+    const want: TakerWant = request.quantity ? { qty: request.quantity } : { quote: request.quoteOrderQty! };
+    const plan = marketable
+      ? planTake(market, request.side, last, want, isLimit ? request.price : undefined)
+      : [];
+    const quantity = request.quantity ?? plan.reduce((sum, t) => sum.add(t.qty), ZERO);
+    if (!isLimit) {
+      checkLotSize(market, quantity);
+      checkNotional(market, last, quantity);
     }
-    const quantity = this.orderQuantity(market, request, lastPrice);
+    // filters.md#max_num_orders: the new order would be one more open order on the symbol.
+    checkMaxNumOrders(market, this.openCount(accountId, market.symbol));
     const now = Date.now();
     const order: SandboxOrder = {
       accountId,
@@ -130,7 +176,8 @@ export class MatchingEngine {
       clientOrderId: request.clientOrderId,
       side: request.side,
       type: request.type,
-      price: request.type === 'LIMIT' ? request.price! : ZERO,
+      timeInForce: request.timeInForce ?? 'GTC',
+      price: isLimit ? request.price! : ZERO,
       origQty: quantity,
       origQuoteOrderQty: request.quoteOrderQty ?? ZERO,
       executedQty: ZERO,
@@ -140,17 +187,28 @@ export class MatchingEngine {
       updateTime: now,
       locked: ZERO,
     };
-    const marketable =
-      request.type === 'MARKET' ||
-      (request.side === 'BUY' ? lastPrice.lte(order.price) : lastPrice.gte(order.price));
-    // A limit order reserves at its own price first, as Binance does, even when it then fills lower.
-    const reservePrice = request.type === 'LIMIT' ? order.price : lastPrice;
-    const reserve = request.side === 'BUY' ? cost(quantity, reservePrice) : quantity;
+    // A limit order reserves at its own price, as Binance does, even when it then fills lower; a
+    // market order what its sweep of the book costs.
+    const reserve =
+      request.side === 'SELL'
+        ? quantity
+        : isLimit
+          ? cost(quantity, order.price)
+          : plan.reduce((sum, t) => sum.add(cost(t.qty, t.price)), ZERO);
     this.accounts.lock(accountId, request.side === 'BUY' ? market.quote : market.base, reserve);
     order.locked = reserve;
     this.store(order);
     this.emit({ kind: 'NEW', order });
-    const fills = marketable ? [this.fill(order, market, lastPrice, false)] : [];
+    const planned = plan.reduce((sum, t) => sum.add(t.qty), ZERO);
+    // enums.md "Time in force": FOK expires whole unless all of it can fill now.
+    if (order.timeInForce === 'FOK' && planned.lt(quantity)) {
+      this.expire(order, market);
+      return { order, fills: [] };
+    }
+    const fills = plan.map((t) => this.fill(order, market, t.price, false, t.qty));
+    // IOC and MARKET orders never rest: what could not fill now expires (enums.md "Order status").
+    if (resting(order) && (order.type === 'MARKET' || order.timeInForce === 'IOC'))
+      this.expire(order, market);
     return { order, fills };
   }
 
@@ -183,9 +241,19 @@ export class MatchingEngine {
     );
   }
 
-  /** Every account's resting orders of one market (a delisting cancels them all). */
-  restingIn(symbol: string): SandboxOrder[] {
-    return [...(this.openBySymbol.get(symbol) ?? [])];
+  /** Whether a resting order of the account has this client id (walks the books, not the account's history). */
+  private hasOpen(accountId: number, clientOrderId: string): boolean {
+    for (const open of this.openBySymbol.values()) {
+      for (const o of open) if (o.accountId === accountId && o.clientOrderId === clientOrderId) return true;
+    }
+    return false;
+  }
+
+  /** The account's resting orders on the symbol (walks the symbol's book, not the account's history). */
+  private openCount(accountId: number, symbol: string): number {
+    let count = 0;
+    for (const o of this.openBySymbol.get(symbol) ?? []) if (o.accountId === accountId) count++;
+    return count;
   }
 
   allOrders(accountId: number, symbol?: string): SandboxOrder[] {
@@ -216,11 +284,31 @@ export class MatchingEngine {
    * Runs a new order's filters without placing it (POST /api/v3/order/test: "validates a new order
    * but does not send it into the matching engine", so no balance check).
    */
-  check(market: Market, request: OrderRequest, lastPrice: Decimal): void {
-    this.orderQuantity(market, request, lastPrice);
+  check(accountId: number, market: Market, request: OrderRequest, prices: MarketPrices): void {
+    const isLimit = request.type !== 'MARKET';
+    if (isLimit) this.checkLimitFilters(market, request, prices.average);
+    else {
+      const want: TakerWant = request.quantity
+        ? { qty: request.quantity }
+        : { quote: request.quoteOrderQty! };
+      const quantity =
+        request.quantity ??
+        planTake(market, request.side, prices.last, want, undefined).reduce((sum, t) => sum.add(t.qty), ZERO);
+      checkLotSize(market, quantity);
+      checkNotional(market, prices.last, quantity);
+    }
+    const marketable =
+      !isLimit ||
+      (request.side === 'BUY' ? prices.last.lte(request.price!) : prices.last.gte(request.price!));
+    if (request.type === 'LIMIT_MAKER' && marketable) throw binanceErrors.wouldTake();
+    checkMaxNumOrders(market, this.openCount(accountId, market.symbol));
   }
 
-  /** Fills every resting order of the market that `price` crossed, each at its own limit price. */
+  /**
+   * One price step: every resting order that `price` crossed fills at its own limit price, by as
+   * much as the step traded at and through that price (liquidity.ts); orders at the same price share
+   * it in time priority, and what is left fills on later steps that cross it again.
+   */
   onPrice(market: Market, price: Decimal): SandboxTrade[] {
     const open = [...(this.openBySymbol.get(market.symbol) ?? [])];
     const crossed = open
@@ -228,7 +316,23 @@ export class MatchingEngine {
       .sort(
         (a, b) => (a.side === 'BUY' ? b.price.cmp(a.price) : a.price.cmp(b.price)) || a.orderId - b.orderId,
       );
-    return crossed.map((order) => this.fill(order, market, order.price, true));
+    const takenAt = new Map<string, Decimal>();
+    const trades: SandboxTrade[] = [];
+    for (const order of crossed) {
+      const left = order.origQty.sub(order.executedQty);
+      const allowance = restingAllowance(market, order.price, price);
+      if (allowance === 'all') {
+        trades.push(this.fill(order, market, order.price, true, left));
+        continue;
+      }
+      const level = `${order.side}:${order.price.toFixed()}`;
+      const taken = takenAt.get(level) ?? ZERO;
+      const qty = Dec.min(left, allowance.sub(taken));
+      if (qty.lte(0)) continue;
+      takenAt.set(level, taken.add(qty));
+      trades.push(this.fill(order, market, order.price, true, qty));
+    }
+    return trades;
   }
 
   /**
@@ -265,7 +369,12 @@ export class MatchingEngine {
     this.openBySymbol.clear();
     this.tradesByAccount.clear();
     for (const o of saved.orders) {
-      const order: SandboxOrder = { ...o, ...decimals(o, ORDER_DECIMALS) };
+      // Files written before time in force was kept hold GTC orders only.
+      const order: SandboxOrder = {
+        ...o,
+        timeInForce: o.timeInForce ?? 'GTC',
+        ...decimals(o, ORDER_DECIMALS),
+      };
       const list = this.ordersByAccount.get(order.accountId) ?? [];
       list.push(order);
       this.ordersByAccount.set(order.accountId, list);
@@ -281,20 +390,17 @@ export class MatchingEngine {
     this.nextTradeId = Math.max(saved.nextTradeId, ...saved.trades.map((t) => t.id + 1));
   }
 
-  private orderQuantity(market: Market, request: OrderRequest, lastPrice: Decimal): Decimal {
-    if (request.type === 'LIMIT') {
-      const price = request.price!;
-      const quantity = request.quantity!;
-      checkPriceFilter(market, price);
-      checkLotSize(market, quantity);
-      checkNotional(market, price, quantity);
-      return quantity;
-    }
-    // quoteOrderQty: the quantity that quote amount buys (or sells) now, down to the lot step.
-    const quantity = request.quantity ?? floorToStep(request.quoteOrderQty!.div(lastPrice), market.stepSize);
+  /**
+   * A limit order's filters (errors.md#filter-failures, -1013): first those on the order alone,
+   * then the one that depends on the market's recent prices.
+   */
+  private checkLimitFilters(market: Market, request: OrderRequest, averagePrice: Decimal): void {
+    const price = request.price!;
+    const quantity = request.quantity!;
+    checkPriceFilter(market, price);
     checkLotSize(market, quantity);
-    checkNotional(market, lastPrice, quantity);
-    return quantity;
+    checkNotional(market, price, quantity);
+    checkPercentPriceBySide(market, request.side, price, averagePrice);
   }
 
   private fill(
@@ -302,18 +408,27 @@ export class MatchingEngine {
     market: Market,
     price: Decimal,
     isMaker: boolean,
-    part?: Decimal,
+    qty: Decimal,
   ): SandboxTrade {
-    const qty = part ?? order.origQty.sub(order.executedQty);
     const isBuyer = order.side === 'BUY';
     const quoteQty = isBuyer ? cost(qty, price) : proceeds(qty, price);
     const received = isBuyer ? qty : quoteQty;
-    const commission = round8(received.mul(this.feeRate), Decimal.ROUND_HALF_UP);
-    const commissionAsset = isBuyer ? market.base : market.quote;
+    const receivedAsset = isBuyer ? market.base : market.quote;
     const paidAsset = isBuyer ? market.quote : market.base;
     const paid = isBuyer ? quoteQty : qty;
+    const fee = tradeCommission({
+      rate: this.feeRate,
+      received,
+      receivedAsset,
+      price,
+      isBuyer,
+      bnb: this.bnbForFees(order.accountId, market),
+    });
     this.accounts.spendLocked(order.accountId, paidAsset, paid);
-    this.accounts.credit(order.accountId, commissionAsset, received.sub(commission));
+    if (fee.inBnb) this.accounts.spendFree(order.accountId, BNB, fee.amount);
+    this.accounts.credit(order.accountId, receivedAsset, fee.inBnb ? received : received.sub(fee.amount));
+    const commission = fee.amount;
+    const commissionAsset = fee.asset;
     order.locked = order.locked.sub(paid);
     order.executedQty = order.executedQty.add(qty);
     order.cummulativeQuoteQty = order.cummulativeQuoteQty.add(quoteQty);
@@ -344,6 +459,22 @@ export class MatchingEngine {
     this.tradesByAccount.set(order.accountId, list);
     this.emit({ kind: 'TRADE', order, trade });
     return trade;
+  }
+
+  /** The account pays fees in BNB and the sandbox prices BNB in the market's quote: its free BNB and that price. */
+  private bnbForFees(accountId: number, market: Market) {
+    if (!this.accounts.paysFeesInBnb(accountId)) return undefined;
+    const price = this.lastPriceOf(`${BNB}${market.quote}`);
+    return price ? { price, free: this.accounts.holding(accountId, BNB).free } : undefined;
+  }
+
+  /** The rest of an order that may not rest (IOC, FOK, MARKET) expires and gives back its lock. */
+  private expire(order: SandboxOrder, market: Market): void {
+    this.release(order, market);
+    order.status = 'EXPIRED';
+    order.updateTime = Date.now();
+    this.openBySymbol.get(order.symbol)?.delete(order);
+    this.emit({ kind: 'EXPIRED', order });
   }
 
   /** A listener's failure must not undo a trade that already happened: it is reported, not thrown. */

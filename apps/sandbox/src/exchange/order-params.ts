@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { binanceErrors } from './binance-error';
-import type { OrderRequest } from './matching-engine';
+import type { OrderRequest, TimeInForce } from './matching-engine';
 import { parseDecimalParam } from './money';
 import type { Params } from './signed-request';
 import type { NewOrderRespType } from './wire';
@@ -41,24 +41,25 @@ const optionalDecimal = (params: Params, name: string) => {
   return raw === null || raw === '' ? undefined : parseDecimalParam(name, raw);
 };
 
-/** POST /api/v3/order parameters: LIMIT (GTC) and MARKET (quantity or quoteOrderQty) only. */
+/**
+ * POST /api/v3/order parameters (rest-api.md "New order", its table of mandatory parameters per
+ * type): LIMIT (`timeInForce` GTC, IOC or FOK), LIMIT_MAKER (no `timeInForce`: it is post-only) and
+ * MARKET (`quantity` or `quoteOrderQty`).
+ */
 export const newOrderParams = (params: Params): { request: OrderRequest; respType: NewOrderRespType } => {
   const side = required(params, 'side');
   if (side !== 'BUY' && side !== 'SELL') throw binanceErrors.badSide();
   const type = required(params, 'type');
-  if (type !== 'LIMIT' && type !== 'MARKET') throw binanceErrors.badOrderType();
+  if (type !== 'LIMIT' && type !== 'LIMIT_MAKER' && type !== 'MARKET') throw binanceErrors.badOrderType();
   const price = optionalDecimal(params, 'price');
   const quantity = optionalDecimal(params, 'quantity');
   const quoteOrderQty = optionalDecimal(params, 'quoteOrderQty');
-  const timeInForce = params.get('timeInForce');
-  if (type === 'LIMIT') {
-    if (!timeInForce) throw binanceErrors.mandatory('timeInForce');
-    if (timeInForce !== 'GTC') throw binanceErrors.badTimeInForce();
+  const timeInForce = timeInForceParam(params, type);
+  if (type !== 'MARKET') {
     if (!quantity) throw binanceErrors.mandatory('quantity');
     if (!price) throw binanceErrors.mandatory('price');
     if (quoteOrderQty) throw binanceErrors.notRequired('quoteOrderQty');
   } else {
-    if (timeInForce) throw binanceErrors.notRequired('timeInForce');
     if (price) throw binanceErrors.notRequired('price');
     if (!quantity && !quoteOrderQty) throw binanceErrors.eitherParam('quantity', 'quoteOrderQty');
     if (quantity && quoteOrderQty) throw binanceErrors.notRequired('quoteOrderQty');
@@ -68,7 +69,30 @@ export const newOrderParams = (params: Params): { request: OrderRequest; respTyp
     throw binanceErrors.illegalChars('newOrderRespType', 'ACK|RESULT|FULL');
   }
   const clientOrderId = clientOrderIdParam(params, 'newClientOrderId') ?? generatedClientOrderId();
-  return { request: { side, type, clientOrderId, price, quantity, quoteOrderQty }, respType };
+  return {
+    request: {
+      side,
+      type,
+      clientOrderId,
+      price,
+      quantity,
+      quoteOrderQty,
+      ...(timeInForce ? { timeInForce } : {}),
+    },
+    respType,
+  };
+};
+
+/** LIMIT needs one of enums.md's times in force; the other types take none. */
+const timeInForceParam = (params: Params, type: OrderRequest['type']): TimeInForce | undefined => {
+  const value = params.get('timeInForce');
+  if (type !== 'LIMIT') {
+    if (value) throw binanceErrors.notRequired('timeInForce');
+    return undefined;
+  }
+  if (!value) throw binanceErrors.mandatory('timeInForce');
+  if (value !== 'GTC' && value !== 'IOC' && value !== 'FOK') throw binanceErrors.badTimeInForce();
+  return value;
 };
 
 /** limit: default 500, at most 1000 (Binance's list endpoints). */

@@ -1,8 +1,10 @@
 import type { Decimal } from 'decimal.js';
 import { AccountBook, type SavedAccounts } from './accounts';
+import { AveragePrice } from './average-price';
 import { binanceErrors } from './binance-error';
 import { CandlePast } from './candle-past';
 import { KlineHistory, type SavedMinute } from './klines';
+import { type LiquiditySpec, toLiquidity } from './liquidity';
 import {
   changeFilters,
   checkTrading,
@@ -26,6 +28,8 @@ export type MarketState = {
   history: KlineHistory;
   /** Delisted: gone from exchangeInfo, every endpoint answers -1121 for it (its history is kept). */
   delisted: boolean;
+  /** Its prices of the last minutes, for PERCENT_PRICE_BY_SIDE and GET /api/v3/avgPrice. */
+  averagePrice: AveragePrice;
   /** A replayed market's past ending at `end` (candle-past.ts); undefined for other feeds. */
   pastEndingAt: (end: number) => CandlePast | undefined;
 };
@@ -114,7 +118,11 @@ export class SandboxExchange {
 
   constructor(markets: SandboxMarketConfig[], feeRatePct: string) {
     this.feeRate = new Dec(feeRatePct).div(100);
-    this.engine = new MatchingEngine(this.accounts, this.feeRate);
+    this.engine = new MatchingEngine(
+      this.accounts,
+      this.feeRate,
+      (symbol) => this.markets.get(symbol)?.price,
+    );
     for (const config of markets) this.addMarket(config);
   }
 
@@ -129,6 +137,7 @@ export class SandboxExchange {
       price: roundToStep(feed.start, market.tickSize),
       history: new KlineHistory(),
       delisted: false,
+      averagePrice: new AveragePrice(),
       pastEndingAt: (end) =>
         spec.kind === 'candles' && spec.candles.length > 0
           ? new CandlePast(
@@ -141,6 +150,7 @@ export class SandboxExchange {
     const now = Date.now();
     state.history.past = state.pastEndingAt(now);
     state.history.record(state.price, ZERO, 0, now);
+    state.averagePrice.record(state.price, now);
     this.markets.set(market.symbol, state);
     return market;
   }
@@ -190,7 +200,7 @@ export class SandboxExchange {
    */
   delist(symbol: string): void {
     const state = this.market(symbol);
-    for (const order of this.engine.restingIn(state.market.symbol)) {
+    for (const order of this.engine.restingOrders(state.market.symbol)) {
       this.engine.cancel(order.accountId, state.market, { orderId: order.orderId });
     }
     state.delisted = true;
@@ -200,6 +210,7 @@ export class SandboxExchange {
   setPrice(symbol: string, price: Decimal | string): SandboxTrade[] {
     const state = this.market(symbol);
     state.price = roundToStep(new Dec(price), state.market.tickSize);
+    state.averagePrice.record(state.price);
     // A symbol in BREAK or HALT does not match (its book is frozen until it trades again).
     const fills = state.market.status === 'TRADING' ? this.engine.onPrice(state.market, state.price) : [];
     state.history.record(state.price, sumQty(fills), fills.length);
@@ -216,10 +227,16 @@ export class SandboxExchange {
     return fills;
   }
 
+  /** How much the market trades per level and step from now on (liquidity.ts). */
+  setLiquidity(symbol: string, liquidity: LiquiditySpec): void {
+    this.market(symbol).market.liquidity = toLiquidity(liquidity);
+  }
+
   placeOrder(accountId: number, symbol: string, request: OrderRequest) {
     const state = this.market(symbol);
     checkTrading(state.market);
-    const result = this.engine.place(accountId, state.market, request, state.price);
+    const average = state.averagePrice.over(state.market.percentPriceBySide.avgPriceMins, state.price);
+    const result = this.engine.place(accountId, state.market, request, { last: state.price, average });
     if (result.fills.length > 0) state.history.record(state.price, sumQty(result.fills), result.fills.length);
     return result;
   }
@@ -264,6 +281,7 @@ export class SandboxExchange {
       state.delisted = m.delisted === true;
       state.feed.seek(m.feed);
       state.price = new Dec(m.price);
+      state.averagePrice.record(state.price);
       state.history.load(m.history);
       if (m.pastEnd !== undefined) state.history.past = state.pastEndingAt(m.pastEnd);
     }

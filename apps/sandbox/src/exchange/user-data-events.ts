@@ -19,7 +19,7 @@ export const executionReportJson = (event: OrderEvent, eventTime: number) => {
     c: cancel ? event.cancelClientOrderId : order.clientOrderId,
     S: order.side,
     o: order.type,
-    f: 'GTC',
+    f: order.timeInForce,
     q: fmt8(order.origQty),
     p: fmt8(order.price),
     P: '0.00000000',

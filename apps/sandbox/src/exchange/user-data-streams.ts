@@ -94,6 +94,8 @@ export class UserDataStreams {
     const now = Date.now();
     const { market } = this.exchange.market(event.order.symbol);
     const moved = new Set([market.base, market.quote]);
+    // A fee paid in BNB moves a third asset (commission.ts).
+    if (event.kind === 'TRADE') moved.add(event.trade.commissionAsset);
     const account = this.exchange.accounts.account(event.order.accountId);
     const balances = this.exchange.accounts.balances(account.id).filter((b) => moved.has(b.asset));
     const report = executionReportJson(event, now);

@@ -17,7 +17,7 @@ const orderState = (o: SandboxOrder) => ({
   origQuoteOrderQty: fmt8(o.origQuoteOrderQty),
   cummulativeQuoteQty: fmt8(o.cummulativeQuoteQty),
   status: o.status,
-  timeInForce: 'GTC',
+  timeInForce: o.timeInForce,
   type: o.type,
   side: o.side,
 });

@@ -1,6 +1,10 @@
 import type { PriceFeedSpec, SandboxMarketConfig } from '../../src/exchange/index';
 
-/** BTC/USDT at a fixed 60,000 with Binance's filters: the market most sandbox tests trade on. */
+/**
+ * BTC/USDT at a fixed 60,000 with Binance's filters: the market most sandbox tests trade on. Its
+ * liquidity is infinite, so every order the price crosses fills whole in one trade: these tests
+ * check amounts, fees and events of a fill (partial fills: partial-fills.int.test.ts).
+ */
 export const FIXED_BTC_USDT: SandboxMarketConfig = {
   base: 'BTC',
   quote: 'USDT',
@@ -8,6 +12,7 @@ export const FIXED_BTC_USDT: SandboxMarketConfig = {
   stepSize: '0.00001',
   minNotional: '5',
   feed: { kind: 'fixed', price: '60000' },
+  liquidity: 'infinite',
 };
 
 /** ETH/USDT with Binance's filters, prices from `feed`. */
@@ -18,6 +23,8 @@ export const ethUsdt = (feed: PriceFeedSpec): SandboxMarketConfig => ({
   stepSize: '0.0001',
   minNotional: '5',
   feed,
+  // Whole fills, as the tests on these markets count one trade per crossed order.
+  liquidity: 'infinite',
 });
 
 /** ETH/USDT replaying three ETH/BTC-like minutes rescaled to 3,000 USDT: a market with a past. */

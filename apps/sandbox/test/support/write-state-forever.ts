@@ -9,7 +9,24 @@ import { SandboxExchange } from '../../src/index';
  */
 const file = process.argv[2]!;
 const exchange = new SandboxExchange(
-  [{ base: 'BTC', quote: 'USDT', tickSize: '1', stepSize: '0.00001', feed: { kind: 'fixed', price: '1' } }],
+  [
+    {
+      base: 'BTC',
+      quote: 'USDT',
+      tickSize: '1',
+      stepSize: '0.00001',
+      feed: { kind: 'fixed', price: '1' },
+      // Thousands of far-away resting orders, beyond what Binance's filters allow one account.
+      maxNumOrders: 5000,
+      percentPriceBySide: {
+        bidMultiplierUp: '5',
+        bidMultiplierDown: '0.2',
+        askMultiplierUp: '1000000',
+        askMultiplierDown: '0.2',
+        avgPriceMins: 5,
+      },
+    },
+  ],
   '0.1',
 );
 const { accountId } = exchange.accounts.createAccount({ balances: { BTC: '100' } });

@@ -52,6 +52,9 @@ export const createGridHarness = async (
         stepSize: settings.stepSize ?? '0.01',
         minNotional: '5',
         feed: { kind: 'random-walk', start: '1', seed: 7 },
+        // The grid tests walk the price through each order and expect it filled: whole fills, one
+        // trade per order (partial fills are played with fillPart, grid-partial-take-profit).
+        liquidity: 'infinite',
       },
     ],
   });

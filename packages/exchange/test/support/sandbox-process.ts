@@ -13,6 +13,8 @@ export type SandboxProcess = {
   url: string;
   createAccount(body?: Json): Promise<{ apiKey: string; secret: string }>;
   setPrice(symbol: string, price: string): Promise<void>;
+  /** How much the market trades per level and step; `'infinite'`: every crossed order fills whole. */
+  setLiquidity(symbol: string, liquidity: 'infinite' | { quotePerLevel: string }): Promise<void>;
   setPermissions(apiKey: string, permissions: { spot?: boolean; withdrawals?: boolean }): Promise<void>;
   /** The key's trusted IPs and the end of its spot trading (ms, null: none). */
   setKeyAccess(
@@ -88,6 +90,9 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
     createAccount: (body = {}) => call('POST', '/accounts', body),
     setPrice: async (symbol, price) => {
       await call('PUT', `/markets/${symbol}/price`, { price });
+    },
+    setLiquidity: async (symbol, liquidity) => {
+      await call('PUT', `/markets/${symbol}/liquidity`, { liquidity });
     },
     setPermissions: async (apiKey, permissions) => {
       await call('PUT', `/accounts/${apiKey}/permissions`, permissions);

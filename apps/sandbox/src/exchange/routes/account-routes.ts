@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountUid, canTradeNow } from '../accounts';
 import { binanceErrors } from '../binance-error';
+import { BNB, BNB_DISCOUNT } from '../commission';
 import { fmt8 } from '../money';
 import { integerParam, limitParam, required } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
@@ -8,6 +9,7 @@ import { authenticate } from '../signed-request';
 import { myTradeJson } from '../wire';
 
 const DAY_MS = 86_400_000;
+const ZERO8 = '0.00000000';
 
 /** Binance's SIGNED account endpoints: balances, own trades and the key's permissions. */
 export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
@@ -18,17 +20,15 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
     const balances = exchange.accounts
       .balances(key.accountId)
       .filter((b) => !omitZero || b.free !== '0.00000000' || b.locked !== '0.00000000');
+    const rate = exchange.engine.feeRate;
+    // rest-api.md "Account information": the rates in basis points and as decimals (the sandbox's fee).
+    const bps = rate.mul(10_000).toNumber();
     return {
-      makerCommission: 10,
-      takerCommission: 10,
+      makerCommission: bps,
+      takerCommission: bps,
       buyerCommission: 0,
       sellerCommission: 0,
-      commissionRates: {
-        maker: '0.00100000',
-        taker: '0.00100000',
-        buyer: '0.00000000',
-        seller: '0.00000000',
-      },
+      commissionRates: { maker: fmt8(rate), taker: fmt8(rate), buyer: ZERO8, seller: ZERO8 },
       canTrade: canTradeNow(key),
       canWithdraw: key.permissions.withdrawals,
       canDeposit: true,
@@ -43,23 +43,23 @@ export const accountRoutes = (app: FastifyInstance, exchange: SandboxExchange): 
     };
   });
 
-  // rest-api.md "Query Commission Rates": the sandbox has one rate for maker and taker (`feePct`),
-  // no special or tax commission; the BNB discount is Binance's 25 %, not enabled for the account.
+  // rest-api.md "Query Commission Rates": the standard rates, no tax or special commission, and
+  // whether this account pays them in BNB at the discount (faqs/commission_faq.md).
   app.get('/api/v3/account/commission', async (request) => {
-    const { params } = authenticate(exchange, request, 'read');
+    const { key, params } = authenticate(exchange, request, 'read');
     const state = exchange.market(required(params, 'symbol'));
-    const rate = fmt8(exchange.feeRate);
-    const zero = fmt8(exchange.feeRate.mul(0));
+    const rate = fmt8(exchange.engine.feeRate);
+    const none = { maker: ZERO8, taker: ZERO8, buyer: ZERO8, seller: ZERO8 };
     return {
       symbol: state.market.symbol,
-      standardCommission: { maker: rate, taker: rate, buyer: zero, seller: zero },
-      specialCommission: { maker: zero, taker: zero, buyer: zero, seller: zero },
-      taxCommission: { maker: zero, taker: zero, buyer: zero, seller: zero },
+      standardCommission: { maker: rate, taker: rate, buyer: ZERO8, seller: ZERO8 },
+      specialCommission: none,
+      taxCommission: none,
       discount: {
-        enabledForAccount: false,
+        enabledForAccount: exchange.accounts.paysFeesInBnb(key.accountId),
         enabledForSymbol: true,
-        discountAsset: 'BNB',
-        discount: '0.25000000',
+        discountAsset: BNB,
+        discount: fmt8(BNB_DISCOUNT),
       },
     };
   });

@@ -4,6 +4,7 @@ import { loopbackOnly } from '../../loopback';
 import type { KeyAccess, KeyPermissions, NewAccount } from '../accounts';
 import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
+import type { LiquiditySpec } from '../liquidity';
 import { type MarketFilterChange, SYMBOL_STATUSES, type SymbolStatus } from '../markets';
 import type { ForcedOverLimit, PoolLimits } from '../rate-limits';
 import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
@@ -48,6 +49,7 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
           properties: {
             balances,
             permissions,
+            bnbBurn: { type: 'boolean' },
             apiKey: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$' },
             secret: { type: 'string', minLength: 16, maxLength: 128 },
             ipWhitelist,
@@ -81,6 +83,20 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
   // The caller's address as the sandbox sees it: what a key's IP whitelist compares (an
   // installation on the sandbox discovers its egress IP here, docs/security.md#exchange-keys).
   app.get('/_sandbox/whoami', async (request) => ({ ip: clientIp(request) }));
+  app.put<KeyParams & { Body: { spotBNBBurn: boolean } }>(
+    '/_sandbox/accounts/:apiKey/bnb-burn',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['spotBNBBurn'],
+          additionalProperties: false,
+          properties: { spotBNBBurn: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request) => control.setBnbBurn(request.params.apiKey, request.body.spotBNBBurn),
+  );
   app.get<KeyParams>('/_sandbox/accounts/:apiKey/orders', async (request) =>
     control.orders(request.params.apiKey, request.query.symbol),
   );
@@ -147,6 +163,31 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
       },
     },
     async (request) => control.setMarketFilters(request.params.symbol, request.body),
+  );
+  app.put<{ Params: { symbol: string }; Body: { liquidity: LiquiditySpec } }>(
+    '/_sandbox/markets/:symbol/liquidity',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['liquidity'],
+          properties: {
+            liquidity: {
+              oneOf: [
+                { const: 'infinite' },
+                {
+                  type: 'object',
+                  required: ['quotePerLevel'],
+                  additionalProperties: false,
+                  properties: { quotePerLevel: decimalString, levelSpacingPct: decimalString },
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    async (request) => control.setLiquidity(request.params.symbol, request.body.liquidity),
   );
   app.delete<{ Params: { symbol: string } }>('/_sandbox/markets/:symbol', async (request) => {
     control.delistMarket(request.params.symbol);

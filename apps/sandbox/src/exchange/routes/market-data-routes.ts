@@ -108,7 +108,8 @@ export const marketDataRoutes = (app: FastifyInstance, exchange: SandboxExchange
     const symbol = requestParams(request).get('symbol');
     if (!symbol) throw binanceErrors.mandatory('symbol');
     const state = exchange.market(symbol);
-    return { mins: 5, price: fmt8(state.price), closeTime: Date.now() };
+    // The same average PERCENT_PRICE_BY_SIDE checks limit prices against (average-price.ts).
+    return { mins: 5, price: fmt8(state.averagePrice.over(5, state.price)), closeTime: Date.now() };
   });
 
   // uiKlines: the same parameters and answer as klines (rest-api.md "UIKlines"); one series here.

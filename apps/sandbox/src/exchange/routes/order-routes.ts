@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { binanceErrors } from '../binance-error';
+import { checkTrading } from '../markets';
 import type { SandboxOrder } from '../matching-engine';
 import { fmt8 } from '../money';
 import {
@@ -42,10 +43,12 @@ export const orderRoutes = (app: FastifyInstance, exchange: SandboxExchange): vo
   // rest-api.md "Test new order": validated like a new order (parameters, filters; not the balance,
   // which the matching engine checks), never placed.
   app.post('/api/v3/order/test', async (request) => {
-    const { params } = authenticate(exchange, request, 'trade');
+    const { key, params } = authenticate(exchange, request, 'trade');
     const state = exchange.market(required(params, 'symbol'));
     const { request: order } = newOrderParams(params);
-    exchange.engine.check(state.market, order, state.price);
+    checkTrading(state.market);
+    const average = state.averagePrice.over(state.market.percentPriceBySide.avgPriceMins, state.price);
+    exchange.engine.check(key.accountId, state.market, order, { last: state.price, average });
     const compute = params.get('computeCommissionRates');
     if (compute !== null && compute !== 'true' && compute !== 'false') {
       throw binanceErrors.illegalChars('computeCommissionRates', 'true|false');
