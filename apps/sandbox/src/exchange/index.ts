@@ -10,7 +10,7 @@ export type {
 export type { LiquiditySpec } from './liquidity';
 export type { MarketSpec, PercentPriceBySideSpec } from './markets';
 export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
-export type { ForcedOverLimit, LoggedRequest, PoolLimits } from './rate-limits';
+export { type ForcedOverLimit, IN_FLIGHT_MS, type LoggedRequest, type PoolLimits } from './rate-limits';
 export { replayMarkets } from './replay-markets';
 export {
   DEFAULT_MARKETS,
