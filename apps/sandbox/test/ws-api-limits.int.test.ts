@@ -141,6 +141,20 @@ describe("the WebSocket API's connection and subscription limits (web-socket-api
     expect((await fresh.call('userDataStream.subscribe.signature', signature(d))).status).toBe(200);
   });
 
+  it('refuses a key restricted to other IPs (-2015), as REST does; a key that trusts this IP subscribes', async () => {
+    const api = await connect();
+    const elsewhere = sandbox.control.createAccount({
+      balances: { USDT: '1' },
+      ipWhitelist: ['203.0.113.7'],
+    });
+    expect((await api.call('userDataStream.subscribe.signature', signature(elsewhere))).error).toEqual({
+      code: -2015,
+      msg: 'Invalid API-key, IP, or permissions for action.',
+    });
+    const here = sandbox.control.createAccount({ balances: { USDT: '1' }, ipWhitelist: ['127.0.0.1'] });
+    expect((await api.call('userDataStream.subscribe.signature', signature(here))).status).toBe(200);
+  });
+
   it('refuses connection attempts over the per-IP limit with HTTP 429, -1034 and Retry-After', async () => {
     sandbox.userDataConnections.setLimits({ connectionsPerWindow: 3, connectionWindowMs: 60_000 });
     // The window counts attempts made earlier in it: start from a fresh window's worth.

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { BinanceError, binanceErrors } from './binance-error';
 import type { SandboxExchange } from './sandbox-exchange';
-import { API_KEY, checkSignature } from './signed-request';
+import { API_KEY, assertKeyAccess, checkSignature } from './signed-request';
 import type { UserDataConnections } from './user-data-connections';
 import type { UserDataEvent, UserDataStreams } from './user-data-streams';
 
@@ -152,7 +152,7 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
   });
 
   const subscribe = (params: Record<string, unknown>): { subscriptionId: number } => {
-    const accountId = signedAccount(exchange, params);
+    const accountId = signedAccount(exchange, params, session.ip);
     for (const subscription of subscriptions.values()) {
       if (subscription.accountId === accountId) throw binanceErrors.subscriptionActive();
     }
@@ -222,11 +222,13 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
  * The account of a signed WebSocket API request: Binance signs the parameters sorted by name as
  * `key=value&…` (without `signature`), with the same timestamp and recvWindow rules as REST.
  */
-const signedAccount = (exchange: SandboxExchange, raw: Record<string, unknown>): number => {
+const signedAccount = (exchange: SandboxExchange, raw: Record<string, unknown>, ip: string): number => {
   const apiKey = typeof raw.apiKey === 'string' ? raw.apiKey : '';
   if (!API_KEY.test(apiKey)) throw binanceErrors.apiKeyFormat();
   const key = exchange.accounts.key(apiKey);
   if (!key) throw binanceErrors.apiKeyRejected();
+  // A key restricted to trusted IPs answers only them, on the WebSocket API as on REST (-2015).
+  assertKeyAccess(key, ip.replace(/^::ffff:/, ''));
   const params = new URLSearchParams();
   for (const name of Object.keys(raw).sort()) params.set(name, String(raw[name]));
   const payload = [...params.entries()]
