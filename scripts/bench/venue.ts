@@ -168,7 +168,8 @@ const run = async (ips: string[]) => {
   })();
   await Promise.all([triggers, ...workers]);
   const log = sandbox.control.requestLog(start);
-  const firstForced = log.find((r) => r.status === 429 && r.ip === '127.0.0.1');
+  // The forced 429: the first one answered to the first IP once it was forced (not an earlier one).
+  const firstForced = log.find((r) => r.status === 429 && r.ip === '127.0.0.1' && r.time >= forcedAt);
   // Sent after the 429 could be read (arriving later than IN_FLIGHT_MS after it), and in flight.
   const after429 = (from: number, to: number) =>
     firstForced
