@@ -118,7 +118,8 @@ describe('session', () => {
     });
     // The entry's code is held back until the page has sent the whole initial load by itself.
     await app.page.route('**/assets/index-*.js', async (route) => {
-      await expect.poll(() => sent.length).toBe(INITIAL.length);
+      // Sign-in comes first; under a loaded machine its answer may take seconds.
+      await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(INITIAL.length);
       expect(entryArrived).toBe(false);
       await route.continue();
     });
