@@ -71,6 +71,13 @@ export const errorCatalogue = {
     'Сессия истекла. Пожалуйста, войдите снова.',
     '会话已过期，请重新登录。',
   ),
+  EXPORT_LINK_INVALID: entry(
+    401,
+    'Download link is invalid or expired',
+    'This download link is invalid or has expired. Press "Export CSV" in the mini app again.',
+    'Ссылка для скачивания недействительна или устарела. Нажмите «Экспорт CSV» в мини-приложении ещё раз.',
+    '该下载链接无效或已过期。请在小程序中再次点击“导出 CSV”。',
+  ),
   RATE_LIMITED: entry(
     429,
     'Too many requests. Please try again later.',

@@ -10,6 +10,12 @@ export * from './config/set-config';
 export * from './core';
 export * from './demo/get-launch-data';
 export * from './errors';
+export * from './export/create-export-link';
+export * from './export/download-daily-pnl';
+export * from './export/download-deals';
+export * from './export/download-export';
+export * from './export/download-wallet-history';
+export * from './export/export-files';
 export * from './home/check-keys';
 export * from './home/get-coin-rating';
 export * from './home/get-daily-coins-pnl';
@@ -77,6 +83,11 @@ import { signInTelegram } from './auth/sign-in-telegram';
 import { getConfig } from './config/get-config';
 import { setConfig } from './config/set-config';
 import { getLaunchData } from './demo/get-launch-data';
+import { createExportLink } from './export/create-export-link';
+import { downloadDailyPnl } from './export/download-daily-pnl';
+import { downloadDeals } from './export/download-deals';
+import { downloadExport } from './export/download-export';
+import { downloadWalletHistory } from './export/download-wallet-history';
 import { checkKeys } from './home/check-keys';
 import { getCoinRating } from './home/get-coin-rating';
 import { getDailyCoinsPnl } from './home/get-daily-coins-pnl';
@@ -186,6 +197,11 @@ export const endpoints = [
   updateNotifications,
   backtestCoin,
   getCoinChart,
+  createExportLink,
+  downloadDeals,
+  downloadDailyPnl,
+  downloadWalletHistory,
+  downloadExport,
 ] as const;
 
 export type AnyEndpoint = (typeof endpoints)[number];

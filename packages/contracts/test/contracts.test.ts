@@ -106,12 +106,24 @@ const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'POST /wallet/unfreeze', rate: 1000 },
   // docs/security.md#sessions: "sign out on all devices".
   { call: 'POST /auth/logout_all', rate: 5000 },
+  // docs/product.md#exports: CSV files of the deals, PnL by day and the wallet, and their links.
+  { call: 'POST /export/link', rate: 1000 },
+  { call: 'GET /export/deals.csv?coin_user_id=', rate: 3000 },
+  { call: 'GET /export/pnl_daily.csv?by=', rate: 3000 },
+  { call: 'GET /export/wallet.csv?type=', rate: 3000 },
+  { call: 'GET /export/download.csv?token=', rate: 1000 },
 ];
 
 /** The list widened to the common shape, for checks over all contracts. */
 const contracts: readonly EndpointDefinition[] = endpoints;
 
-const PUBLIC_CALLS = ['POST /auth/login', 'POST /auth/telegram', 'GET /demo/launch-data'];
+const PUBLIC_CALLS = [
+  'POST /auth/login',
+  'POST /auth/telegram',
+  'GET /demo/launch-data',
+  // docs/security.md#download-links: the signed link is its own credential.
+  'GET /export/download.csv',
+];
 
 /** `POST /portfolio/{x}?a=` and `POST /portfolio/:coin` both become `POST /portfolio/:`. */
 const routeKey = (call: string) =>

@@ -37,6 +37,12 @@ const READS = new Set([
   'wallet.getDepositAddress',
   'wallet.getWallet',
   'profile.getProfile',
+  // CSV exports and their signed links: they read, and a link is state of nobody's (a signed token).
+  'export.createLink',
+  'export.downloadDeals',
+  'export.downloadDailyPnl',
+  'export.downloadWalletHistory',
+  'export.downloadByLink',
   // Replays settings over cached candles: it stores candles, never anything a read shows.
   'portfolio.backtestCoin',
 ]);
