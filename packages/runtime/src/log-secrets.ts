@@ -189,9 +189,18 @@ export const forgetLogSecrets = (): void => {
  */
 const BOT_API_PATH = /\/bot\d+:[A-Za-z0-9_-]+/g;
 
+/**
+ * A `token` query parameter (a download link's, docs/security.md#download-links) is a credential
+ * whatever token it is: the request log's URL, an error quoting it, never show its value.
+ */
+const TOKEN_PARAMETER = /([?&]token=)[^&#"\s\\]+/g;
+
 /** `text` with every registered secret (in any of its forms) replaced by `[redacted]`. */
 export const scrubSecrets = (text: string): string => {
-  const scrubbed = text.includes('/bot') ? text.replace(BOT_API_PATH, `/bot${REDACTED}`) : text;
+  const withoutBotTokens = text.includes('/bot') ? text.replace(BOT_API_PATH, `/bot${REDACTED}`) : text;
+  const scrubbed = withoutBotTokens.includes('token=')
+    ? withoutBotTokens.replace(TOKEN_PARAMETER, `$1${REDACTED}`)
+    : withoutBotTokens;
   if (index.size === 0 || scrubbed.length < PREFIX) return scrubbed;
   let out = '';
   let copied = 0;

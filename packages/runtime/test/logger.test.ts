@@ -181,6 +181,18 @@ describe('logs', () => {
     expect(scrubSecrets('abc abcdef')).toBe('abc abcdef');
   });
 
+  it('never show a token query parameter, whatever token it is (download links)', () => {
+    const { sink, text } = capture();
+    const log = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, 'api', sink);
+    const token = sentinel('LINK').replaceAll('_', '.');
+    log.info({ req: { method: 'GET', url: `/export/download.csv?token=${token}&x=1` } }, 'incoming request');
+    log.warn(`GET /export/download.csv?a=1&token=${encodeURIComponent(token)} failed`);
+    expect(text()).not.toContain(token);
+    expect(text()).toContain('/export/download.csv?token=[redacted]&x=1');
+    expect(text()).toContain('?a=1&token=[redacted] failed');
+    expect(scrubSecrets('token=kept-as-it-is cookie')).toBe('token=kept-as-it-is cookie');
+  });
+
   it('keep the most recent 20,000 opened keys, and every configured secret for good', () => {
     const jwt = sentinel('JWT');
     createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json', JWT_SECRET: jwt }, 'api', capture().sink);

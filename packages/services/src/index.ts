@@ -30,6 +30,8 @@ export * from './exchange-keys/check-exchange-keys';
 export * from './exchange-keys/egress-ips';
 export * from './exchange-keys/key-expiry-notices';
 export * from './exchange-keys/save-exchange-keys';
+export * from './export/download-token';
+export * from './export/open-export';
 export * from './grid/coin-bot-state';
 export * from './grid/exchange-clients';
 export * from './grid/find-crossed-coin-bots';

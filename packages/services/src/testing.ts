@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Env, loadEnv } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
 import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
-import { createSessionTokens } from './auth/session-token';
+import { sessionKeys } from './context/auth-keys';
 import type { Cache } from './context/cache';
 import {
   type Clock,
@@ -59,7 +59,7 @@ export const createTestContext = (options: TestContextOptions): ServiceContext =
     secrets: secretBox,
     auth: {
       botToken: options.botToken ?? `123456789:${randomBytes(24).toString('base64url')}`,
-      tokens: createSessionTokens(randomBytes(32).toString('hex')),
+      ...sessionKeys(randomBytes(32).toString('hex')),
     },
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

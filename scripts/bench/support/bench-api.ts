@@ -9,7 +9,7 @@ export const serveBenchApi = async (databaseUrl: string, jwtSecret: string, pool
   const { loadEnv } = await import('@gridbot/config');
   const { createInProcessQueue } = await import('@gridbot/jobs');
   const { createLogger } = await import('@gridbot/runtime');
-  const { createExchangeClients, createSecretBox, createServiceContext, createSessionTokens } = await import(
+  const { createExchangeClients, createSecretBox, createServiceContext, sessionKeys } = await import(
     '@gridbot/services'
   );
   const { silentLogger } = await import('@gridbot/services/testing');
@@ -25,7 +25,7 @@ export const serveBenchApi = async (databaseUrl: string, jwtSecret: string, pool
     secrets: secretBox,
     auth: {
       botToken: `1:${randomBytes(24).toString('base64url')}`,
-      tokens: createSessionTokens(jwtSecret),
+      ...sessionKeys(jwtSecret),
     },
   });
   const app = await buildApp({ ctx, logger: createLogger(env, 'bench'), publicUrl: 'http://localhost' });

@@ -5,6 +5,11 @@ import { signInTelegramHandler } from './auth/sign-in-telegram';
 import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
+import { createExportLinkHandler } from './export/create-export-link';
+import { downloadDailyPnlHandler } from './export/download-daily-pnl';
+import { downloadDealsHandler } from './export/download-deals';
+import { downloadExportHandler } from './export/download-export';
+import { downloadWalletHistoryHandler } from './export/download-wallet-history';
 import { checkKeysHandler } from './home/check-keys';
 import { getCoinRatingHandler } from './home/get-coin-rating';
 import { getDailyCoinsPnlHandler } from './home/get-daily-coins-pnl';
@@ -121,4 +126,10 @@ export const handlers: HandlerMap = Object.fromEntries([
   getMatchingBonusDetailHandler,
   listMatchingBonusHistoryHandler,
   getNetworkExpansionHandler,
+
+  createExportLinkHandler,
+  downloadDealsHandler,
+  downloadDailyPnlHandler,
+  downloadWalletHistoryHandler,
+  downloadExportHandler,
 ]);

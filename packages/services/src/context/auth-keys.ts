@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@gridbot/config';
 import { createSessionTokens } from '../auth/session-token';
+import { createDownloadTokens } from '../export/download-token';
 import type { AuthKeys } from './service-context';
+
+/** What JWT_SECRET signs: sessions, and download links with a key of their own derived from it. */
+export const sessionKeys = (jwtSecret: string): Omit<AuthKeys, 'botToken'> => ({
+  tokens: createSessionTokens(jwtSecret),
+  downloads: createDownloadTokens(jwtSecret),
+});
 
 /** The demo signs its own launch data: a fresh bot token per start (never a shared constant). */
 const demoBotToken = () => `100000001:${randomBytes(24).toString('base64url')}`;
@@ -16,7 +23,7 @@ export const resolveAuthKeys = (env: Env, signsIn = true): AuthKeys => {
   const jwtSecret =
     env.JWT_SECRET ??
     (env.DEMO || env.NODE_ENV !== 'production' ? randomBytes(32).toString('hex') : undefined);
-  if (botToken && jwtSecret) return { botToken, tokens: createSessionTokens(jwtSecret) };
+  if (botToken && jwtSecret) return { botToken, ...sessionKeys(jwtSecret) };
   if (signsIn) throw new Error('BOT_TOKEN and JWT_SECRET are required outside demo mode');
   return withoutSignIn();
 };
@@ -34,5 +41,6 @@ const withoutSignIn = (): AuthKeys => {
       return refuse();
     },
     tokens: { issue: refuse, verify: refuse },
+    downloads: { issue: refuse, verify: refuse },
   };
 };

@@ -4,6 +4,7 @@ import type { Env } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
 import type { JobQueue } from '@gridbot/jobs';
 import type { SessionTokens } from '../auth/session-token';
+import type { DownloadTokens } from '../export/download-token';
 import type { SecretBox } from '../crypto/secret-box';
 import type { ExchangeClients } from '../grid/exchange-clients';
 import { readInstallationSalt } from '../grid/installation';
@@ -27,8 +28,11 @@ export type Logger = {
   child: (bindings: Record<string, unknown>) => Logger;
 };
 
-/** Sign-in keys: the initData signature key (the bot token) and the session JWTs. */
-export type AuthKeys = { botToken: string; tokens: SessionTokens };
+/**
+ * Sign-in keys: the initData signature key (the bot token), the session JWTs and the download link
+ * tokens (docs/security.md#download-links), the last two from JWT_SECRET.
+ */
+export type AuthKeys = { botToken: string; tokens: SessionTokens; downloads: DownloadTokens };
 
 /**
  * What a process without exchange access or sessions builds (the bot, the watcher): database,
