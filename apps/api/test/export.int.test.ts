@@ -44,7 +44,13 @@ const zigzag = (since: number) =>
   Array.from({ length: 720 }, (_, i) => {
     const at = (k: number) => (100 + 3 * Math.sin(k / 60)).toFixed(2);
     const [low, high] = [at(i), at(i + 1)].sort((a, b) => Number(a) - Number(b));
-    return { time: since - (since % 60_000) + i * 60_000, open: at(i), high: high!, low: low!, close: at(i + 1) };
+    return {
+      time: since - (since % 60_000) + i * 60_000,
+      open: at(i),
+      high: high!,
+      low: low!,
+      close: at(i + 1),
+    };
   });
 
 beforeAll(async () => {
@@ -347,7 +353,11 @@ describe('the wallet file', () => {
 
 describe('download links', () => {
   const link = async (user: User, query: string) => {
-    const answer = await send({ method: 'POST', url: `/export/link?${query}`, headers: await t.authHeader(user) });
+    const answer = await send({
+      method: 'POST',
+      url: `/export/link?${query}`,
+      headers: await t.authHeader(user),
+    });
     return answer;
   };
 
@@ -355,9 +365,15 @@ describe('download links', () => {
     const eth = bots.find((bot) => bot.coin === 'ETH')!;
     const created = await link(trader, `file=deals&coin_user_id=${eth.id}`);
     expect(created.statusCode).toBe(200);
-    const { path, fileName, expiresAt } = created.json() as { path: string; fileName: string; expiresAt: string };
+    const { path, fileName, expiresAt } = created.json() as {
+      path: string;
+      fileName: string;
+      expiresAt: string;
+    };
     expect(fileName).toBe(`gridbot-deals-ETH-${today()}.csv`);
-    expect(new Date(expiresAt).getTime() - clock.now().getTime()).toBeLessThanOrEqual(EXPORT_LINK_TTL_S * 1000);
+    expect(new Date(expiresAt).getTime() - clock.now().getTime()).toBeLessThanOrEqual(
+      EXPORT_LINK_TTL_S * 1000,
+    );
     expect(path).toMatch(/^\/export\/download\.csv\?token=/);
     expect(path).not.toContain((await t.authHeader(trader)).authorization.slice('Bearer '.length));
 
@@ -450,7 +466,12 @@ describe('download links', () => {
   });
 
   it('refuse fields of another file and unknown files with the catalogue code', async () => {
-    for (const query of ['file=deals&by=coin', 'file=wallet&coin_user_id=1', 'file=ledger', 'file=pnl_daily&by=week']) {
+    for (const query of [
+      'file=deals&by=coin',
+      'file=wallet&coin_user_id=1',
+      'file=ledger',
+      'file=pnl_daily&by=week',
+    ]) {
       const answer = await link(trader, query);
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json(), query).toMatchObject({ error: true, code: 'VALIDATION' });

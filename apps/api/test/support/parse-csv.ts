@@ -41,7 +41,8 @@ export const parseCsv = (text: string) => {
   }
   if (quoted || field !== '' || record.length > 0) throw new Error('the last record does not end with CRLF');
   const [header = [], ...rows] = records;
-  for (const row of rows) if (row.length !== header.length) throw new Error(`a record of ${row.length} fields`);
+  for (const row of rows)
+    if (row.length !== header.length) throw new Error(`a record of ${row.length} fields`);
   return {
     header,
     rows: rows.map((row) => Object.fromEntries(header.map((name, k) => [name, row[k]!]))),

@@ -3,4 +3,4 @@
  * keeps the rest of @tma.js/sdk-react out of the bundle, which a dynamic import of the whole
  * package would not.
  */
-export { backButton, hapticFeedback, miniApp, popup } from '@tma.js/sdk-react';
+export { backButton, downloadFile, hapticFeedback, miniApp, popup } from '@tma.js/sdk-react';

@@ -149,3 +149,9 @@ export const CloseIcon = (props: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Svg>
 );
+
+export const DownloadIcon = (props: IconProps) => (
+  <Svg {...props} strokeWidth={2}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Svg>
+);

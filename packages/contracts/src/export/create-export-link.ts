@@ -33,7 +33,11 @@ export const createExportLink = defineEndpoint({
       const allowed: readonly string[] = FIELDS_OF[query.file];
       for (const name of OPTIONS) {
         if (query[name] !== undefined && !allowed.includes(name))
-          issues.addIssue({ code: 'custom', path: [name], message: `not a field of the ${query.file} export` });
+          issues.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `not a field of the ${query.file} export`,
+          });
       }
     }),
   response: z.object({

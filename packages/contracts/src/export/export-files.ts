@@ -12,7 +12,9 @@ export const ZExportFile = z.enum(EXPORT_FILES);
 export type ExportFile = z.output<typeof ZExportFile>;
 
 /** PnL rows: one per UTC day, or one per UTC day and coin (the per-coin split of each day). */
-export const ZPnlExportRows = z.enum(['day', 'coin']).describe('day: one row per UTC day; coin: per day and coin');
+export const ZPnlExportRows = z
+  .enum(['day', 'coin'])
+  .describe('day: one row per UTC day; coin: per day and coin');
 
 /** `coin_user_id` of the deals export: one coin bot, or every coin (removed ones too) without it. */
 export const ZDealsExportQuery = z.object({

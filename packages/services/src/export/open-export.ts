@@ -76,7 +76,10 @@ export const createExportLink = async (
  * whose sessions were ended after the link was made, gets no file. Every refusal is the same
  * EXPORT_LINK_INVALID.
  */
-export const openExportLink = async (ctx: ServiceContext, input: { token: string }): Promise<OpenedExport> => {
+export const openExportLink = async (
+  ctx: ServiceContext,
+  input: { token: string },
+): Promise<OpenedExport> => {
   const link = await ctx.auth.downloads.verify(input.token, ctx.clock.now());
   try {
     await checkSessionUser(ctx, link);

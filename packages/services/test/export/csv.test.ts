@@ -69,7 +69,11 @@ describe('CSV cells (docs/product.md#csv-rules)', () => {
 
   it('never touches a decimal: negative numbers stay numbers', () => {
     const decimal = fc
-      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.stringMatching(/^\d{1,18}$/)))
+      .tuple(
+        fc.boolean(),
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.option(fc.stringMatching(/^\d{1,18}$/)),
+      )
       .map(([negative, int, frac]) => `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`);
     fc.assert(
       fc.property(decimal, (value) => {

@@ -1,5 +1,5 @@
 import { createExportLink } from '@gridbot/contracts';
-import { type ExportRequest, createExportLink as createLink } from '@gridbot/services';
+import { createExportLink as createLink, type ExportRequest } from '@gridbot/services';
 import type { z } from 'zod';
 import { handle } from '../../handle';
 

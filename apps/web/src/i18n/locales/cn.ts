@@ -892,6 +892,12 @@ export const cn: Messages = {
     directPartners: '直推伙伴',
     teamSize: '整个团队',
   },
+  csvExport: {
+    button: '导出 CSV',
+    pnlDays: '每日盈亏 · CSV',
+    allDeals: '全部交易 · CSV',
+    hint: '日期和时间均为 UTC；数字与屏幕显示一致。',
+  },
   bonus: {
     allTime: '累计',
     history: '历史记录',

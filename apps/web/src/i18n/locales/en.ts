@@ -912,6 +912,12 @@ export const en = {
     directPartners: 'Personal partners',
     teamSize: 'Whole team',
   },
+  csvExport: {
+    button: 'Export CSV',
+    pnlDays: 'PNL by day · CSV',
+    allDeals: 'All deals · CSV',
+    hint: 'Days and times are UTC; figures as on screen.',
+  },
   bonus: {
     allTime: 'All time',
     history: 'History',

@@ -915,6 +915,12 @@ export const ru: Messages = {
     directPartners: 'Личные партнёры',
     teamSize: 'Вся команда',
   },
+  csvExport: {
+    button: 'Экспорт CSV',
+    pnlDays: 'PNL по дням · CSV',
+    allDeals: 'Все сделки · CSV',
+    hint: 'Дни и время — по UTC; цифры — как на экране.',
+  },
   bonus: {
     allTime: 'За всё время',
     history: 'История',

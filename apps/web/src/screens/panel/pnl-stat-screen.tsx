@@ -11,6 +11,7 @@ import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { EmptyState } from '../../ui/states';
+import { PnlExports } from '../shared/export-csv';
 
 /** docs/product.md#limits: page size 10. */
 const PAGE_SIZE = 10;
@@ -104,6 +105,7 @@ export const PnlStatScreen = () => {
           { value: 'monthly', label: t('pnl.monthly') },
         ]}
       />
+      <PnlExports />
       {view === 'daily' ? <DailyList /> : <MonthlyList />}
     </Screen>
   );

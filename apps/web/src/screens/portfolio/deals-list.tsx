@@ -11,6 +11,7 @@ import { Card, SectionTitle } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { KeyValue } from '../../ui/stat';
 import { EmptyState } from '../../ui/states';
+import { ExportCsv } from '../shared/export-csv';
 
 type Status = 'open' | 'closed';
 type Fill = Deal['buy'];
@@ -199,6 +200,7 @@ export const CoinDeals = ({ coinUserId, coin, openDeals, closedDeals }: CoinDeal
         ]}
       />
       <DealPages key={status} coinUserId={coinUserId} coin={coin} status={status} />
+      <ExportCsv query={{ file: 'deals', coin_user_id: coinUserId }} />
     </div>
   );
 };

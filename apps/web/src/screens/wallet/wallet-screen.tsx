@@ -11,6 +11,7 @@ import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { Skeleton } from '../../ui/states';
+import { ExportCsv } from '../shared/export-csv';
 import { TopUpFee } from './top-up-fee';
 import { TransactionList } from './transaction-list';
 import { type Wallet, walletRefreshMs } from './wallet-cache';
@@ -144,6 +145,7 @@ export const WalletScreen = () => {
           <FrozenBanner wallet={query.data} />
           <PendingWithdrawals wallet={query.data} />
           <TransactionList wallet={query.data} />
+          <ExportCsv query={{ file: 'wallet' }} />
           <FreezeButton wallet={query.data} />
         </>
       ) : null}
