@@ -12,6 +12,7 @@ import {
   demoHotWalletKey,
   demoXpub,
   deriveDepositAddress,
+  fundWallet,
   tronAddressOfPrivateKey,
 } from '@gridbot/services';
 import { startWatcher, type Watcher } from '@gridbot/watcher';
@@ -392,4 +393,37 @@ describe('the wallet from the mini app', () => {
     expect(frozen.problems).toEqual([]);
     await frozen.close();
   }, 300_000);
+
+  it("exports the wallet history as CSV through Telegram's download prompt", async () => {
+    const vera = await stack.createUser({ username: 'vera_csv', firstName: 'Vera' });
+    await fundWallet(stack.prisma, { userId: vera.id, deposit: '25', fee: '5', key: `e2e-csv:${vera.id}` });
+    const app = await openAppPage(browser);
+    await app.page.goto(stack.launchUrlFor(vera, {}, '/wallet'));
+    await app.page.getByRole('button', { name: en.csvExport.button }).click();
+    // docs/product.md#exports: Telegram's client fetches the file itself, without our session.
+    await app.page.waitForFunction(() =>
+      (window as unknown as { __tgCalls: Array<{ type: string }> }).__tgCalls.some(
+        (call) => call.type === 'web_app_request_file_download',
+      ),
+    );
+    const calls = await app.telegramCalls();
+    const request = calls.find((call) => call.type === 'web_app_request_file_download');
+    const { url, file_name } = request!.params as { url: string; file_name: string };
+    expect(file_name).toMatch(/^gridbot-wallet-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(url.startsWith(`${stack.baseUrl}/export/download.csv?token=`)).toBe(true);
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`filename="${file_name}"`);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toMatch(/^created_at,type,status,balance,amount,asset,/);
+    expect(lines.filter((line) => line.includes('"deposit","credited","main",25,"USDT"'))).toHaveLength(1);
+    expect(
+      lines.filter((line) => line.includes('"deposit_balance","confirmed","fee",5,"USDT"')),
+    ).toHaveLength(1);
+    await expect(app.page.locator('.export-csv [role="alert"]').count()).resolves.toBe(0);
+    expect(app.problems).toEqual([]);
+    await app.close();
+  }, 60_000);
 });

@@ -35,7 +35,8 @@ const NO_INSETS: Insets = { top: 0, bottom: 0, left: 0, right: 0 };
  * A stand-in for the Telegram client: records every SDK call in `window.__tgCalls` (with whether
  * React had rendered by then) and answers the requests the SDK waits for through
  * `window.Telegram.WebView.receiveEvent`; a popup is answered with its first button, or with
- * `window.__tgPopupAnswer` when a test sets it. Runs before the app, so nothing test-specific
+ * `window.__tgPopupAnswer` when a test sets it; a file download is accepted (the file is the test's
+ * to fetch from the recorded URL). Runs before the app, so nothing test-specific
  * ships in the bundle (ENVIRONMENT.md).
  */
 const fakeTelegramClient = ({ theme, safeArea, contentSafeArea }: FakeClientOptions) => {
@@ -66,6 +67,8 @@ const fakeTelegramClient = ({ theme, safeArea, contentSafeArea }: FakeClientOpti
       if (type === 'web_app_request_safe_area') reply('safe_area_changed', safeArea);
       if (type === 'web_app_request_content_safe_area') reply('content_safe_area_changed', contentSafeArea);
       if (type === 'web_app_request_fullscreen') reply('fullscreen_changed', { is_fullscreen: true });
+      if (type === 'web_app_request_file_download')
+        reply('file_download_requested', { status: 'downloading' });
       if (type === 'web_app_open_popup') {
         const buttons = (params as { buttons?: Array<{ id: string }> }).buttons ?? [];
         reply('popup_closed', { button_id: win.__tgPopupAnswer ?? buttons[0]?.id });
