@@ -47,6 +47,9 @@ const ALLOWED_LATIN = new Set([
   // Internet addresses and the exchange's name are written this way in Russian and Chinese too.
   'IP',
   'Binance',
+  // A file format and the time standard of exports (docs/product.md#exports), named so everywhere.
+  'CSV',
+  'UTC',
 ]);
 
 describe('translations', () => {
