@@ -126,21 +126,23 @@ const download = (path: string) => {
 const asTrader = async (method: 'GET' | 'POST', url: string) =>
   send({ method, url, headers: await t.authHeader(trader) });
 
-/** The deals list's answers for one coin bot: open ones, then every page of the closed ones. */
+/** The deals list's answers for one coin bot, every page (open deals first, then closed ones). */
+const shownDeals = new Map<number, Deal[]>();
 const screenDeals = async (bot: CoinBot): Promise<Deal[]> => {
+  const known = shownDeals.get(bot.id);
+  if (known) return known;
   const deals: Deal[] = [];
-  for (const status of ['open', 'closed']) {
-    for (let page = 1; ; page += 1) {
-      const answer = await asTrader(
-        'POST',
-        `/portfolio/trades?coin_user_id=${bot.id}&status=${status}&page=${page}&limit=300`,
-      );
-      expect(answer.statusCode).toBe(200);
-      const body = answer.json() as { data: Deal[]; hasMore: boolean };
-      deals.push(...body.data);
-      if (!body.hasMore) break;
-    }
+  for (let page = 1; ; page += 1) {
+    const answer = await asTrader(
+      'POST',
+      `/portfolio/trades?coin_user_id=${bot.id}&status=all&page=${page}&limit=300`,
+    );
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json() as { data: Deal[]; hasMore: boolean };
+    deals.push(...body.data);
+    if (!body.hasMore) break;
   }
+  shownDeals.set(bot.id, deals);
   return deals;
 };
 
