@@ -75,7 +75,7 @@ type PanelRow = {
 
 /**
  * The trading panel in one SQL statement whatever the portfolio (it is polled every 2 s by every
- * open mini app), kept in the database as `panel_row()` (prisma/migrations/*_panel_function): the user and licence level, the fee balance, the key verdict, and the coins with
+ * open mini app), kept in the database as `panel_row()` (prisma/migrations/*_panel_booked_pnl): the user and licence level, the fee balance, the key verdict, and the coins with
  * their open-lot sums, today's `daily_pnl` and the last scanned price (`price_marks`, at most one
  * scan interval old: the panel never calls the exchange). Decimals travel as text, never as JSON
  * numbers. Figures are sums of the rows the PnL screens read (docs/pnl.md#shown-figures); today's
