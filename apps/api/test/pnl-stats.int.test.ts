@@ -59,18 +59,40 @@ const settle = async (coinBotId: number) => {
   for (let i = 0; i < 4; i++) await reconcileCoinBot(t.ctx, { coinBotId });
 };
 
+/** Sandbox keys with 1000 USDT, saved through the API (checked there): the user's exchange account. */
+const saveKeys = async (user: User) => {
+  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+  const saved = await t.app.inject({
+    method: 'POST',
+    url: '/profile/api_key',
+    headers: await t.authHeader(user),
+    payload: { apiKey: keys.apiKey, secretKey: keys.secret },
+  });
+  expect(saved.statusCode).toBe(200);
+  return t.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
+};
+
+/** An exchange account row with sandbox keys, written directly (nothing trades on it). */
+const storedAccount = async (user: User) => {
+  const keys = sandbox.control.createAccount({});
+  const sealed = t.ctx.secrets.seal(keys.secret, `${user.id}:binance`);
+  return t.prisma.exchangeAccount.create({
+    data: {
+      userId: user.id,
+      exchange: 'binance',
+      mode: 'sandbox',
+      apiKey: keys.apiKey,
+      secretCipher: sealed.cipher,
+      secretIv: sealed.iv,
+      keyId: sealed.keyId,
+    },
+  });
+};
+
 describe('PnL statistics agree with the deals the engine recorded', () => {
   it('daily, monthly, per coin and the profit graph sum the closed lots of a real dip and recovery', async () => {
     const user = await t.createUser({ username: 'pnl_engine', feeBalance: '100' });
-    const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/profile/api_key',
-      headers: await t.authHeader(user),
-      payload: { apiKey: keys.apiKey, secretKey: keys.secret },
-    });
-    expect(saved.statusCode).toBe(200);
-    const account = await t.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
+    const account = await saveKeys(user);
     const bots = [];
     for (const coin of ['XRP', 'ADA']) {
       bots.push(
@@ -207,19 +229,7 @@ describe('PnL statistics agree with the deals the engine recorded', () => {
 describe('PnL lists over time', () => {
   it('pages days and months newest first, and charges come from the ledger', async () => {
     const user = await t.createUser({ username: 'pnl_history' });
-    const keys = sandbox.control.createAccount({});
-    const sealed = t.ctx.secrets.seal(keys.secret, `${user.id}:binance`);
-    const account = await t.prisma.exchangeAccount.create({
-      data: {
-        userId: user.id,
-        exchange: 'binance',
-        mode: 'sandbox',
-        apiKey: keys.apiKey,
-        secretCipher: sealed.cipher,
-        secretIv: sealed.iv,
-        keyId: sealed.keyId,
-      },
-    });
+    const account = await storedAccount(user);
     const bot = await t.prisma.coinBot.create({
       data: {
         userId: user.id,
@@ -417,14 +427,7 @@ const DAY_MS = 86_400_000;
 const startedTrader = async (username: string, coins: readonly string[]) => {
   const user = await t.createUser({ username, feeBalance: '100' });
   const headers = await t.authHeader(user);
-  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/profile/api_key',
-    headers,
-    payload: { apiKey: keys.apiKey, secretKey: keys.secret },
-  });
-  expect(saved.statusCode).toBe(200);
+  await saveKeys(user);
   for (const coin of coins) {
     const added = await t.app.inject({
       method: 'POST',
@@ -501,19 +504,7 @@ describe('the panel counts the booked PnL (docs/pnl.md#the-panel)', () => {
 describe('runtime and return (docs/pnl.md#runtime-and-return)', () => {
   it('per coin and overall: realized PnL over committed capital since the first start, annualized from a day on', async () => {
     const user = await t.createUser({ username: 'pnl_return' });
-    const keys = sandbox.control.createAccount({});
-    const sealed = t.ctx.secrets.seal(keys.secret, `${user.id}:binance`);
-    const account = await t.prisma.exchangeAccount.create({
-      data: {
-        userId: user.id,
-        exchange: 'binance',
-        mode: 'sandbox',
-        apiKey: keys.apiKey,
-        secretCipher: sealed.cipher,
-        secretIv: sealed.iv,
-        keyId: sealed.keyId,
-      },
-    });
+    const account = await storedAccount(user);
     const now = new Date();
     fixedNow = now;
     const ago = (ms: number) => new Date(now.getTime() - ms);

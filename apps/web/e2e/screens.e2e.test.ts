@@ -257,8 +257,6 @@ describe('screens', () => {
         }).format(Date.UTC(2025, 2, 30)),
       );
       await expect.poll(() => app.page.locator('.row__title').first().innerText()).toBe(utc30March);
-      await settle(app.page);
-      await screenshot(app.page, `${language}/with-data`, 'pnl-stat-utc');
 
       // The coin page: 61.42 % of its 300 USDT, 315.84 % a year, 70 d 23 h.
       await navigateInApp(app.page, '/portfolio/show?coin=BTC');
@@ -273,9 +271,6 @@ describe('screens', () => {
       ]) {
         expect(cardText).toContain(part);
       }
-      await card.scrollIntoViewIfNeeded();
-      await settle(app.page);
-      await screenshot(app.page, `${language}/with-data`, 'coin-run-return');
     }
     await navigateInApp(app.page, '/profile');
     await app.page.locator('button[data-language="en"]').click();
