@@ -16,11 +16,10 @@ export const useRuntimeText = () => {
   };
 };
 
-/** Runtime since the first start, or that the bot never started. */
+/** Runtime since the first start; a dash before it. */
 export const Runtime = ({ run }: { run: RunReturn }) => {
-  const { t } = useTranslation();
   const runtime = useRuntimeText();
-  return <>{run.runtimeSeconds === null ? t('run.notStarted') : runtime(run.runtimeSeconds)}</>;
+  return <>{run.runtimeSeconds === null ? '—' : runtime(run.runtimeSeconds)}</>;
 };
 
 /** Return on the capital set aside, signed; a dash without capital. */
@@ -38,11 +37,13 @@ export const AnnualizedPct = ({ run }: { run: RunReturn }) => {
   return <span className="run-too-early">{t('run.tooEarly')}</span>;
 };
 
-/** `since 14 Mar, 09:30` (the reader's time) under a runtime. */
+/** `since 14 Mar, 09:30` (the reader's time) under a runtime, or that the bot never started. */
 export const RunningSince = ({ run }: { run: RunReturn }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  return run.runningSince ? (
-    <span className="stat__note">{t('run.since', { date: format.dateTime(run.runningSince) })}</span>
-  ) : null;
+  return (
+    <span className="stat__note">
+      {run.runningSince ? t('run.since', { date: format.dateTime(run.runningSince) }) : t('run.notStarted')}
+    </span>
+  );
 };
