@@ -2,6 +2,8 @@ import { errorCatalogue } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cn } from '../src/i18n/locales/cn';
+import { en } from '../src/i18n/locales/en';
 import { ru } from '../src/i18n/locales/ru';
 import { ROUTE_LIST } from '../src/router/route-table';
 import {
@@ -41,14 +43,14 @@ const TABS = [
  * A new user per test: the server's per-user limits (panel and wallet 1 call per 2 s) would refuse
  * the next test's initial load for the same user.
  */
-const signedIn = async (language = 'en', options: { fixtures?: boolean } = {}) => {
+const signedIn = async (language = 'en', options: { fixtures?: boolean; timezoneId?: string } = {}) => {
   users += 1;
   const user: User = await stack.createUser({
     username: `maria_${users}`,
     firstName: 'Maria',
     lastName: 'Ivanova',
   });
-  const app = await openAppPage(browser);
+  const app = await openAppPage(browser, options.timezoneId ? { timezoneId: options.timezoneId } : {});
   if (options.fixtures) await serveFixtures(app.page);
   await app.page.goto(stack.launchUrlFor(user, { languageCode: language }));
   await app.page.locator('nav.tabbar').waitFor();
@@ -204,6 +206,75 @@ describe('screens', () => {
       const text = await app.page.locator('body').innerText();
       expect(text, route.path).not.toMatch(/lorem|ipsum|undefined|NaN|\[object Object\]|panel\.|errors\./);
     }
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
+  it('labels PnL days as UTC days and shows runtime and return beside the PnL, in en, ru and cn', async () => {
+    // A phone in Los Angeles: the top PnL row, 30 March (UTC), is still the 29th there at 17:00.
+    const app = await signedIn('en', { fixtures: true, timezoneId: 'America/Los_Angeles' });
+    const fill = (text: string, values: Record<string, string>) =>
+      text.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
+    for (const [language, texts] of [
+      ['en', en],
+      ['ru', ru],
+      ['cn', cn],
+    ] as const) {
+      if (language !== 'en') {
+        await navigateInApp(app.page, '/profile');
+        await app.page.locator(`button[data-language="${language}"]`).click();
+        await app.page.waitForFunction(
+          (lang) => document.documentElement.lang.startsWith(lang === 'cn' ? 'zh' : lang),
+          language,
+        );
+        await waitForToastsToLeave(app);
+      }
+      const pct = (value: string) => `+${language === 'ru' ? value.replace('.', ',') : value}%`;
+      // The panel (fixtures: 87.34 % since 20 Dec, 379.23 % a year, 84 d 1 h 30 min).
+      await navigateInApp(app.page, '/');
+      const hero = app.page.locator('.hero').first();
+      await hero.getByText(texts.panel.pnlToday).waitFor();
+      const run = hero.locator('.hero__row--run');
+      await expect.poll(() => run.innerText()).toContain(texts.run.returnPct);
+      const runText = await run.innerText();
+      for (const part of [pct('87.34'), pct('379.23'), fill(texts.run.days, { days: '84', hours: '1' })]) {
+        expect(runText).toContain(part);
+      }
+      await app.page.getByText(texts.panel.coinsToday).waitFor();
+      await settle(app.page);
+      await screenshot(app.page, `${language}/with-data`, 'panel-run-return');
+
+      // PnL statistics: UTC days, labelled so, whatever the phone's zone.
+      await navigateInApp(app.page, '/pnl-stat');
+      await app.page.locator('.pnl-utc-note').getByText(texts.pnl.utcDays, { exact: true }).waitFor();
+      // The browser's own words for 30 March 2025 in the app's language, read as a UTC day.
+      const utc30March = await app.page.evaluate(() =>
+        new Intl.DateTimeFormat(document.documentElement.lang, {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(Date.UTC(2025, 2, 30)),
+      );
+      await expect.poll(() => app.page.locator('.row__title').first().innerText()).toBe(utc30March);
+
+      // The coin page: 61.42 % of its 300 USDT, 315.84 % a year, 70 d 23 h.
+      await navigateInApp(app.page, '/portfolio/show?coin=BTC');
+      const card = app.page.locator('.card').filter({ hasText: texts.run.title });
+      await card.waitFor();
+      const cardText = await card.innerText();
+      for (const part of [
+        pct('61.42'),
+        pct('315.84'),
+        fill(texts.run.days, { days: '70', hours: '23' }),
+        texts.run.capitalNote,
+      ]) {
+        expect(cardText).toContain(part);
+      }
+    }
+    await navigateInApp(app.page, '/profile');
+    await app.page.locator('button[data-language="en"]').click();
+    await waitForToastsToLeave(app);
     expect(app.problems).toEqual([]);
     await app.close();
   });

@@ -38,6 +38,7 @@ const ALLOWED_LATIN = new Set([
   'UID',
   'API',
   'PNL',
+  'UTC',
   'PRO',
   'Telegram',
   'WebApp',

@@ -89,18 +89,20 @@ describe('transaction list', () => {
     expect(arrivingDeposits(list).map((item) => item.id)).toEqual(['a', 'd']);
   });
 
-  it('groups consecutive entries of one local day, newest first as they come', () => {
-    const at = (day: number, hour: number) => new Date(2025, 2, day, hour).toISOString();
+  it('groups consecutive entries of one UTC day, the PnL day (docs/pnl.md#days-and-times), newest first', () => {
+    const at = (day: number, hour: number, minute = 0) =>
+      new Date(Date.UTC(2025, 2, day, hour, minute)).toISOString();
     const groups = groupByDay(
       [
         { id: 1, at: at(14, 18) },
         { id: 2, at: at(14, 1) },
-        { id: 3, at: at(13, 23) },
+        { id: 3, at: at(13, 23, 30) },
         { id: 4, at: at(10, 12) },
       ],
       (item) => item.at,
     );
     expect(groups.map((group) => group.items.map((item) => item.id))).toEqual([[1, 2], [3], [4]]);
+    expect(groups.map((group) => group.day)).toEqual(['2025-03-14', '2025-03-13', '2025-03-10']);
   });
 
   it('places a withdrawal on its way; refusals are off the line', () => {

@@ -98,13 +98,14 @@ const contexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
  * HTTP cache after the first page (as on a phone): the API's global per-IP limit (300 requests a
  * minute) would otherwise be reached by the static files of a few fresh page loads.
  */
-const contextFor = (browser: Browser, locale: string) => {
+const contextFor = (browser: Browser, locale: string, timezoneId?: string) => {
   let byLocale = contexts.get(browser);
   if (!byLocale) {
     byLocale = new Map();
     contexts.set(browser, byLocale);
   }
-  let context = byLocale.get(locale);
+  const key = `${locale} ${timezoneId ?? ''}`;
+  let context = byLocale.get(key);
   if (!context) {
     context = browser.newContext({
       viewport: VIEWPORT,
@@ -112,8 +113,9 @@ const contextFor = (browser: Browser, locale: string) => {
       isMobile: true,
       hasTouch: true,
       locale,
+      ...(timezoneId ? { timezoneId } : {}),
     });
-    byLocale.set(locale, context);
+    byLocale.set(key, context);
   }
   return context;
 };
@@ -136,6 +138,8 @@ export const openAppPage = async (
   browser: Browser,
   options: {
     locale?: string;
+    /** The phone's time zone (IANA, e.g. `America/Los_Angeles`; default the host's). */
+    timezoneId?: string;
     telegram?: boolean;
     /** Telegram theme parameters (the demo's dark theme by default). */
     theme?: Record<string, string>;
@@ -143,7 +147,7 @@ export const openAppPage = async (
   } = {},
 ): Promise<AppPage> => {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastLimitedCall + 2100 - Date.now())));
-  const context = await contextFor(browser, options.locale ?? 'en-US');
+  const context = await contextFor(browser, options.locale ?? 'en-US', options.timezoneId);
   await context.clearCookies();
   const page = await context.newPage();
   if (options.telegram !== false) {

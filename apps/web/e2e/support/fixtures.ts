@@ -55,6 +55,12 @@ const stats = {
   profitableTrades: 97,
   closedTrades: 97,
   tradeFeesPaid: '36.85',
+  run: {
+    runningSince: '2025-01-02T10:00:00.000Z',
+    runtimeSeconds: 70 * 86_400 + 23 * 3600 + 30 * 60,
+    returnPct: '61.42',
+    annualizedPct: '315.84',
+  },
 };
 const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' | 'paused', pnl: string) => ({
   coinUserId: id,
@@ -334,7 +340,19 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [
     getPanel,
     {
-      pnl: { today: '12.48', todayPct: '0.62', total: '1834.2', unrealized: '-14.32' },
+      pnl: {
+        today: '12.48',
+        todayDate: at.slice(0, 10),
+        todayPct: '0.62',
+        total: '1834.2',
+        unrealized: '-14.32',
+        run: {
+          runningSince: '2024-12-20T08:00:00.000Z',
+          runtimeSeconds: 84 * 86_400 + 1 * 3600 + 30 * 60,
+          returnPct: '87.34',
+          annualizedPct: '379.23',
+        },
+      },
       running: true,
       allRunning: false,
       dryAll: false,

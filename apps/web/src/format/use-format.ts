@@ -23,9 +23,6 @@ export const symbolsOf = (locale: string): NumberSymbols => {
 
 const DAY_MS = 86_400_000;
 
-const startOfLocalDay = (date: Date) =>
-  new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-
 const capitalized = (text: string, locale: string) =>
   text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
@@ -68,8 +65,9 @@ export const createFormatters = (locale: string) => {
   const timeFormat = onFirstUse(
     () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
   );
-  const dayFormat = onFirstUse(
-    () => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long' }),
+  const utcDayFormat = onFirstUse(
+    () =>
+      new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }),
   );
   const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const compactFormat = onFirstUse(
@@ -110,17 +108,28 @@ export const createFormatters = (locale: string) => {
     month: (value: string) => monthFormat().format(new Date(`${value}-01T00:00:00Z`)),
     /** The local time of an ISO date-time: `09:30`. */
     time: (value: string) => timeFormat().format(new Date(value)),
+    /**
+     * The local time of an event listed under a UTC day (docs/pnl.md#days-and-times): `09:30`, or
+     * `14 Mar, 18:30` when the reader's calendar says another day than the UTC day above it.
+     */
+    timeUnder: (value: string, utcDay: string) => {
+      const date = new Date(value);
+      const local = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+      return local === utcDay ? timeFormat().format(date) : dateTimeFormat().format(date);
+    },
+    /** A UTC day `YYYY-MM-DD` for list headers: `Today`, `Yesterday` (of the UTC calendar), else `Fri, 14 March`. */
+    utcDay: (value: string, now: number = Date.now()) => {
+      const days = Math.round(
+        (Date.parse(`${value}T00:00:00Z`) - Date.parse(new Date(now).toISOString().slice(0, 10))) / DAY_MS,
+      );
+      if (days === 0 || days === -1) return capitalized(relativeFormat().format(days, 'day'), locale);
+      return utcDayFormat().format(new Date(`${value}T00:00:00Z`));
+    },
     /** How long ago, in words: `now`, `5 minutes ago`, `3 hours ago`, `yesterday`, `4 days ago`. */
     relative: (value: string, now: number = Date.now()) => {
       const seconds = Math.round((new Date(value).getTime() - now) / 1000);
       const [amount, unit] = relativeUnit(seconds);
       return relativeFormat().format(amount, unit);
-    },
-    /** The local calendar day of an ISO date-time for list headers: `Today`, `Yesterday`, else `Fri, 14 March`. */
-    day: (value: string, now: number = Date.now()) => {
-      const days = Math.round((startOfLocalDay(new Date(value)) - startOfLocalDay(new Date(now))) / DAY_MS);
-      if (days === 0 || days === -1) return capitalized(relativeFormat().format(days, 'day'), locale);
-      return dayFormat().format(new Date(value));
     },
   };
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint, ZDecimal, ZIdInt, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../core';
+import { defineEndpoint, ZDecimal, ZIdInt, ZIsoDate, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
-import { ZCoinError, ZCoinState, ZDryReason } from '../portfolio/coin-bot';
+import { ZCoinError, ZCoinState, ZDryReason, ZRunReturn } from '../portfolio/coin-bot';
 import { ZTradingBlocker } from './trading-state';
 
 export const ZPanelCoin = z.object({
@@ -34,10 +34,12 @@ export const getPanel = defineEndpoint({
   rateLimit: { max: 1, windowMs: 2000 },
   response: z.object({
     pnl: z.object({
-      today: ZSignedUsdt.describe('realized since 00:00 UTC, all coins'),
+      today: ZSignedUsdt.describe('realized since 00:00 UTC, every coin bot, removed ones included'),
+      todayDate: ZIsoDate.describe('the UTC day `today` is'),
       todayPct: ZPct.describe('today / committed capital × 100'),
-      total: ZSignedUsdt.describe('realized, all time'),
+      total: ZSignedUsdt.describe('realized, all time, every coin bot, removed ones included'),
       unrealized: ZSignedUsdt,
+      run: ZRunReturn.describe('since the first start of any coin bot; total over committed capital'),
     }),
     running: z.boolean().describe('at least one coin is running'),
     allRunning: z.boolean(),

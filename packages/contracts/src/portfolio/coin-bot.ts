@@ -30,6 +30,21 @@ export const ZMarketClosed = z.object({
   since: ZIsoDateTime,
 });
 
+/**
+ * Runtime and return (docs/pnl.md#runtime-and-return): time since the first start, pauses
+ * included, and realized PnL over the capital set aside (orderSize × maxTrades), also annualized
+ * (simple, not compounded).
+ */
+export const ZRunReturn = z.object({
+  runningSince: ZIsoDateTime.nullable().describe('the first start; null while never started'),
+  runtimeSeconds: z.number().int().nonnegative().nullable().describe('whole seconds since runningSince'),
+  returnPct: ZPct.nullable().describe('realized PnL / capital × 100; null without capital'),
+  annualizedPct: ZPct.nullable().describe(
+    'returnPct × 365 / runtime in days, simple; null under 1 day of runtime or without capital',
+  ),
+});
+export type RunReturn = z.output<typeof ZRunReturn>;
+
 /** Coin statistics (docs/grid.md "Stats per coin"). USDT figures are net of exchange fees. */
 export const ZCoinStats = z.object({
   unrealizedPnl: ZSignedUsdt.describe('Σq × last price − Σc over open lots'),
@@ -42,6 +57,7 @@ export const ZCoinStats = z.object({
   profitableTrades: z.number().int().describe('closed lots with PnL > 0'),
   closedTrades: z.number().int(),
   tradeFeesPaid: ZUsdt.describe('platform trading fee paid for this coin (trade_fee)'),
+  run: ZRunReturn.describe('runtime, and realizedPnl over committedCapital'),
 });
 export type CoinStats = z.output<typeof ZCoinStats>;
 

@@ -11,7 +11,7 @@ import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
-import { type CoinError, coinErrorOf } from '../portfolio/figures';
+import { type CoinError, coinErrorOf, runReturnView } from '../portfolio/figures';
 import { getTradingBlockers, type TradingBlocker } from '../trading/trading-control';
 
 export type PanelCoin = {
@@ -64,15 +64,22 @@ type PanelRow = {
   check_problem: string | null;
   can_trade: boolean | null;
   can_withdraw: boolean | null;
+  /** Σ daily_pnl of the UTC day, every coin bot of the user (removed ones too). */
+  pnl_today: string;
+  /** Σ realized PnL of every coin bot of the user (removed ones too). */
+  pnl_total: string;
+  /** The first start of any coin bot of the user; null while none was started. */
+  first_started_at: Date | null;
   coins: PanelCoinRow[];
 };
 
 /**
  * The trading panel in one SQL statement whatever the portfolio (it is polled every 2 s by every
- * open mini app), kept in the database as `panel_row()` (prisma/migrations/*_panel_function): the user and licence level, the fee balance, the key verdict, and the coins with
+ * open mini app), kept in the database as `panel_row()` (prisma/migrations/*_panel_booked_pnl): the user and licence level, the fee balance, the key verdict, and the coins with
  * their open-lot sums, today's `daily_pnl` and the last scanned price (`price_marks`, at most one
  * scan interval old: the panel never calls the exchange). Decimals travel as text, never as JSON
- * numbers. Figures are sums of the rows the PnL screens read (docs/pnl.md#shown-figures).
+ * numbers. Figures are sums of the rows the PnL screens read (docs/pnl.md#shown-figures); today's
+ * and the total profit are the booked PnL of every coin bot, removed ones too (docs/pnl.md#the-panel).
  */
 export const getPanel = async (ctx: ServiceContext, input: { userId: number }) => {
   const now = ctx.clock.now();
@@ -112,8 +119,8 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
     },
   };
   const account = row.exchange === null ? null : { checkProblem: row.check_problem };
-  let todayPnl = new Decimal(0);
-  let totalPnl = new Decimal(0);
+  const todayPnl = new Decimal(row.pnl_today);
+  const totalPnl = new Decimal(row.pnl_total);
   let unrealized = new Decimal(0);
   let openDeals = 0;
   const coins = row.coins.map((coin): PanelCoin => {
@@ -133,8 +140,6 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
       coin.price === null
         ? new Decimal(0)
         : new Decimal(coin.open_qty).times(coin.price).minus(coin.open_cost);
-    todayPnl = todayPnl.plus(coin.today);
-    totalPnl = totalPnl.plus(coin.realized_pnl);
     unrealized = unrealized.plus(coinUnrealized);
     openDeals += coin.open_deals;
     return {
@@ -158,9 +163,16 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
   return {
     pnl: {
       today: usdtFigure(todayPnl),
+      todayDate: today,
       todayPct: committed.isZero() ? '0' : todayPnl.div(committed).times(100).toDecimalPlaces(4).toFixed(),
       total: usdtFigure(totalPnl),
       unrealized: usdtFigure(unrealized),
+      run: runReturnView({
+        realizedPnl: totalPnl,
+        capital: committed,
+        startedAt: row.first_started_at && new Date(row.first_started_at),
+        now,
+      }),
     },
     running: coins.some((c) => c.running),
     allRunning: coins.length > 0 && coins.every((c) => c.running),

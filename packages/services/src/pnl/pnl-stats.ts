@@ -8,7 +8,9 @@ import { AppError } from '../errors';
 /**
  * The PnL statistics screens read `daily_pnl` (one row per coin bot and UTC day with sales,
  * written by the engine with every sell fill, docs/pnl.md#counting) and the trading fee each lot
- * was charged; every figure is a sum of those rows, so the screens agree with the deals.
+ * was charged; every figure is a sum of those rows, so the screens agree with the deals. Days are
+ * UTC days for every user (docs/pnl.md#days-and-times); the panel's today and total read the same
+ * booked rows (docs/pnl.md#the-panel).
  */
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,5 @@
-import { type ErrorCode, errorCatalogue } from '@gridbot/contracts';
+import { type ErrorCode, errorCatalogue, type RunReturn } from '@gridbot/contracts';
+import { runReturn } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 
 /** A coin bot's last refusal as the screens show it: code, the catalogue's message, when. */
@@ -28,4 +29,23 @@ export const periodStart = (period: 'day' | 'week' | 'month' | 'year' | 'all', n
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = { day: 1, week: 7, month: 30, year: 365, all: 0 }[period];
   return days === 0 ? null : new Date(today - (days - 1) * DAY_MS);
+};
+
+/**
+ * Runtime and return as the screens show them (docs/pnl.md#runtime-and-return): the coin bot's or
+ * the portfolio's realized PnL over its capital, since its first start.
+ */
+export const runReturnView = (input: {
+  realizedPnl: Decimal.Value;
+  capital: Decimal.Value;
+  startedAt: Date | null;
+  now: Date;
+}): RunReturn => {
+  const run = runReturn(input);
+  return {
+    runningSince: input.startedAt?.toISOString() ?? null,
+    runtimeSeconds: run.runtimeSeconds,
+    returnPct: run.returnPct && pctText(run.returnPct),
+    annualizedPct: run.annualizedPct && pctText(run.annualizedPct),
+  };
 };

@@ -14,7 +14,7 @@ import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
 import { licenseStatusOf } from '../license/user-license';
-import { coinErrorOf, pctOf, pctText, periodStart } from './figures';
+import { coinErrorOf, pctOf, pctText, periodStart, runReturnView } from './figures';
 import { lastPrices } from './venue-market-data';
 
 /** One coin bot of a portfolio: the contract's card plus what it was built from (for ladders and checks). */
@@ -79,9 +79,10 @@ export const loadPortfolioCoins = async (
   });
   if (!user || user.coinBots.length === 0) return { dryAll: user?.dryAll ?? false, coins: [] };
   const feeBalanceEmpty = (user.ledgerAccounts[0]?.balance ?? 0n) <= 0n;
-  const licenseExpired = licenseStatusOf(user, ctx.clock.now()).expired;
+  const now = ctx.clock.now();
+  const licenseExpired = licenseStatusOf(user, now).expired;
   const ids = user.coinBots.map((b) => b.id);
-  const from = periodStart(input.period ?? 'day', ctx.clock.now());
+  const from = periodStart(input.period ?? 'day', now);
   const symbolsByVenue = new Map<string, string[]>();
   for (const { exchangeAccount: a, symbol } of user.coinBots) {
     const venue = `${a.exchange}:${a.mode}`;
@@ -121,6 +122,7 @@ export const loadPortfolioCoins = async (
       lastPrice,
       startDate: startOf.get(bot.id) ?? null,
       periodPnl: periodRealized,
+      now,
     });
   });
   return { dryAll: user.dryAll, coins };
@@ -138,6 +140,7 @@ type BuildInput = {
   lastPrice: Decimal | null;
   startDate: Date | null;
   periodPnl: Decimal;
+  now: Date;
 };
 
 const build = (input: BuildInput): PortfolioCoinBot => {
@@ -198,6 +201,12 @@ const build = (input: BuildInput): PortfolioCoinBot => {
       profitableTrades: bot.profitableTrades,
       closedTrades: bot.closedTrades,
       tradeFeesPaid: fromMicro(bot.tradeFees),
+      run: runReturnView({
+        realizedPnl: dec(bot.realizedPnl),
+        capital: committed,
+        startedAt: bot.startedAt,
+        now: input.now,
+      }),
     },
     lastError: coinErrorOf(bot.lastError, bot.reconciledAt ?? bot.updatedAt),
     marketClosed: bot.marketStatus

@@ -15,6 +15,7 @@ import { EmptyState, Skeleton } from '../../ui/states';
 import { PanelPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
+import { AnnualizedPct, ReturnPct, Runtime } from '../shared/run-return';
 import { CoinProfit } from './coin-profit';
 import { CoinRating } from './coin-rating';
 import { ProfitChart } from './profit-chart';
@@ -48,6 +49,27 @@ const PnlHero = ({ panel }: { panel: Panel }) => {
         <span>
           {t('panel.openDeals')}
           <b>{panel.openDeals}</b>
+        </span>
+      </div>
+      {/* Beside the PnL, as exchanges' bots show it (docs/pnl.md#runtime-and-return). */}
+      <div className="hero__row hero__row--run">
+        <span>
+          {t('run.returnPct')}
+          <b>
+            <ReturnPct run={panel.pnl.run} />
+          </b>
+        </span>
+        <span>
+          {t('run.annualized')}
+          <b>
+            <AnnualizedPct run={panel.pnl.run} />
+          </b>
+        </span>
+        <span>
+          {t('run.runtime')}
+          <b>
+            <Runtime run={panel.pnl.run} />
+          </b>
         </span>
       </div>
     </div>
@@ -158,6 +180,7 @@ export const PanelScreen = () => {
         {panel.data ? (
           <>
             <SectionTitle>{t('panel.coins')}</SectionTitle>
+            {panel.data.coins.length > 0 ? <p className="section-hint">{t('panel.coinsToday')}</p> : null}
             <Coins panel={panel.data} />
           </>
         ) : null}

@@ -107,6 +107,8 @@ export const PnlStatScreen = () => {
       />
       <PnlExports />
       {view === 'daily' ? <DailyList /> : <MonthlyList />}
+      {/* The rows are UTC days and months (docs/pnl.md#days-and-times), never the reader's. */}
+      <p className="section-hint pnl-utc-note">{t(view === 'daily' ? 'pnl.utcDays' : 'pnl.utcMonths')}</p>
     </Screen>
   );
 };

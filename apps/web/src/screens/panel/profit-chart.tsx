@@ -2,6 +2,7 @@ import { getProfitChart, type ResponseOf } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { maxAbsOf, ratioOf, signOf } from '../../format/decimal';
+import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { useSessionUser } from '../../session/use-session-user';
 import { Usdt } from '../../ui/money';
@@ -46,9 +47,10 @@ const Bars = ({ points, label }: { points: readonly Point[]; label: string }) =>
   );
 };
 
-/** Panel chart: daily realized profit of the last 30 days (graph profit for the user id). */
+/** Panel chart: daily realized profit of the last 30 UTC days (graph profit for the user id), days labelled in UTC. */
 export const ProfitChart = () => {
   const { t } = useTranslation();
+  const format = useFormat();
   const user = useSessionUser();
   const query = useApiQuery(getProfitChart, INITIAL_INPUTS.graphProfit(user.uid));
   return (
@@ -62,6 +64,7 @@ export const ProfitChart = () => {
       }
     >
       {({ data }) => {
+        const first = data[0];
         const last = data.at(-1);
         const hasTrades = data.some((point) => point.closedTrades > 0);
         return (
@@ -72,6 +75,14 @@ export const ProfitChart = () => {
                   <Usdt value={last.cumulativePnl} signed />
                 </div>
                 <Bars points={data} label={t('panel.chart')} />
+                {first ? (
+                  <p className="chart-note">
+                    {t('panel.chartRange', {
+                      from: format.shortDate(first.date),
+                      to: format.shortDate(last.date),
+                    })}
+                  </p>
+                ) : null}
               </>
             ) : (
               <p className="muted">{t('panel.chartEmpty')}</p>

@@ -6,6 +6,7 @@ import { useFormat } from '../../format/use-format';
 import { PagesView } from '../../ui/pages-view';
 import { Card, SectionTitle } from '../../ui/screen';
 import { EmptyState } from '../../ui/states';
+import { UtcDayTitle } from '../../ui/utc-day-title';
 import { type ActivityEntry, describeActivity } from './activity-text';
 
 /** Entries per page of the log. */
@@ -14,7 +15,8 @@ export const ACTIVITY_PAGE_SIZE = 30;
 /** Entries younger than this say how long ago they happened; older ones only their time. */
 const RECENT_MS = 6 * 3_600_000;
 
-const ActivityLine = ({ entry }: { entry: ActivityEntry }) => {
+/** `day`: the UTC day the entry is listed under (docs/pnl.md#days-and-times). */
+const ActivityLine = ({ entry, day }: { entry: ActivityEntry; day: string }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const text = describeActivity(entry, t, format);
@@ -32,7 +34,7 @@ const ActivityLine = ({ entry }: { entry: ActivityEntry }) => {
         {text.quote ? <blockquote className="activity-line__quote mono">{text.quote}</blockquote> : null}
         <div className="activity-line__meta">
           <time dateTime={entry.at} title={format.dateTime(entry.at)}>
-            {format.time(entry.at)}
+            {format.timeUnder(entry.at, day)}
             {recent ? ` · ${format.relative(entry.at)}` : ''}
           </time>
           {' · '}
@@ -46,7 +48,6 @@ const ActivityLine = ({ entry }: { entry: ActivityEntry }) => {
 /** The coin bot's activity log (docs/grid.md#activity-log), newest first, grouped by day, loaded a page at a time. */
 export const CoinActivity = ({ coinUserId }: { coinUserId: number }) => {
   const { t } = useTranslation();
-  const format = useFormat();
   const query = useApiCursorPages(listCoinActivity, (cursor) => ({
     query: { coin_user_id: coinUserId, limit: ACTIVITY_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   }));
@@ -59,13 +60,13 @@ export const CoinActivity = ({ coinUserId }: { coinUserId: number }) => {
         empty={<EmptyState title={t('activity.empty')} />}
       >
         {(entries) =>
-          groupByDay(entries, (entry) => entry.at).map(({ day, at, items: ofDay }) => (
+          groupByDay(entries, (entry) => entry.at).map(({ day, items: ofDay }) => (
             <section key={day} className="activity-day">
-              <h3 className="activity-day__title">{format.day(at)}</h3>
+              <UtcDayTitle day={day} />
               <Card flush>
                 <ul className="activity-list">
                   {ofDay.map((entry) => (
-                    <ActivityLine key={entry.id} entry={entry} />
+                    <ActivityLine key={entry.id} entry={entry} day={day} />
                   ))}
                 </ul>
               </Card>

@@ -17,6 +17,7 @@ import { CoinPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
 import { CoinHistory } from './coin-history';
+import { CoinReturn } from './coin-return';
 import { LadderView } from './ladder-view';
 
 const route = getRouteApi('/user/portfolio/show');
@@ -124,6 +125,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
           />
         </Stats>
       </Card>
+      <CoinReturn coin={coin} />
       <SectionTitle
         action={
           <Link to="/portfolio/edit" search={{ coin: coin.coin }}>

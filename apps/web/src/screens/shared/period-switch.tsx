@@ -4,7 +4,7 @@ import { Segmented } from '../../ui/segmented';
 
 const PERIODS: readonly CoinProfitPeriod[] = ['day', 'week', 'month', 'year', 'all'];
 
-/** The coin profit's window (docs/pnl.md#portfolio-figures): day, week, month, year or all. */
+/** The coin profit's window (docs/pnl.md#portfolio-figures): day, week, month, year or all, in UTC days. */
 export const PeriodSwitch = ({
   label,
   value,
@@ -16,11 +16,15 @@ export const PeriodSwitch = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <Segmented
-      label={label}
-      value={value}
-      onChange={onChange}
-      options={PERIODS.map((period) => ({ value: period, label: t(`portfolio.periods.${period}`) }))}
-    />
+    <>
+      <Segmented
+        label={label}
+        value={value}
+        onChange={onChange}
+        options={PERIODS.map((period) => ({ value: period, label: t(`portfolio.periods.${period}`) }))}
+      />
+      {/* Periods are whole UTC days, today's included (docs/pnl.md#portfolio-figures). */}
+      <p className="section-hint">{t('pnl.utcDays')}</p>
+    </>
   );
 };

@@ -4,34 +4,31 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiPages } from '../../api/use-api-pages';
 import { groupByDay } from '../../format/group-by-day';
-import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { LoadMore } from '../../ui/load-more';
 import { Card, SectionTitle } from '../../ui/screen';
 import { EmptyState, ErrorState, SkeletonRows } from '../../ui/states';
+import { UtcDayTitle } from '../../ui/utc-day-title';
 import { TransactionRow } from './transaction-row';
 import type { Wallet } from './wallet-cache';
 import { FILTER_TYPES } from './wallet-model';
 
-const Days = ({ items }: { items: readonly Transaction[] }) => {
-  const format = useFormat();
-  return (
-    <>
-      {groupByDay(items, (item) => item.createdAt).map(({ day, at, items: ofDay }) => (
-        <section key={day} className="tx-day">
-          <h3 className="activity-day__title">{format.day(at)}</h3>
-          <Card flush>
-            <ul className="tx-list">
-              {ofDay.map((transaction) => (
-                <TransactionRow key={transaction.id} transaction={transaction} />
-              ))}
-            </ul>
-          </Card>
-        </section>
-      ))}
-    </>
-  );
-};
+const Days = ({ items }: { items: readonly Transaction[] }) => (
+  <>
+    {groupByDay(items, (item) => item.createdAt).map(({ day, items: ofDay }) => (
+      <section key={day} className="tx-day">
+        <UtcDayTitle day={day} />
+        <Card flush>
+          <ul className="tx-list">
+            {ofDay.map((transaction) => (
+              <TransactionRow key={transaction.id} transaction={transaction} day={day} />
+            ))}
+          </ul>
+        </Card>
+      </section>
+    ))}
+  </>
+);
 
 const Empty = ({ filtered }: { filtered: boolean }) => {
   const { t } = useTranslation();

@@ -157,8 +157,11 @@ const TransactionDetails = ({ transaction, id }: { transaction: Transaction; id:
   );
 };
 
-/** One transaction: type, when, with whom, the signed amount; a tap shows the rest. */
-export const TransactionRow = ({ transaction }: { transaction: Transaction }) => {
+/**
+ * One transaction: type, when, with whom, the signed amount; a tap shows the rest. `day`: the UTC
+ * day it is listed under (docs/pnl.md#days-and-times).
+ */
+export const TransactionRow = ({ transaction, day }: { transaction: Transaction; day?: string }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const [open, setOpen] = useState(false);
@@ -178,7 +181,7 @@ export const TransactionRow = ({ transaction }: { transaction: Transaction }) =>
         <span className="row__body">
           <span className="row__title">{t(`wallet.types.${transaction.type}`)}</span>
           <span className="row__subtitle">
-            {format.time(transaction.createdAt)}
+            {day ? format.timeUnder(transaction.createdAt, day) : format.time(transaction.createdAt)}
             {summary ? ' · ' : ''}
             {summary ? <span className="nowrap">{summary}</span> : null}
           </span>
