@@ -48,9 +48,8 @@ const ALLOWED_LATIN = new Set([
   // Internet addresses and the exchange's name are written this way in Russian and Chinese too.
   'IP',
   'Binance',
-  // A file format and the time standard of exports (docs/product.md#exports), named so everywhere.
+  // A file format (docs/product.md#exports), named so everywhere.
   'CSV',
-  'UTC',
 ]);
 
 describe('translations', () => {
