@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
-import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
+import {
+  localizeDecimal,
+  type NumberSymbols,
+  roundDecimal,
+  type StepRounding,
+  toStep,
+  trimDecimal,
+} from './decimal';
 
 /**
  * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
@@ -75,6 +82,13 @@ export const createFormatters = (locale: string) => {
   const compactFormat = onFirstUse(
     () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }),
   );
+  /** A number with its own precision, trailing zeros trimmed (a percentage in a sentence, a figure without a market). */
+  const amount = (value: string, maxDigits = 8) =>
+    localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), numberSymbols());
+  const onStep = (value: string, step: string | null | undefined, rounding: StepRounding) => {
+    const stepped = step ? toStep(value, step, rounding) : null;
+    return stepped === null ? amount(value) : localizeDecimal(stepped, numberSymbols());
+  };
   return {
     /** USDT with 2 decimals: `1,234.50`. */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
@@ -85,9 +99,18 @@ export const createFormatters = (locale: string) => {
      */
     usdtExact: (value: string, options: { plus?: boolean } = {}) =>
       localizeDecimal(trimDecimal(value, 2), numberSymbols(), options),
-    /** A price or quantity with its own precision, trailing zeros trimmed. */
-    amount: (value: string, maxDigits = 8) =>
-      localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), numberSymbols()),
+    amount,
+    /**
+     * A price at its market's tick (docs/conventions.md#money-and-numbers): on the nearest tick, as
+     * the engine rounds an order's price, zeros kept to the tick (`79.40`, `3,394.70`). Without a
+     * tick (the exchange did not answer) as `amount`.
+     */
+    price: (value: string, tick: string | null | undefined) => onStep(value, tick, 'nearest'),
+    /**
+     * A quantity at its market's lot step: truncated to the step, as the engine truncates an order's
+     * quantity, zeros kept to the step (`0.2650`). Without a step as `amount`.
+     */
+    qty: (value: string, step: string | null | undefined) => onStep(value, step, 'down'),
     /** Percent string (1 = 1 %) with 2 decimals. */
     pct: (value: string, options: { plus?: boolean } = {}) =>
       `${localizeDecimal(trimDecimal(roundDecimal(value, 2)), numberSymbols(), options)}%`,
