@@ -90,12 +90,16 @@ export const createFormatters = (locale: string) => {
     return stepped === null ? amount(value) : localizeDecimal(stepped, numberSymbols());
   };
   return {
-    /** USDT with 2 decimals: `1,234.50`. */
+    /**
+     * USDT rounded to 2 decimals (`1,234.50`): figures computed from trading
+     * (docs/conventions.md#money-and-numbers).
+     */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
       localizeDecimal(roundDecimal(value, 2), numberSymbols(), options),
     /**
-     * USDT to the micro-unit, at least 2 decimals (`12.345678`, `11.00`): amounts about to move,
-     * where a rounded figure would not be the one booked.
+     * USDT to the micro-unit, at least 2 decimals (`12.345678`, `11.00`): the wallet's balances and
+     * movements and the amounts a user sets, where a rounded figure would not be the one held or
+     * booked (docs/conventions.md#money-and-numbers).
      */
     usdtExact: (value: string, options: { plus?: boolean } = {}) =>
       localizeDecimal(trimDecimal(value, 2), numberSymbols(), options),
