@@ -267,6 +267,8 @@ describe('screens', () => {
       await app.page.goto(stack.launchUrlFor(user, { languageCode: language }));
       const panelFee = app.page.locator('a[href="/wallet"] .mini-card__value');
       await expect.poll(async () => spaced(await panelFee.innerText())).toBe(want.fee);
+      await panelFee.scrollIntoViewIfNeeded();
+      await screenshot(app.page, `${language}/with-data`, 'panel-fee-balance');
       await navigateInApp(app.page, '/wallet');
       const walletFee = app.page.locator('[data-testid="balance-fee"] b');
       await expect.poll(async () => spaced(await walletFee.innerText())).toBe(want.fee);
