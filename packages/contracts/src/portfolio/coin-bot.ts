@@ -30,18 +30,6 @@ export const ZMarketClosed = z.object({
   since: ZIsoDateTime,
 });
 
-/**
- * The market's price tick (Binance PRICE_FILTER tickSize) and lot step (LOT_SIZE stepSize): every
- * price of the coin is shown at the tick and every quantity at the step, zeros kept
- * (docs/conventions.md#money-and-numbers). Null when the exchange's markets could not be read.
- */
-export const ZPriceTick = ZDecimal.nullable().describe(
-  "the market's price tick (PRICE_FILTER tickSize), e.g. 0.01: prices are shown at it; null when the exchange did not answer",
-);
-export const ZQtyStep = ZDecimal.nullable().describe(
-  "the market's lot step (LOT_SIZE stepSize), e.g. 0.0001: quantities are shown at it; null when the exchange did not answer",
-);
-
 /** Coin statistics (docs/grid.md "Stats per coin"). USDT figures are net of exchange fees. */
 export const ZCoinStats = z.object({
   unrealizedPnl: ZSignedUsdt.describe('Σq × last price − Σc over open lots'),
@@ -58,6 +46,18 @@ export const ZCoinStats = z.object({
   tradeFeesPaid: ZUsdt.describe('platform trading fee paid for this coin (trade_fee)'),
 });
 export type CoinStats = z.output<typeof ZCoinStats>;
+
+/**
+ * The market's price tick (Binance PRICE_FILTER tickSize) and lot step (LOT_SIZE stepSize): every
+ * price of the coin is shown at the tick and every quantity at the step, zeros kept
+ * (docs/conventions.md#money-and-numbers). Null when the exchange's markets could not be read.
+ */
+export const ZPriceTick = ZDecimal.nullable().describe(
+  "the market's price tick (PRICE_FILTER tickSize), e.g. 0.01: prices are shown at it; null when the exchange did not answer",
+);
+export const ZQtyStep = ZDecimal.nullable().describe(
+  "the market's lot step (LOT_SIZE stepSize), e.g. 0.0001: quantities are shown at it; null when the exchange did not answer",
+);
 
 /** One coin of the portfolio, as the portfolio list and the token screen show it. */
 export const ZPortfolioCoin = z.object({
