@@ -27,7 +27,7 @@ import { CANDLE_INTERVALS, type CandleInterval } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
-import { stepText } from '../portfolio/venue-market-data';
+import { stepText } from '../portfolio/venue-precision';
 import { loadCandles } from './candle-cache';
 
 const DAY = 86_400_000;

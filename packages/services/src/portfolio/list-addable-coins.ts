@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { getLicenseCheck } from '../license/user-license';
 import { pctText } from './figures';
-import { stepText, userVenue, venueMarketData } from './venue-market-data';
+import { userVenue, venueMarketData } from './venue-market-data';
+import { stepText } from './venue-precision';
 
 export type AddableCoins = z.input<(typeof listAddableCoins)['response']>;
 

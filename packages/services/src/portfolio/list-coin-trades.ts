@@ -8,7 +8,8 @@ import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { dec } from '../grid/coin-bot-state';
 import { pctOf, pctText } from './figures';
-import { coinMarket, lastPrices } from './venue-market-data';
+import { lastPrices } from './venue-market-data';
+import { coinMarket } from './venue-precision';
 
 export type CoinTrades = z.input<(typeof listCoinTrades)['response']>;
 

@@ -15,7 +15,8 @@ import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
 import { licenseStatusOf } from '../license/user-license';
 import { coinErrorOf, pctOf, pctText, periodStart } from './figures';
-import { type CoinMarket, coinMarkets, lastPrices } from './venue-market-data';
+import { lastPrices } from './venue-market-data';
+import { type CoinMarket, coinMarkets } from './venue-precision';
 
 /** One coin bot of a portfolio: the contract's card plus what it was built from (for ladders and checks). */
 export type PortfolioCoinBot = {
