@@ -71,14 +71,16 @@ describe('POST /portfolio/setting/edit', () => {
     const body = res.json();
     expect(body.saved).toBe(false);
     expect(body.coin.settings).toMatchObject({ orderSize: '10', stepPct: '1', maxTrades: 10 });
-    // No lot yet: the entry is assumed at the last price (1), then 4 levels 2 %, 2.5 %, 3 %, 3.5 % lower.
+    // No lot yet: the entry is assumed at the last price (1), then 4 levels 2 %, 2.5 %, 3 %, 3.5 % lower,
+    // each sent on the tick (0.0001) and the next one below the price sent: 0.926835 goes out at
+    // 0.9268, and 0.9268 × 0.965 = 0.894362 at 0.8944.
     expect(body.ladder.buys.map((b: { price: string }) => b.price)).toEqual([
       '0.98',
       '0.9555',
-      '0.926835',
-      '0.894395775',
+      '0.9268',
+      '0.8944',
     ]);
-    const deepest = new Decimal('0.894395775');
+    const deepest = new Decimal('0.8944');
     expect(body.ladder.coverageDropPct).toBe(
       new Decimal(1).minus(deepest).times(100).toDecimalPlaces(2).toFixed(),
     );

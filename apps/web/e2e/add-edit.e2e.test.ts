@@ -232,10 +232,10 @@ describe('edit settings', () => {
     await openEdit(app);
     await app.page.getByTestId('settings-preview').getByText('412.38').waitFor();
     const edits = callsTo(app.page, '/portfolio/setting/edit');
-    await app.page.getByText('Minimum order on the exchange: 10 USDT').waitFor();
+    await app.page.getByText('Minimum order on the exchange: 10.00 USDT').waitFor();
     await fill(app, en.editToken.orderSize, '8');
     await app.telegramEvent('main_button_pressed');
-    await app.page.getByText('Below the minimum order of this market on the exchange: 10 USDT').waitFor();
+    await app.page.getByText('Below the minimum order of this market on the exchange: 10.00 USDT').waitFor();
     await fill(app, en.editToken.orderSize, '25');
     await fill(app, en.editToken.step, '10');
     await fill(app, en.editToken.stepIncrease, '10');

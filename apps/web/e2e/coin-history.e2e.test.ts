@@ -183,11 +183,11 @@ describe('coin page: activity log', () => {
     await expect(app.page.locator('.activity-day__title').nth(1).innerText()).resolves.toBe('Yesterday');
     const all = await lines.allInnerTexts();
     const text = all.join('\n');
-    expect(text).toContain('Take profit of lot 4 filled: sell 0.00038 at 64,762.5');
+    expect(text).toContain('Take profit of lot 4 filled: sell 0.00038 at 64,762.50');
     expect(text).toContain('Averaging buy of lot 5 rejected by the exchange');
     expect(text).toContain('Order: buy at 64,113.85');
     expect(text).toContain('Code: -2010');
-    expect(text).toContain('Averaging buy of lot 5 at 64,010 cancelled');
+    expect(text).toContain('Averaging buy of lot 5 at 64,010.00 cancelled');
     expect(text).toContain('Replaced to follow the new plan');
     expect(text).toContain(
       'Orders adopted: 2 · fills applied: 1 · unknown orders cancelled: 1 · placed: 3 · cancelled: 1',

@@ -301,6 +301,63 @@ describe('screens', () => {
     await app.close();
   });
 
+  it('shows prices at the tick with their zeros, and the fee balance in one format on the panel and the wallet, in en, ru and cn', async () => {
+    const app = await openAppPage(browser);
+    await serveFixtures(app.page);
+    // docs/conventions.md#money-and-numbers: BTC's tick is 0.01 and its lot step 0.00001 (fixtures);
+    // the fee balance is exact wherever it is shown. Russian groups with a no-break space.
+    const expected = {
+      en: {
+        last: '65,420.50',
+        avg: '66,052.63',
+        ladder: ['66,429.60 · Lot 3', '63,152.10 · Lot 6', '0.00038 @ 64,958.20'],
+        fee: '48.60512 USDT',
+      },
+      ru: {
+        last: '65 420,50',
+        avg: '66 052,63',
+        ladder: ['66 429,60 · Лот 3', '63 152,10 · Лот 6', '0,00038 @ 64 958,20'],
+        fee: '48,60512 USDT',
+      },
+      cn: {
+        last: '65,420.50',
+        avg: '66,052.63',
+        ladder: ['66,429.60 · 第 3 笔', '63,152.10 · 第 6 笔', '0.00038 @ 64,958.20'],
+        fee: '48.60512 USDT',
+      },
+    } as const;
+    const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
+    for (const language of ['en', 'ru', 'cn'] as const) {
+      const want = expected[language];
+      // A user of each language (the one they chose, stored on the server); the panel opens first.
+      users += 1;
+      const user = await stack.createUser({ username: `maria_${users}`, firstName: 'Maria' });
+      await stack.prisma.userConfig.create({
+        data: { userId: user.id, name: 'localization', value: language },
+      });
+      await app.page.goto(stack.launchUrlFor(user, { languageCode: language }));
+      const panelFee = app.page.locator('a[href="/wallet"] .mini-card__value');
+      await expect.poll(async () => spaced(await panelFee.innerText())).toBe(want.fee);
+      await panelFee.scrollIntoViewIfNeeded();
+      await screenshot(app.page, `${language}/with-data`, 'panel-fee-balance');
+      await navigateInApp(app.page, '/wallet');
+      const walletFee = app.page.locator('[data-testid="balance-fee"] b');
+      await expect.poll(async () => spaced(await walletFee.innerText())).toBe(want.fee);
+
+      await navigateInApp(app.page, '/portfolio/show?coin=BTC');
+      const hero = app.page.locator('.hero', { hasText: 'BTC/USDT' }).locator('.hero__value');
+      await hero.waitFor({ timeout: 20_000 });
+      await expect.poll(async () => spaced(await hero.innerText())).toBe(want.last);
+      const page = spaced(await app.page.locator('body').innerText());
+      for (const text of [want.avg, ...want.ladder]) expect(page, language).toContain(text);
+      await settle(app.page);
+      await app.page.locator('.row__title').first().scrollIntoViewIfNeeded();
+      await screenshot(app.page, `${language}/with-data`, 'token-ladder-at-tick');
+    }
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
+
   it.each([
     ['en', false],
     ['ru', false],

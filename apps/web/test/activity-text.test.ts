@@ -53,6 +53,22 @@ describe('activity lines (docs/grid.md#activity-log)', () => {
     });
   });
 
+  it("shows prices at the coin's tick and quantities at its lot step, zeros kept", async () => {
+    const format = createFormatters('ru-RU');
+    const market = {
+      price: (v: string) => format.price(v, '0.01'),
+      qty: (v: string) => format.qty(v, '0.0001'),
+    };
+    const text = describeActivity(
+      entry('order_filled', { key: 'tp:3', side: 'sell', price: '3394.7', qty: '0.02' }),
+      await translator('ru'),
+      format,
+      market,
+    );
+    expect(text.title).toContain('0,0200');
+    expect(text.title).toContain('3\u00a0394,70');
+  });
+
   it("keeps an exchange's refusal word for word, with the exchange's own code before ours", async () => {
     const message = 'binance {"code":-1013,"msg":"Filter failure: NOTIONAL"}';
     const text = describeActivity(

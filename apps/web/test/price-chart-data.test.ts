@@ -13,6 +13,13 @@ describe('price chart data', () => {
     expect(precisionOf([])).toBe(2);
   });
 
+  it("shows the market's tick when it is known: a line's label is the ladder's price", () => {
+    expect(precisionOf([candle('2025-03-14T09:00:00Z', '65420.5')], '0.01')).toBe(2);
+    expect(precisionOf([candle('2025-03-14T09:00:00Z', '3000.59000000')], '0.00100000')).toBe(3);
+    expect(precisionOf([candle('2025-03-14T09:00:00Z', '0.5821')], '0.5')).toBe(1);
+    expect(precisionOf([candle('2025-03-14T09:00:00Z', '0.5821')], null)).toBe(4);
+  });
+
   it('puts each fill on the candle it happened in, one marker per candle and side, in time order', () => {
     const candles = [
       candle('2025-03-14T09:00:00Z', '1'),

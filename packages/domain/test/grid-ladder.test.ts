@@ -1,5 +1,6 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { ladderPreview } from '../src/grid/ladder';
+import { ladderPreview, type OrderRounding } from '../src/grid/ladder';
 import { plan } from '../src/grid/plan';
 import { d, settingsOf, stateWithLots, text } from './support/build';
 
@@ -39,6 +40,34 @@ describe('ladderPreview', () => {
     ]);
     // Lot 1: qty 1 sold at 101 less 0.1 % = 100.899, minus its cost of 100.
     expect(text(preview.takeProfits[1]!.expectedPnl)).toBe('0.899');
+  });
+
+  it('with the market rounding, shows each order as it is sent and follows the ladder from the sent prices', () => {
+    // Tick 0.01 (to the nearest, half up) and lot step 0.001 (truncated), as ccxt rounds for Binance.
+    const tick = d('0.01');
+    const step = d('0.001');
+    const rounding: OrderRounding = {
+      price: (p) => p.div(tick).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(tick),
+      buyQty: (quote, p) => quote.div(p).div(step).floor().times(step),
+      sellQty: (q) => q.div(step).floor().times(step),
+    };
+    const lots = stateWithLots(['100.37']);
+    const preview = ladderPreview(lots, settings, running, d(100), { ...fee, rounding });
+    // 100.37 × 0.99 = 99.3663 → 99.37; 99.37 × 0.989 = 98.27693 → 98.28 (not 99.3663 × 0.989 → 98.27);
+    // 98.28 × 0.988 = 97.10064 → 97.10.
+    expect(preview.buys.map((b) => [text(b.price), text(b.qty)])).toEqual([
+      ['99.37', '1.006'],
+      ['98.28', '1.017'],
+      ['97.1', '1.029'],
+    ]);
+    // The take profit 100.37 × 1.01 = 101.3737 goes out at 101.37, for the lot's 0.996 whole steps.
+    const [tp] = preview.takeProfits;
+    expect([text(tp!.price), text(tp!.qty)]).toEqual(['101.37', '0.996']);
+    const lot = lots.lots[0]!;
+    const share = lot.cost.times(tp!.qty).div(lot.qty);
+    expect(tp!.expectedPnl.toFixed(12)).toBe(
+      d('0.996').times('101.37').times('0.999').minus(share).toFixed(12),
+    );
   });
 
   it('agrees with the planner on the resting buy and take profits', () => {

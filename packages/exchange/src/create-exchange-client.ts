@@ -46,6 +46,8 @@ export type ExchangeClient = {
   loadMarkets(reload?: boolean): Promise<MarketInfo[]>;
   /** COIN_NOT_LISTED when the exchange has no such market. */
   market(symbol: string): MarketInfo;
+  /** market(symbol) with the venue's markets loaded first as loadMarkets() does, without listing them all. */
+  loadMarket(symbol: string): Promise<MarketInfo>;
   priceToPrecision(symbol: string, price: Decimal | string): string;
   amountToPrecision(symbol: string, amount: Decimal | string): string;
   /** Base amount that `quoteAmount` buys at `price`, truncated to the lot step. */
@@ -189,6 +191,10 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
         .map(toMarketInfo);
     },
     market,
+    loadMarket: async (symbol) => {
+      await ensureMarkets();
+      return market(symbol);
+    },
     priceToPrecision: (symbol, price) => priceToPrecision(exchange, market(symbol).symbol, price),
     amountToPrecision: (symbol, amount) => amountToPrecision(exchange, market(symbol).symbol, amount),
     amountForQuote: (symbol, quote, price) => amountForQuote(exchange, market(symbol).symbol, quote, price),

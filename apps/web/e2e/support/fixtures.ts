@@ -50,7 +50,8 @@ const stats = {
   openDeals: 4,
   openQty: '0.00152',
   invested: '100.4',
-  avgPrice: '66052.63',
+  // Σc / Σq: an average, off the tick until it is shown (docs/conventions.md#money-and-numbers).
+  avgPrice: '66052.628471930112',
   startDate: '2025-01-02T10:00:00.000Z',
   profitableTrades: 97,
   closedTrades: 97,
@@ -62,6 +63,13 @@ const stats = {
     annualizedPct: '315.84',
   },
 };
+/** Each sample market's price tick and lot step, as Binance lists them (PRICE_FILTER, LOT_SIZE). */
+const MARKET_STEPS: Record<string, { priceTick: string; qtyStep: string }> = {
+  BTC: { priceTick: '0.01', qtyStep: '0.00001' },
+  ETH: { priceTick: '0.01', qtyStep: '0.0001' },
+  XRP: { priceTick: '0.0001', qtyStep: '0.1' },
+  SOL: { priceTick: '0.01', qtyStep: '0.001' },
+};
 const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' | 'paused', pnl: string) => ({
   coinUserId: id,
   coin: name,
@@ -72,6 +80,8 @@ const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' 
   state,
   dryReason: state === 'drying' ? ('coin' as const) : null,
   lastPrice: name === 'BTC' ? '65420.5' : name === 'ETH' ? '3512.18' : '0.5821',
+  priceTick: MARKET_STEPS[name]?.priceTick ?? null,
+  qtyStep: MARKET_STEPS[name]?.qtyStep ?? null,
   committedCapital: '300',
   periodPnl: pnl,
   periodPnlPct: '0.84',
@@ -127,19 +137,21 @@ const offer = (level: string, rank: number, price: string, limit: string, coinsL
   current: rank === 2,
   available: rank > 2,
 });
+/** BTC's ladder as the API sends it: every price on the tick (0.01), every quantity on the lot step (0.00001). */
 const ladder = {
   lastPrice: '65420.5',
+  ...MARKET_STEPS.BTC!,
   openLots: 4,
   maxTrades: 12,
   waiting: false,
   nextEntry: null,
   buys: [
-    { lotNumber: 5, price: '64113.85', orderSize: '25', quantity: '0.00039', stepPct: '1.3', resting: true },
+    { lotNumber: 5, price: '64113.85', orderSize: '25', quantity: '0.00038', stepPct: '1.3', resting: true },
     {
       lotNumber: 6,
-      price: '63152.14',
+      price: '63152.1',
       orderSize: '25',
-      quantity: '0.000396',
+      quantity: '0.00039',
       stepPct: '1.4',
       resting: false,
     },
@@ -150,7 +162,7 @@ const ladder = {
       lotNumber: 4,
       buyPrice: '64958.2',
       price: '65607.78',
-      quantity: '0.000385',
+      quantity: '0.00038',
       expectedPnl: '0.2',
       resting: true,
     },
@@ -158,7 +170,7 @@ const ladder = {
       lotId: 'l3',
       lotNumber: 3,
       buyPrice: '65771.9',
-      price: '66429.62',
+      price: '66429.6',
       quantity: '0.00038',
       expectedPnl: '0.2',
       resting: true,
@@ -195,6 +207,7 @@ const backtest = {
   openQty: '0.00152',
   unrealizedPnl: '-3.41',
   lastClose: backtestPrices.at(-1)?.close ?? null,
+  ...MARKET_STEPS.BTC!,
   maxOpenLots: 9,
   capitalAtLimit: '412.38',
   capitalUsed: '228.6',
@@ -262,6 +275,7 @@ export const coinChartFixture = (coin = 'BTC', range: ChartRange = '1d') => {
     fillsTruncated: false,
     ladder: { nextBuy: ladder.buys[0], takeProfits: ladder.takeProfits },
     lastPrice: '65420.5',
+    ...(MARKET_STEPS[coin] ?? { priceTick: null, qtyStep: null }),
   };
 };
 const TXID = 'a3f1c9e2b7d84f0e9c6a5b4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f';
@@ -382,7 +396,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
         coinsLimit: 20,
         renewalAvailable: false,
       },
-      feeBalance: '48.6',
+      feeBalance: '48.60512',
       exchange: { name: 'binance', connected: true },
       blockers: [],
       updatedAt: at,
@@ -434,6 +448,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           coin: 'BTC',
           symbol: 'BTC/USDT',
           lastPrice: '65420.5',
+          priceTick: '0.01',
           change24hPct: '1.82',
           quoteVolume24h: '1820000000',
           minOrderUsdt: '5',
@@ -444,6 +459,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           coin: 'SOL',
           symbol: 'SOL/USDT',
           lastPrice: '178.31',
+          priceTick: '0.01',
           change24hPct: '-2.4',
           quoteVolume24h: '610000000',
           minOrderUsdt: '5',
@@ -454,6 +470,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           coin: 'BNB',
           symbol: 'BNB/USDT',
           lastPrice: '592.1',
+          priceTick: '0.01',
           change24hPct: '0.31',
           quoteVolume24h: '240000000',
           minOrderUsdt: '5',
@@ -464,6 +481,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
           coin: 'DOGE',
           symbol: 'DOGE/USDT',
           lastPrice: '0.1623',
+          priceTick: '0.00001',
           change24hPct: '4.05',
           quoteVolume24h: '190000000',
           minOrderUsdt: '5',
@@ -476,7 +494,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [
     getWallet,
     {
-      balances: { main: '1250.75', fee: '48.6', held: '150' },
+      balances: { main: '1250.75', fee: '48.60512', held: '150' },
       network: 'TRC20',
       token: 'USDT',
       depositAddress: 'TXYZ1234567890abcdefghijkLMNopqRST',

@@ -36,6 +36,45 @@ export const roundDecimal = (value: string, digits: number): string => {
   return parts.negative && !zero ? `-${rounded}` : rounded;
 };
 
+/**
+ * Decimals a market step is shown with: the fraction digits of its shortest form (`0.01000000` → 2,
+ * `0.5` → 1, `1` → 0); null for anything but a positive decimal (no step known).
+ */
+export const stepDecimals = (step: string): number | null => {
+  const parts = parse(step);
+  if (!parts || parts.negative || isZero(parts)) return null;
+  return parts.frac.replace(/0+$/, '').length;
+};
+
+/** How a figure goes onto a step: to the nearest one, half away from zero, or toward zero. */
+export type StepRounding = 'nearest' | 'down';
+
+/**
+ * `value` on a multiple of `step`, exactly (BigInt on the digits), written with the step's decimals
+ * and its zeros kept: `toStep('79.4', '0.01', 'nearest')` is `79.40`, `toStep('0.2650192',
+ * '0.0001', 'down')` is `0.2650`. `nearest` is how the engine rounds an order's price to the tick
+ * (ccxt priceToPrecision: half up), `down` how it truncates a quantity to the lot step
+ * (amountToPrecision). null when `value` or `step` is not a decimal, or the step is not positive.
+ */
+export const toStep = (value: string, step: string, rounding: StepRounding): string | null => {
+  const parts = parse(value);
+  const stepParts = parse(step);
+  const decimals = stepDecimals(step);
+  if (!parts || !stepParts || decimals === null) return null;
+  const scale = Math.max(parts.frac.length, stepParts.frac.length);
+  const units = (p: Parts) => BigInt(p.int + p.frac.padEnd(scale, '0'));
+  const magnitude = units(parts);
+  const stepUnits = units(stepParts);
+  let steps = magnitude / stepUnits;
+  if (rounding === 'nearest' && (magnitude % stepUnits) * 2n >= stepUnits) steps += 1n;
+  const text = (steps * stepUnits).toString().padStart(scale + 1, '0');
+  const int = text.slice(0, text.length - scale);
+  // The digits past the step's own decimals are zeros: the figure is a multiple of the step.
+  const frac = text.slice(text.length - scale, text.length - scale + decimals);
+  const body = decimals > 0 ? `${int}.${frac}` : int;
+  return parts.negative && steps > 0n ? `-${body}` : body;
+};
+
 /** Removes trailing zeros of the fraction, keeping at least `minDigits` decimals. */
 export const trimDecimal = (value: string, minDigits = 0): string => {
   const parts = parse(value);

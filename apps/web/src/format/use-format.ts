@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
-import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
+import {
+  localizeDecimal,
+  type NumberSymbols,
+  roundDecimal,
+  type StepRounding,
+  toStep,
+  trimDecimal,
+} from './decimal';
 
 /**
  * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
@@ -73,19 +80,39 @@ export const createFormatters = (locale: string) => {
   const compactFormat = onFirstUse(
     () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }),
   );
+  /** A number with its own precision, trailing zeros trimmed (a percentage in a sentence, a figure without a market). */
+  const amount = (value: string, maxDigits = 8) =>
+    localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), numberSymbols());
+  const onStep = (value: string, step: string | null | undefined, rounding: StepRounding) => {
+    const stepped = step ? toStep(value, step, rounding) : null;
+    return stepped === null ? amount(value) : localizeDecimal(stepped, numberSymbols());
+  };
   return {
-    /** USDT with 2 decimals: `1,234.50`. */
+    /**
+     * USDT rounded to 2 decimals (`1,234.50`): figures computed from trading
+     * (docs/conventions.md#money-and-numbers).
+     */
     usdt: (value: string, options: { plus?: boolean } = {}) =>
       localizeDecimal(roundDecimal(value, 2), numberSymbols(), options),
     /**
-     * USDT to the micro-unit, at least 2 decimals (`12.345678`, `11.00`): amounts about to move,
-     * where a rounded figure would not be the one booked.
+     * USDT to the micro-unit, at least 2 decimals (`12.345678`, `11.00`): the wallet's balances and
+     * movements and the amounts a user sets, where a rounded figure would not be the one held or
+     * booked (docs/conventions.md#money-and-numbers).
      */
     usdtExact: (value: string, options: { plus?: boolean } = {}) =>
       localizeDecimal(trimDecimal(value, 2), numberSymbols(), options),
-    /** A price or quantity with its own precision, trailing zeros trimmed. */
-    amount: (value: string, maxDigits = 8) =>
-      localizeDecimal(trimDecimal(roundDecimal(value, maxDigits)), numberSymbols()),
+    amount,
+    /**
+     * A price at its market's tick (docs/conventions.md#money-and-numbers): on the nearest tick, as
+     * the engine rounds an order's price, zeros kept to the tick (`79.40`, `3,394.70`). Without a
+     * tick (the exchange did not answer) as `amount`.
+     */
+    price: (value: string, tick: string | null | undefined) => onStep(value, tick, 'nearest'),
+    /**
+     * A quantity at its market's lot step: truncated to the step, as the engine truncates an order's
+     * quantity, zeros kept to the step (`0.2650`). Without a step as `amount`.
+     */
+    qty: (value: string, step: string | null | undefined) => onStep(value, step, 'down'),
     /** Percent string (1 = 1 %) with 2 decimals. */
     pct: (value: string, options: { plus?: boolean } = {}) =>
       `${localizeDecimal(trimDecimal(roundDecimal(value, 2)), numberSymbols(), options)}%`,

@@ -3,7 +3,8 @@ import { useFormat } from '../format/use-format';
 
 /**
  * A USDT amount from its decimal string; `signed` colours it and shows a plus. `exact` shows every
- * micro-USDT (balances: a rounded 5.00 for 4.999999 would show money that is not there).
+ * micro-USDT (balances: a rounded 5.00 for 4.999999 would show money that is not there); which
+ * figure takes which form: docs/conventions.md#money-and-numbers.
  */
 export const Usdt = ({
   value,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZIsoDateTime, ZPct, ZSignedDecimal, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
+import { ZPriceTick, ZQtyStep } from './coin-bot';
 import {
   DEEPEST_STEP_PCT_LIMIT,
   isDeepestStepAllowed,
@@ -71,6 +72,8 @@ export const ZBacktestResult = z.object({
   openQty: z.string(),
   unrealizedPnl: ZSignedUsdt.describe('open lots valued at the last close, minus their cost'),
   lastClose: z.string().nullable(),
+  priceTick: ZPriceTick,
+  qtyStep: ZQtyStep,
   maxOpenLots: z.number().int(),
   capitalAtLimit: ZUsdt.describe('USDT spent when all maxTrades lots are open (the ladder)'),
   capitalUsed: ZUsdt.describe('largest USDT held in open lots at any moment of the replay'),

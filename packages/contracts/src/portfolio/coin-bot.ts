@@ -52,7 +52,9 @@ export const ZCoinStats = z.object({
   openDeals: z.number().int().describe('open lot count'),
   openQty: ZDecimal.describe('Σq of open lots, base coin'),
   invested: ZUsdt.describe('Σc of open lots (fees included)'),
-  avgPrice: ZDecimal.nullable().describe('Σc / Σq of open lots; null without lots'),
+  avgPrice: ZDecimal.nullable().describe(
+    'Σc / Σq of open lots (12 decimals; shown on the nearest tick); null without lots',
+  ),
   startDate: ZIsoDateTime.nullable().describe('first fill of this coin bot; null before it'),
   profitableTrades: z.number().int().describe('closed lots with PnL > 0'),
   closedTrades: z.number().int(),
@@ -60,6 +62,18 @@ export const ZCoinStats = z.object({
   run: ZRunReturn.describe('runtime, and realizedPnl over committedCapital'),
 });
 export type CoinStats = z.output<typeof ZCoinStats>;
+
+/**
+ * The market's price tick (Binance PRICE_FILTER tickSize) and lot step (LOT_SIZE stepSize): every
+ * price of the coin is shown at the tick and every quantity at the step, zeros kept
+ * (docs/conventions.md#money-and-numbers). Null when the exchange's markets could not be read.
+ */
+export const ZPriceTick = ZDecimal.nullable().describe(
+  "the market's price tick (PRICE_FILTER tickSize), e.g. 0.01: prices are shown at it; null when the exchange did not answer",
+);
+export const ZQtyStep = ZDecimal.nullable().describe(
+  "the market's lot step (LOT_SIZE stepSize), e.g. 0.0001: quantities are shown at it; null when the exchange did not answer",
+);
 
 /** One coin of the portfolio, as the portfolio list and the token screen show it. */
 export const ZPortfolioCoin = z.object({
@@ -72,6 +86,8 @@ export const ZPortfolioCoin = z.object({
   state: ZCoinState,
   dryReason: ZDryReason.nullable().describe('why the coin is effectively dry; null when it is not'),
   lastPrice: ZDecimal.nullable().describe('last traded price; null when the exchange is unreachable'),
+  priceTick: ZPriceTick,
+  qtyStep: ZQtyStep,
   committedCapital: ZUsdt.describe('orderSize × maxTrades, counted against the licence balance limit'),
   periodPnl: ZSignedUsdt.describe('realized PnL over the requested period'),
   periodPnlPct: ZPct.describe('periodPnl / committedCapital × 100'),
@@ -86,9 +102,11 @@ export type PortfolioCoin = z.output<typeof ZPortfolioCoin>;
 /** A planned or resting averaging buy. Only the next one rests on the exchange (docs/grid.md). */
 export const ZLadderBuy = z.object({
   lotNumber: z.number().int().describe('the lot this buy would open (k + 1)'),
-  price: ZDecimal,
+  price: ZDecimal.describe('the limit price as it is sent: on the tick (with the market known)'),
   orderSize: ZUsdt,
-  quantity: ZDecimal.describe('orderSize / price, before exchange rounding'),
+  quantity: ZDecimal.describe(
+    'orderSize / price as it is sent: truncated to the lot step (with the market known)',
+  ),
   stepPct: ZPct.describe('drop from the previous lot: stepPct + (k − 1) × stepIncreasePct'),
   resting: z.boolean().describe('true for the order resting on the exchange, false for later levels'),
 });
@@ -98,15 +116,19 @@ export const ZLadderTakeProfit = z.object({
   lotId: z.string(),
   lotNumber: z.number().int(),
   buyPrice: ZDecimal,
-  price: ZDecimal,
-  quantity: ZDecimal,
-  expectedPnl: ZSignedUsdt.describe('net of the exchange fee on both legs, before the platform fee'),
+  price: ZDecimal.describe('the limit price as it is sent: on the tick (with the market known)'),
+  quantity: ZDecimal.describe("the lot's quantity as it is sent: whole lot steps (with the market known)"),
+  expectedPnl: ZSignedUsdt.describe(
+    'of the sold quantity at the sent price, net of the exchange fee on both legs, before the platform fee',
+  ),
   resting: z.boolean().describe('false while paused or before the next reconcile'),
 });
 
 /** The grid around the current price: what the bot will buy and sell next. */
 export const ZLadder = z.object({
   lastPrice: ZDecimal.nullable(),
+  priceTick: ZPriceTick,
+  qtyStep: ZQtyStep,
   openLots: z.number().int(),
   maxTrades: z.number().int(),
   waiting: z.boolean().describe('purchase limit reached: no buy until a lot sells'),

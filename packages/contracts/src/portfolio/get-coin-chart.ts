@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
-import { ZLadderBuy, ZLadderTakeProfit } from './coin-bot';
+import { ZLadderBuy, ZLadderTakeProfit, ZPriceTick, ZQtyStep } from './coin-bot';
 import { ZCoinName } from './coin-settings';
 
 /** How far back the coin chart looks; each range has its own candle size (CHART_RANGE_CANDLES). */
@@ -61,6 +61,8 @@ export const ZCoinChart = z.object({
     takeProfits: z.array(ZLadderTakeProfit).describe("the coin page ladder's take profits, one per open lot"),
   }),
   lastPrice: ZDecimal.nullable().describe('last traded price; null when the exchange did not answer'),
+  priceTick: ZPriceTick,
+  qtyStep: ZQtyStep,
 });
 export type CoinChart = z.output<typeof ZCoinChart>;
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZSignedDecimal, ZUsdt } from '../core';
 import { documented } from '../errors';
+import { ZPriceTick } from './coin-bot';
 
 export const ZAddableCoin = z.object({
   coin: z.string(),
   symbol: z.string().describe('exchange market, e.g. SOL/USDT'),
   lastPrice: ZDecimal.nullable(),
+  priceTick: ZPriceTick,
   change24hPct: ZSignedDecimal.nullable().describe('24 h price change, %'),
   quoteVolume24h: ZUsdt.nullable().describe('24 h volume in USDT, for sorting'),
   minOrderUsdt: ZUsdt.nullable().describe("the market's minimum order (notional) on the exchange"),

@@ -7,11 +7,27 @@ import {
   quoteFeeSellProceeds,
   takeProfitPrice,
 } from './formulas';
+import { costShare } from './lot-sale';
 import { assertSoundGridSettings } from './settings';
 import type { GridFlags, GridSettings, GridState } from './types';
 
 /** Fee assumed by previews when the caller does not know the exchange's (Binance spot taker/maker 0.1 %). */
 export const DEFAULT_FEE_PCT = new Decimal('0.1');
+
+/**
+ * How the exchange will carry an order's figures: the engine's own rounding to the market's tick and
+ * lot step (services/grid/reconcile-coin-bot.ts sends every price and quantity through it), given
+ * by the caller since the domain reads no market. Without it a preview shows the planner's exact
+ * figures.
+ */
+export type OrderRounding = {
+  /** A limit price on the tick, as it is sent. */
+  price: (price: Decimal) => Decimal;
+  /** The base quantity a limit buy of `orderSize` (quote) at `price` is sent with. */
+  buyQty: (orderSize: Decimal, price: Decimal) => Decimal;
+  /** The quantity a sell of `qty` is sent with. */
+  sellQty: (qty: Decimal) => Decimal;
+};
 
 export type LadderBuyLevel = {
   lotSeq: number;
@@ -19,7 +35,7 @@ export type LadderBuyLevel = {
   lotNumber: number;
   price: Decimal;
   orderSize: Decimal;
-  /** orderSize / price, before exchange rounding. */
+  /** orderSize / price; with an OrderRounding, as the order is sent (truncated to the lot step). */
   qty: Decimal;
   /** Drop from the previous level: s + (lotNumber − 2) × d. */
   stepPct: Decimal;
@@ -61,6 +77,7 @@ const buyLevels = (
   flags: GridFlags,
   lastPrice: Decimal | null,
   feePct: Decimal,
+  rounding: OrderRounding | undefined,
 ): LadderBuyLevel[] => {
   const k = state.lots.length;
   const newest = state.lots[k - 1];
@@ -77,8 +94,11 @@ const buyLevels = (
   }
   const levels: LadderBuyLevel[] = [];
   for (; openLots < settings.maxTrades; openLots++, seq++) {
-    const price = averagingBuyPrice(previousPrice, settings, openLots);
-    const { qty, cost } = quoteFeeBuy(settings.orderSize, price, feePct);
+    // On the tick: the buy fills there at best, so the next level follows from the sent price.
+    const planned = averagingBuyPrice(previousPrice, settings, openLots);
+    const price = rounding ? rounding.price(planned) : planned;
+    const { qty: exactQty, cost } = quoteFeeBuy(settings.orderSize, price, feePct);
+    const qty = rounding ? rounding.buyQty(settings.orderSize, price) : exactQty;
     cumulativeCost = cumulativeCost.plus(cost);
     levels.push({
       lotSeq: seq,
@@ -98,28 +118,33 @@ const buyLevels = (
 /**
  * The resting ladder for the settings-edit preview and the coin screen: every buy level down to
  * the purchase limit with the capital it would tie up, and the take profit of every open lot.
- * Uses the planner's formulas, so what the user sees before saving is what reconcile will place.
+ * Uses the planner's formulas, so what the user sees before saving is what reconcile will place;
+ * with `rounding`, at the market's tick and lot step as reconcile sends them (docs/grid.md#editing-settings).
  */
 export const ladderPreview = (
   state: GridState,
   settings: GridSettings,
   flags: GridFlags,
   lastPrice: Decimal | null,
-  options: { feePct?: Decimal } = {},
+  options: { feePct?: Decimal; rounding?: OrderRounding } = {},
 ): LadderPreview => {
   assertSoundGridSettings(settings);
   const feePct = options.feePct ?? DEFAULT_FEE_PCT;
+  const { rounding } = options;
   const k = state.lots.length;
   const takeProfits = state.lots
     .map((lot, index): LadderTakeProfit => {
-      const price = takeProfitPrice(lot.price, settings);
+      const planned = takeProfitPrice(lot.price, settings);
+      const price = rounding ? rounding.price(planned) : planned;
+      // A sell of whole lot steps: the rest is carried with its share of the cost (docs/grid.md#remainders).
+      const qty = rounding ? rounding.sellQty(lot.qty) : lot.qty;
       return {
         lotSeq: lot.seq,
         lotNumber: index + 1,
         buyPrice: lot.price,
         price,
-        qty: lot.qty,
-        expectedPnl: quoteFeeSellProceeds(lot.qty, price, feePct).minus(lot.cost),
+        qty,
+        expectedPnl: quoteFeeSellProceeds(qty, price, feePct).minus(costShare(lot, qty)),
         resting: flags.running,
       };
     })
@@ -132,7 +157,7 @@ export const ladderPreview = (
     waiting: k > 0 && k >= settings.maxTrades,
     nextEntry:
       flags.running && !flags.dry && k === 0 ? { orderSize: settings.orderSize, price: lastPrice } : null,
-    buys: buyLevels(state, settings, flags, lastPrice, feePct),
+    buys: buyLevels(state, settings, flags, lastPrice, feePct, rounding),
     takeProfits,
   };
 };

@@ -27,6 +27,7 @@ import { CANDLE_INTERVALS, type CandleInterval } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { stepText } from '../portfolio/venue-precision';
 import { loadCandles } from './candle-cache';
 
 const DAY = 86_400_000;
@@ -201,6 +202,8 @@ export const backtestCoin = async (
     openQty: report.openQty,
     unrealizedPnl: usdtFigure(report.unrealizedPnl),
     lastClose: lastClose ? decimalText(lastClose) : null,
+    priceTick: stepText(market.tickSize),
+    qtyStep: stepText(market.stepSize),
     maxOpenLots: report.maxOpenLots,
     capitalAtLimit: usdtFigure(capital),
     capitalUsed: usdtFigure(report.capitalUsed),

@@ -173,5 +173,7 @@ export const getCoinChart = async (
       takeProfits: ladder.takeProfits,
     },
     lastPrice: ladder.lastPrice,
+    priceTick: ladder.priceTick,
+    qtyStep: ladder.qtyStep,
   };
 };

@@ -15,9 +15,13 @@ export const ladderView = (
 ): Ladder => {
   const settings = options.settings ?? coin.settings;
   const flags = options.flags ?? coin.flags;
-  const preview = ladderPreview(coin.state, settings, flags, coin.lastPrice);
+  // Every order as the exchange will carry it: on the market's tick and lot step (docs/grid.md#editing-settings).
+  const rounding = coin.market?.rounding;
+  const preview = ladderPreview(coin.state, settings, flags, coin.lastPrice, { rounding });
   // The capital figures assume every level is bought, whether the coin is dry or not.
-  const full = ladderPreview(coin.state, settings, { running: true, dry: false }, coin.lastPrice);
+  const full = ladderPreview(coin.state, settings, { running: true, dry: false }, coin.lastPrice, {
+    rounding,
+  });
   const rests = (key: string, planned: boolean) =>
     planned && (options.liveKeys ? options.liveKeys.has(key) : true);
   const seqToId = new Map(coin.openLots.map((l) => [l.seq, String(l.id)]));
@@ -31,6 +35,8 @@ export const ladderView = (
   const invested = coin.state.lots.reduce((sum, l) => sum.plus(l.cost), new Decimal(0));
   return {
     lastPrice: coin.lastPrice?.toFixed() ?? null,
+    priceTick: coin.view.priceTick,
+    qtyStep: coin.view.qtyStep,
     openLots: preview.openLots,
     maxTrades: preview.maxTrades,
     waiting: preview.waiting,

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context/service-context';
 import { getLicenseCheck } from '../license/user-license';
 import { pctText } from './figures';
 import { userVenue, venueMarketData } from './venue-market-data';
+import { stepText } from './venue-precision';
 
 export type AddableCoins = z.input<(typeof listAddableCoins)['response']>;
 
@@ -41,6 +42,7 @@ export const listAddablePortfolioCoins = async (
       coin: market.base,
       symbol: market.symbol,
       lastPrice: ticker?.last.gt(0) ? ticker.last.toFixed() : null,
+      priceTick: stepText(market.tickSize),
       change24hPct: ticker?.changePct ? pctText(ticker.changePct) : null,
       quoteVolume24h: ticker?.quoteVolume ? usdtFigure(ticker.quoteVolume) : null,
       minOrderUsdt: market.minNotional ? usdtFigure(market.minNotional) : null,

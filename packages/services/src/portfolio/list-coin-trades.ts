@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { dec } from '../grid/coin-bot-state';
 import { pctOf, pctText } from './figures';
 import { lastPrices } from './venue-market-data';
+import { coinMarket } from './venue-precision';
 
 export type CoinTrades = z.input<(typeof listCoinTrades)['response']>;
 
@@ -78,15 +79,15 @@ export const listPortfolioCoinTrades = async (
   ]);
   const seqs = lots.map((l) => l.seq);
   const venue = `${bot.exchangeAccount.exchange}:${bot.exchangeAccount.mode}`;
-  const [orders, prices] = await Promise.all([
+  const anyOpen = lots.some((l) => l.closedAt === null);
+  const [orders, prices, market] = await Promise.all([
     ctx.prisma.order.findMany({
       where: { coinBotId: bot.id, lotSeq: { in: seqs }, status: { in: ['filled', 'canceled', 'open'] } },
       include: { fills: { orderBy: { id: 'asc' } } },
       orderBy: { id: 'asc' },
     }),
-    lots.some((l) => l.closedAt === null)
-      ? lastPrices(ctx, new Map([[venue, [bot.symbol]]]))
-      : Promise.resolve(null),
+    anyOpen ? lastPrices(ctx, new Map([[venue, [bot.symbol]]])) : Promise.resolve(null),
+    anyOpen ? coinMarket(ctx, venue, bot.symbol) : Promise.resolve(null),
   ]);
   const ticker = prices?.get(venue)?.get(bot.symbol);
   const lastPrice = ticker?.last.gt(0) ? ticker.last : null;
@@ -95,6 +96,11 @@ export const listPortfolioCoinTrades = async (
     stepPct: dec(bot.stepPct),
     stepIncreasePct: dec(bot.stepIncreasePct),
     maxTrades: bot.maxTrades,
+  };
+  // A take profit not resting yet, as the engine will send it: on the tick (docs/grid.md#take-profit).
+  const plannedTakeProfit = (buyPrice: Decimal) => {
+    const planned = takeProfitPrice(buyPrice, settings);
+    return market ? market.rounding.price(planned) : planned;
   };
 
   const deal = (lot: LotRow): Deal => {
@@ -128,7 +134,7 @@ export const listPortfolioCoinTrades = async (
       },
       sell: open ? null : fillOf(sells),
       takeProfitPrice: open
-        ? (resting?.price ? dec(resting.price) : takeProfitPrice(dec(lot.buyPrice), settings)).toFixed()
+        ? (resting?.price ? dec(resting.price) : plannedTakeProfit(dec(lot.buyPrice))).toFixed()
         : null,
       pnl: usdtFigure(pnl),
       pnlPct: pctText(pctOf(pnl, cost)),

@@ -16,6 +16,7 @@ import { dec, lotFromRow } from '../grid/coin-bot-state';
 import { licenseStatusOf } from '../license/user-license';
 import { coinErrorOf, pctOf, pctText, periodStart, runReturnView } from './figures';
 import { lastPrices } from './venue-market-data';
+import { type CoinMarket, coinMarkets } from './venue-precision';
 
 /** One coin bot of a portfolio: the contract's card plus what it was built from (for ladders and checks). */
 export type PortfolioCoinBot = {
@@ -33,6 +34,8 @@ export type PortfolioCoinBot = {
   dryAll: boolean;
   /** null when the exchange did not answer (or prices were not asked for). */
   lastPrice: Decimal | null;
+  /** The market's tick, lot step and order rounding; null like lastPrice. */
+  market: CoinMarket | null;
 };
 
 export type LoadPortfolioCoinsInput = {
@@ -41,7 +44,10 @@ export type LoadPortfolioCoinsInput = {
   period?: CoinProfitPeriod;
   /** Only this coin (upper-case base symbol). */
   coin?: string;
-  /** false: no exchange call, lastPrice null (default true: one tickers call per venue). */
+  /**
+   * false: no exchange call, lastPrice and market null (default true: one tickers call per venue and
+   * the venue's shared markets).
+   */
   prices?: boolean;
 };
 
@@ -89,7 +95,7 @@ export const loadPortfolioCoins = async (
     symbolsByVenue.set(venue, [...(symbolsByVenue.get(venue) ?? []), symbol]);
   }
 
-  const [lots, firstFills, periodPnl, prices] = await Promise.all([
+  const [lots, firstFills, periodPnl, prices, markets] = await Promise.all([
     prisma.lot.findMany({ where: { coinBotId: { in: ids }, closedAt: null }, orderBy: { seq: 'asc' } }),
     prisma.fill.groupBy({ by: ['coinBotId'], where: { coinBotId: { in: ids } }, _min: { at: true } }),
     prisma.dailyPnl.groupBy({
@@ -100,6 +106,9 @@ export const loadPortfolioCoins = async (
     input.prices === false
       ? Promise.resolve(new Map<string, Map<string, Ticker>>())
       : lastPrices(ctx, symbolsByVenue),
+    input.prices === false
+      ? Promise.resolve(new Map<string, Map<string, CoinMarket>>())
+      : coinMarkets(ctx, symbolsByVenue),
   ]);
   const lotsOf = new Map<number, LotRow[]>();
   for (const lot of lots) lotsOf.set(lot.coinBotId, [...(lotsOf.get(lot.coinBotId) ?? []), lot]);
@@ -120,6 +129,7 @@ export const loadPortfolioCoins = async (
       feeBalanceEmpty,
       licenseExpired,
       lastPrice,
+      market: markets.get(venue)?.get(bot.symbol) ?? null,
       startDate: startOf.get(bot.id) ?? null,
       periodPnl: periodRealized,
       now,
@@ -138,13 +148,14 @@ type BuildInput = {
   /** The user's licence has expired: the engine keeps every coin dry (docs/licences.md#expiry). */
   licenseExpired: boolean;
   lastPrice: Decimal | null;
+  market: CoinMarket | null;
   startDate: Date | null;
   periodPnl: Decimal;
   now: Date;
 };
 
 const build = (input: BuildInput): PortfolioCoinBot => {
-  const { bot, openLots, lastPrice } = input;
+  const { bot, openLots, lastPrice, market } = input;
   const settings: GridSettings = {
     orderSize: dec(bot.orderSize),
     stepPct: dec(bot.stepPct),
@@ -187,6 +198,8 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     state: coinState,
     dryReason,
     lastPrice: lastPrice?.toFixed() ?? null,
+    priceTick: market?.priceTick.toFixed() ?? null,
+    qtyStep: market?.qtyStep.toFixed() ?? null,
     committedCapital: usdtFigure(committed),
     periodPnl: usdtFigure(input.periodPnl),
     periodPnlPct: pctText(pctOf(input.periodPnl, committed)),
@@ -213,5 +226,16 @@ const build = (input: BuildInput): PortfolioCoinBot => {
       ? { status: bot.marketStatus, since: (bot.marketStatusAt ?? bot.updatedAt).toISOString() }
       : null,
   };
-  return { view, bot, venue: input.venue, openLots, settings, state, flags, dryAll: input.dryAll, lastPrice };
+  return {
+    view,
+    bot,
+    venue: input.venue,
+    openLots,
+    settings,
+    state,
+    flags,
+    dryAll: input.dryAll,
+    lastPrice,
+    market,
+  };
 };

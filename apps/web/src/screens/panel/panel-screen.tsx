@@ -93,7 +93,7 @@ const LicenseAndFees = ({ panel }: { panel: Panel }) => {
       <Link to="/wallet" className="card" style={{ color: 'inherit' }}>
         <div className="mini-card__label">{t('panel.feeBalance')}</div>
         <div className="mini-card__value">
-          <Usdt value={panel.feeBalance} signed={panel.feeBalance.startsWith('-')} />
+          <Usdt value={panel.feeBalance} signed={panel.feeBalance.startsWith('-')} exact />
         </div>
         <div className="mini-card__note">
           {t('panel.exchange')}: {panel.exchange.connected ? t('panel.connected') : t('panel.notConnected')}

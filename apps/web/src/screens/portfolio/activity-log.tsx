@@ -2,6 +2,7 @@ import { listCoinActivity } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiCursorPages } from '../../api/use-api-pages';
 import { groupByDay } from '../../format/group-by-day';
+import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { PagesView } from '../../ui/pages-view';
 import { Card, SectionTitle } from '../../ui/screen';
@@ -19,7 +20,8 @@ const RECENT_MS = 6 * 3_600_000;
 const ActivityLine = ({ entry, day }: { entry: ActivityEntry; day: string }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const text = describeActivity(entry, t, format);
+  const market = useMarketFormat();
+  const text = describeActivity(entry, t, format, market);
   const recent = Date.now() - new Date(entry.at).getTime() < RECENT_MS;
   return (
     <li className="activity-line" data-kind={entry.kind}>

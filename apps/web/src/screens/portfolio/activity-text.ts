@@ -1,6 +1,7 @@
 import type { listCoinActivity, ResponseOf } from '@gridbot/contracts';
 import type { TFunction } from 'i18next';
 import { trimDecimal } from '../../format/decimal';
+import type { MarketFormat } from '../../format/market-format';
 import type { Formatters } from '../../format/use-format';
 
 export type ActivityEntry = ResponseOf<typeof listCoinActivity>['data'][number];
@@ -40,13 +41,14 @@ const SETTING_LABEL = {
   dry: 'token.dry',
 } as const satisfies Record<SettingKey, string>;
 
-type Context = { t: TFunction; format: Formatters };
+/** `market`: the coin's prices and quantities at its tick and lot step (docs/conventions.md#money-and-numbers). */
+type Context = { t: TFunction; format: Formatters; market: MarketFormat };
 
 const settingValue = ({ t, format }: Context, key: SettingKey, value: unknown): string | null => {
   if (key === 'dry') return typeof value === 'boolean' ? t(value ? 'common.on' : 'common.off') : null;
   const text = textOf({ value }, 'value');
   if (text === null) return null;
-  if (key === 'orderSize') return t('common.usdt', { amount: format.amount(text) });
+  if (key === 'orderSize') return t('common.usdt', { amount: format.usdtExact(text) });
   if (key === 'maxTrades') return text;
   return format.pct(text);
 };
@@ -94,7 +96,7 @@ const sideOf = ({ t }: Context, data: Data): string =>
   data.side === 'sell' ? t('activity.side.sell') : t('activity.side.buy');
 
 const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): ActivityText => {
-  const { t, format } = context;
+  const { t, format, market } = context;
   const order = orderName(context, data);
   const side = sideOf(context, data);
   const price = textOf(data, 'price');
@@ -105,17 +107,17 @@ const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): A
     if (price && qty) {
       return {
         ...base,
-        title: t('activity.placed', { order, side, qty: format.amount(qty), price: format.amount(price) }),
+        title: t('activity.placed', { order, side, qty: market.qty(qty), price: market.price(price) }),
       };
     }
     if (quote)
-      return { ...base, title: t('activity.placedMarket', { order, side, quote: format.usdt(quote) }) };
+      return { ...base, title: t('activity.placedMarket', { order, side, quote: format.usdtExact(quote) }) };
     return { ...base, title: t('activity.placedPlain', { order }) };
   }
   if (kind === 'order_filled') {
     const title =
       price && qty
-        ? t('activity.filled', { order, side, qty: format.amount(qty), price: format.amount(price) })
+        ? t('activity.filled', { order, side, qty: market.qty(qty), price: market.price(price) })
         : t('activity.filledPlain', { order });
     return { ...base, title, tone: 'positive' };
   }
@@ -124,7 +126,7 @@ const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): A
     return {
       ...base,
       title: price
-        ? t('activity.cancelledAt', { order, price: format.amount(price) })
+        ? t('activity.cancelledAt', { order, price: market.price(price) })
         : t('activity.cancelled', { order }),
       details: reason === 'replanned' || reason === 'orphan' ? [t(`activity.cancelReason.${reason}`)] : [],
     };
@@ -133,7 +135,7 @@ const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): A
   return {
     title: t('activity.rejected', { order }),
     details: [
-      ...(price ? [t('activity.rejectedOrder', { side, price: format.amount(price) })] : []),
+      ...(price ? [t('activity.rejectedOrder', { side, price: market.price(price) })] : []),
       ...(code ? [t('activity.code', { code })] : []),
     ],
     quote: textOf(data, 'message'),
@@ -148,9 +150,17 @@ const plain = (title: string, details: string[] = []): ActivityText => ({
   tone: 'neutral',
 });
 
-/** One activity entry in the reader's language, with every fact its `data` carries (docs/grid.md#activity-log). */
-export const describeActivity = (entry: ActivityEntry, t: TFunction, format: Formatters): ActivityText => {
-  const context = { t, format };
+/**
+ * One activity entry in the reader's language, with every fact its `data` carries
+ * (docs/grid.md#activity-log); its prices and quantities at the coin's tick and lot step.
+ */
+export const describeActivity = (
+  entry: ActivityEntry,
+  t: TFunction,
+  format: Formatters,
+  market: MarketFormat = { price: (v) => format.price(v, null), qty: (v) => format.qty(v, null) },
+): ActivityText => {
+  const context = { t, format, market };
   const data = entry.data ?? {};
   switch (entry.kind) {
     case 'order_placed':
@@ -177,7 +187,7 @@ export const describeActivity = (entry: ActivityEntry, t: TFunction, format: For
         t('activity.otherAccountDetail', {
           orders: textOf(data, 'cancelledOrders') ?? '0',
           lots: textOf(data, 'lotsLeft') ?? '0',
-          qty: format.amount(textOf(data, 'quantityLeft') ?? '0'),
+          qty: market.qty(textOf(data, 'quantityLeft') ?? '0'),
           left: textOf(data, 'ordersLeft') ?? '0',
         }),
       ];
@@ -196,7 +206,7 @@ export const describeActivity = (entry: ActivityEntry, t: TFunction, format: For
       const qty = textOf(data, 'quantityLeft');
       const details =
         orders !== null && lots !== null
-          ? [t('activity.coinRemovedDetail', { orders, lots, qty: format.amount(qty ?? '0') })]
+          ? [t('activity.coinRemovedDetail', { orders, lots, qty: market.qty(qty ?? '0') })]
           : [];
       return plain(t('activity.coinRemoved'), details);
     }

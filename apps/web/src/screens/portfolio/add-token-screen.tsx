@@ -53,7 +53,9 @@ const MarketRow = ({
           </span>
         </span>
         <span className="market__quote-col">
-          <span className="market__price">{market.lastPrice ? format.amount(market.lastPrice) : '—'}</span>
+          <span className="market__price">
+            {market.lastPrice ? format.price(market.lastPrice, market.priceTick) : '—'}
+          </span>
           <span className={`market__change market__change--${tone}`}>
             <span className="visually-hidden">{t('addToken.change24h')} </span>
             {change ? format.pct(change, { plus: true }) : '—'}

@@ -44,7 +44,7 @@ export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: stri
     <div className="market-panel" id={id}>
       <KeyValue
         label={t('addToken.minOrder')}
-        value={market.minOrderUsdt ? <Usdt value={market.minOrderUsdt} /> : t('token.notSet')}
+        value={market.minOrderUsdt ? <Usdt value={market.minOrderUsdt} exact /> : t('token.notSet')}
       />
       <KeyValue
         label={t('addToken.volume24h')}
@@ -62,7 +62,7 @@ export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: stri
         <>
           <p className="muted market-panel__text">
             {t('addToken.defaults', {
-              orderSize: format.amount(defaults.orderSize),
+              orderSize: format.usdtExact(defaults.orderSize),
               stepPct: format.amount(defaults.stepPct),
               stepIncreasePct: format.amount(defaults.stepIncreasePct),
               maxTrades: defaults.maxTrades,

@@ -49,7 +49,7 @@ export const BacktestResultCard = ({ result, stale }: { result: BacktestResult; 
           label={t('backtest.openLots')}
           value={
             result.openLots > 0
-              ? `${format.integer(result.openLots)} · ${format.amount(result.openQty)} ${result.coin}`
+              ? `${format.integer(result.openLots)} · ${format.qty(result.openQty, result.qtyStep)} ${result.coin}`
               : '0'
           }
         />

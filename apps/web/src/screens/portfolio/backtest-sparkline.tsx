@@ -36,8 +36,8 @@ export const BacktestSparkline = ({ result }: { result: BacktestResult }) => {
   const buys = fills.filter((fill) => fill.side === 'buy').length;
   const label = t('backtest.chart', {
     coin: result.coin,
-    first: format.amount(first.close),
-    last: format.amount(last.close),
+    first: format.price(first.close, result.priceTick),
+    last: format.price(last.close, result.priceTick),
     buys,
     sells: fills.length - buys,
   });

@@ -2,6 +2,7 @@ import { type Deal, listCoinTrades } from '@gridbot/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiPages } from '../../api/use-api-pages';
+import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
 import { ChevronIcon } from '../../ui/icons';
@@ -22,14 +23,15 @@ export const DEALS_PAGE_SIZE = 20;
 const FillFacts = ({ title, fill, coin }: { title: string; fill: Fill; coin: string }) => {
   const { t } = useTranslation();
   const format = useFormat();
+  const market = useMarketFormat();
   return (
     <div className="deal__facts">
       <h3 className="deal__facts-title">
         {title} <Badge tone="neutral">{t(`deals.kind.${fill.kind}`)}</Badge>
       </h3>
       <KeyValue label={t('deals.time')} value={format.dateTime(fill.at)} />
-      <KeyValue label={t('deals.price')} value={format.amount(fill.price)} />
-      <KeyValue label={t('deals.quantity')} value={`${format.amount(fill.quantity)} ${coin}`} />
+      <KeyValue label={t('deals.price')} value={market.price(fill.price)} />
+      <KeyValue label={t('deals.quantity')} value={`${market.qty(fill.quantity)} ${coin}`} />
       <KeyValue label={t('deals.amount')} value={<Usdt value={fill.quoteAmount} />} />
       <KeyValue label={t('deals.exchangeFee')} value={<Usdt value={fill.fee} />} />
       {fill.orderId ? (
@@ -47,7 +49,7 @@ const FillFacts = ({ title, fill, coin }: { title: string; fill: Fill; coin: str
 
 const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string }) => {
   const { t } = useTranslation();
-  const format = useFormat();
+  const market = useMarketFormat();
   return (
     <div className="nested-list deal__details" id={id}>
       <FillFacts title={t('deals.buy')} fill={deal.buy} coin={coin} />
@@ -55,7 +57,7 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
       {deal.takeProfitPrice ? (
         <div className="deal__facts">
           <h3 className="deal__facts-title">{t('deals.takeProfit')}</h3>
-          <KeyValue label={t('deals.restingAt')} value={format.amount(deal.takeProfitPrice)} />
+          <KeyValue label={t('deals.restingAt')} value={market.price(deal.takeProfitPrice)} />
         </div>
       ) : null}
       <div className="deal__facts">
@@ -70,7 +72,7 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
           }
         />
         {deal.tradeFee ? (
-          <KeyValue label={t('deals.platformFee')} value={<Usdt value={deal.tradeFee} />} />
+          <KeyValue label={t('deals.platformFee')} value={<Usdt value={deal.tradeFee} exact />} />
         ) : null}
       </div>
     </div>
@@ -91,11 +93,12 @@ const DealRow = ({
 }) => {
   const { t } = useTranslation();
   const format = useFormat();
+  const market = useMarketFormat();
   const id = useId();
   const target = deal.sell
-    ? format.amount(deal.sell.price)
+    ? market.price(deal.sell.price)
     : deal.takeProfitPrice
-      ? t('deals.takeProfitShort', { price: format.amount(deal.takeProfitPrice) })
+      ? t('deals.takeProfitShort', { price: market.price(deal.takeProfitPrice) })
       : t('token.notSet');
   const when = deal.sell ? deal.sell.at : deal.buy.at;
   return (
@@ -116,12 +119,12 @@ const DealRow = ({
             <Badge tone="neutral">{t(`deals.kind.${deal.buy.kind}`)}</Badge>
           </span>
           <span className="row__subtitle deal__line">
-            {t('deals.route', { buy: format.amount(deal.buy.price), sell: target })}
+            {t('deals.route', { buy: market.price(deal.buy.price), sell: target })}
           </span>
           {/* Quantity and time break apart, never inside a date. */}
           <span className="row__subtitle deal__line">
             <span className="nowrap">
-              {format.amount(deal.quantity)} {coin}
+              {market.qty(deal.quantity)} {coin}
             </span>
             {' · '}
             <span className="nowrap">

@@ -124,7 +124,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
     const own = touched || draft[key] !== saved[key] ? problemText(problems[key]) : null;
     if (own) return own;
     if (key === 'orderSize' && belowMin && minOrder)
-      return t('editToken.belowExchangeMin', { min: minOrder });
+      return t('editToken.belowExchangeMin', { min: format.usdtExact(minOrder) });
     if (key === 'maxTrades' && aboveOrders && maxOpenOrders !== null)
       return t('editToken.aboveExchangeOrders', { max: maxOpenOrders });
     return refusal && refusedField === key ? errorText(refusal) : null;
@@ -143,7 +143,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
     const ok = await confirmAction({
       message: t('editToken.confirmReset', {
         coin: coin.coin,
-        orderSize: format.amount(DEFAULT_COIN_SETTINGS.orderSize),
+        orderSize: format.usdtExact(DEFAULT_COIN_SETTINGS.orderSize),
         stepPct: format.amount(DEFAULT_COIN_SETTINGS.stepPct),
         stepIncreasePct: format.amount(DEFAULT_COIN_SETTINGS.stepIncreasePct),
         maxTrades: DEFAULT_COIN_SETTINGS.maxTrades,
@@ -169,7 +169,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
           value={draft.orderSize}
           onChange={(orderSize) => set({ orderSize })}
           error={shown('orderSize')}
-          hint={minOrder ? t('editToken.exchangeMin', { min: format.amount(minOrder) }) : undefined}
+          hint={minOrder ? t('editToken.exchangeMin', { min: format.usdtExact(minOrder) }) : undefined}
         />
         <Field
           label={t('editToken.step')}

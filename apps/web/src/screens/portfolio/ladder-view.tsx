@@ -1,5 +1,6 @@
 import type { Ladder } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
+import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
 import { Row } from '../../ui/list-row';
@@ -11,12 +12,13 @@ import { Card, SectionTitle } from '../../ui/screen';
 export const LadderView = ({ ladder }: { ladder: Ladder }) => {
   const { t } = useTranslation();
   const format = useFormat();
+  const market = useMarketFormat(ladder);
   const empty = ladder.buys.length === 0 && ladder.takeProfits.length === 0 && !ladder.nextEntry;
   return (
     <>
       <SectionTitle>{t('token.grid')}</SectionTitle>
       {ladder.nextEntry ? (
-        <Notice>{t('token.nextEntry', { amount: format.usdt(ladder.nextEntry.orderSize) })}</Notice>
+        <Notice>{t('token.nextEntry', { amount: format.usdtExact(ladder.nextEntry.orderSize) })}</Notice>
       ) : null}
       {ladder.waiting ? <Notice tone="warning">{t('token.waiting')}</Notice> : null}
       {empty ? (
@@ -32,8 +34,8 @@ export const LadderView = ({ ladder }: { ladder: Ladder }) => {
           {ladder.takeProfits.map((tp) => (
             <Row
               key={tp.lotId}
-              title={`${format.amount(tp.price)} · ${t('token.lot', { number: tp.lotNumber })}`}
-              subtitle={`${format.amount(tp.quantity)} @ ${format.amount(tp.buyPrice)}`}
+              title={`${market.price(tp.price)} · ${t('token.lot', { number: tp.lotNumber })}`}
+              subtitle={`${market.qty(tp.quantity)} @ ${market.price(tp.buyPrice)}`}
               end={<Usdt value={tp.expectedPnl} signed unit={false} />}
             />
           ))}
@@ -47,13 +49,13 @@ export const LadderView = ({ ladder }: { ladder: Ladder }) => {
           {ladder.buys.map((buy) => (
             <Row
               key={buy.lotNumber}
-              title={`${format.amount(buy.price)} · ${t('token.lot', { number: buy.lotNumber })}`}
-              subtitle={`−${format.pct(buy.stepPct)} · ${format.amount(buy.quantity)}`}
+              title={`${market.price(buy.price)} · ${t('token.lot', { number: buy.lotNumber })}`}
+              subtitle={`−${format.pct(buy.stepPct)} · ${market.qty(buy.quantity)}`}
               end={
                 buy.resting ? (
-                  <Badge tone="positive">{format.usdt(buy.orderSize)}</Badge>
+                  <Badge tone="positive">{format.usdtExact(buy.orderSize)}</Badge>
                 ) : (
-                  format.usdt(buy.orderSize)
+                  format.usdtExact(buy.orderSize)
                 )
               }
             />

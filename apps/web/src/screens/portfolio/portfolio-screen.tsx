@@ -70,7 +70,7 @@ const Limits = ({ portfolio }: { portfolio: Portfolio }) => {
       <div className="limit-label">
         <span>{t('portfolio.committed')}</span>
         <span className="muted">
-          {format.amount(totals.committedCapital)} / {format.amount(limits.balanceLimit)} USDT
+          {format.usdt(totals.committedCapital)} / {format.usdt(limits.balanceLimit)} USDT
         </span>
       </div>
       <Progress
@@ -114,7 +114,7 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
           }
           subtitle={
             <>
-              {`${format.amount(coin.settings.orderSize)} USDT · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${coin.stats.openDeals}/${coin.settings.maxTrades}`}
+              {`${format.usdtExact(coin.settings.orderSize)} USDT · ${t('portfolio.step')} ${format.pct(coin.settings.stepPct)} · ${coin.stats.openDeals}/${coin.settings.maxTrades}`}
               {coin.dryReason || coin.lastError || coin.marketClosed ? (
                 <>
                   <br />

@@ -24,7 +24,7 @@ export const RemoveCoin = ({ coin }: { coin: PortfolioCoin }) => {
           coin: result.coin,
           orders: result.cancelledOrders,
           lots: result.leftOnExchange.lots,
-          quantity: format.amount(result.leftOnExchange.quantity),
+          quantity: format.qty(result.leftOnExchange.quantity, coin.qtyStep),
         }),
         'success',
       );
@@ -37,7 +37,7 @@ export const RemoveCoin = ({ coin }: { coin: PortfolioCoin }) => {
       message: t('editToken.confirmRemove', {
         coin: coin.coin,
         lots: coin.stats.openDeals,
-        quantity: format.amount(coin.stats.openQty),
+        quantity: format.qty(coin.stats.openQty, coin.qtyStep),
       }),
       confirmText: t('editToken.remove', { coin: coin.coin }),
       destructive: true,

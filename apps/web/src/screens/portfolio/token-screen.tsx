@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
+import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { showToast } from '../../shell/toast-store';
 import { confirmAction } from '../../telegram/confirm';
@@ -71,15 +72,14 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
   const format = useFormat();
   const { coin } = card;
   const { stats, settings } = coin;
+  const market = useMarketFormat(coin);
   return (
     <>
       <div className="hero">
         <div className="hero__label">
           {t('token.lastPrice')} · {coin.symbol}
         </div>
-        <div className="hero__value">
-          {coin.lastPrice ? format.amount(coin.lastPrice) : t('token.notSet')}
-        </div>
+        <div className="hero__value">{coin.lastPrice ? market.price(coin.lastPrice) : t('token.notSet')}</div>
         <div className="hero__row">
           <span>
             {t('token.unrealized')}
@@ -104,7 +104,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
           <Stat label={t('token.openDeals')} value={`${stats.openDeals} / ${settings.maxTrades}`} />
           <Stat
             label={t('token.avgPrice')}
-            value={stats.avgPrice ? format.amount(stats.avgPrice) : t('token.notSet')}
+            value={stats.avgPrice ? market.price(stats.avgPrice) : t('token.notSet')}
           />
           <Stat label={t('token.invested')} value={<Usdt value={stats.invested} />} />
           <Stat
@@ -136,7 +136,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
         {t('token.settings')}
       </SectionTitle>
       <Card>
-        <KeyValue label={t('token.orderSize')} value={<Usdt value={settings.orderSize} />} />
+        <KeyValue label={t('token.orderSize')} value={<Usdt value={settings.orderSize} exact />} />
         <KeyValue label={t('token.step')} value={format.pct(settings.stepPct)} />
         <KeyValue label={t('token.stepIncrease')} value={format.pct(settings.stepIncreasePct)} />
         <KeyValue label={t('token.maxTrades')} value={settings.maxTrades} />

@@ -178,10 +178,10 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
               title={entry.level}
               subtitle={
                 <>
-                  {t('profile.perYear', { price: format.amount(entry.yearlyPrice) })}
+                  {t('profile.perYear', { price: format.usdtExact(entry.yearlyPrice) })}
                   <br />
                   {t('profile.offerLimits', {
-                    limit: format.amount(entry.balanceLimit),
+                    limit: format.usdt(entry.balanceLimit),
                     coins: entry.coins,
                     generations: entry.matchingGenerations,
                   })}
@@ -199,7 +199,7 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
                   data-offer={entry.level}
                   onClick={() => choose(entry.level)}
                 >
-                  {t('profile.toPay', { amount: format.usdt(entry.priceToPay) })}
+                  {t('profile.toPay', { amount: format.usdtExact(entry.priceToPay) })}
                 </Button>
               </div>
             ) : null}

@@ -168,6 +168,7 @@ const ChartBody = ({ data }: { data: CoinChart }) => {
             lines={lines}
             label={t('chart.label', { coin: data.coin })}
             locale={localeOf(i18n.language)}
+            tick={data.priceTick}
             height={CHART_HEIGHT}
           />
         </Suspense>

@@ -1,4 +1,5 @@
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
+import { stepDecimals } from '../../format/decimal';
 
 /**
  * The price chart's data, as the contracts carry it (decimal strings, ISO times), and what is
@@ -19,11 +20,14 @@ export type PriceChartLine = {
 };
 
 /**
- * Decimals on the price axis: the candles' own (the market's steps), but no more than about six
- * significant digits of the last close need (3,000.59 rather than 3,000.59000000), at least 2, at
- * most 10.
+ * Decimals on the price axis: the market's tick's when it is known, so a line's label is the price
+ * the ladder shows (docs/conventions.md#money-and-numbers); else the candles' own, but no more than
+ * about six significant digits of the last close need (3,000.59 rather than 3,000.59000000), at
+ * least 2, at most 10.
  */
-export const precisionOf = (candles: readonly PriceChartCandle[]) => {
+export const precisionOf = (candles: readonly PriceChartCandle[], tick: string | null = null) => {
+  const tickDecimals = tick ? stepDecimals(tick) : null;
+  if (tickDecimals !== null) return tickDecimals;
   let digits = 0;
   for (const c of candles.slice(-50)) {
     for (const value of [c.open, c.high, c.low, c.close]) {

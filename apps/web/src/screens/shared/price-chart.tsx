@@ -14,7 +14,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { localizeDecimal, type NumberSymbols } from '../../format/decimal';
+import { localizeDecimal, type NumberSymbols, stepDecimals } from '../../format/decimal';
 import {
   markersOnCandles,
   type PriceChartCandle,
@@ -41,6 +41,8 @@ export type PriceChartProps = {
   label: string;
   /** BCP 47 locale of the axis labels. */
   locale: string;
+  /** The market's price tick: the axis and the lines' labels at it (null: from the candles). */
+  tick?: string | null;
   height?: number;
 };
 
@@ -113,7 +115,15 @@ type Chart = {
   lines: IPriceLine[];
 };
 
-export const PriceChart = ({ candles, markers, lines, label, locale, height = 260 }: PriceChartProps) => {
+export const PriceChart = ({
+  candles,
+  markers,
+  lines,
+  label,
+  locale,
+  tick = null,
+  height = 260,
+}: PriceChartProps) => {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const fitted = useRef(false);
@@ -176,7 +186,9 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
     return () => observer.disconnect();
   }, []);
 
-  const precision = useMemo(() => precisionOf(candles), [candles]);
+  const precision = useMemo(() => precisionOf(candles, tick), [candles, tick]);
+  // A tick that is not a power of ten (0.05) is the scale's smallest move too.
+  const minMove = tick && stepDecimals(tick) !== null ? Number(tick) : 10 ** -precision;
 
   useEffect(() => {
     const element = host.current;
@@ -222,7 +234,7 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
       downColor: colors.down,
       wickUpColor: colors.up,
       wickDownColor: colors.down,
-      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+      priceFormat: { type: 'price', precision, minMove },
       // The ladder stays in view: the scale spans the candles and every labelled line.
       autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
         const range = base();
@@ -263,7 +275,7 @@ export const PriceChart = ({ candles, markers, lines, label, locale, height = 26
       fitted.current = true;
       current.api.timeScale().fitContent();
     }
-  }, [candles, markers, lines, locale, precision, palette]);
+  }, [candles, markers, lines, locale, precision, minMove, palette]);
 
   return (
     <div
