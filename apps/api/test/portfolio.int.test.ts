@@ -263,7 +263,8 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
       expect.objectContaining({ lotId: String(open[0]!.id), price: '1.01', resting: true }),
     ]);
     expect(ladder.buys).toHaveLength(9);
-    expect(ladder.buys[0]).toMatchObject({ lotNumber: 2, price: '0.99', resting: true });
+    // Lot 2 was bought and sold: the next buy opens lot 3 (numbers are never reused), the second deal.
+    expect(ladder.buys[0]).toMatchObject({ lotNumber: 3, position: 2, price: '0.99', resting: true });
     expect(ladder.buys[1]).toMatchObject({ resting: false });
     expect(new Decimal(ladder.capitalAtLimit).gt(100)).toBe(true);
     expect(new Decimal(ladder.coverageDropPct).gt(10)).toBe(true);
