@@ -15,6 +15,7 @@ import { EmptyState, Skeleton } from '../../ui/states';
 import { PanelPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
+import { isOffBook, PlanOnBookNote } from '../shared/orders-on-book';
 import { CoinProfit } from './coin-profit';
 import { CoinRating } from './coin-rating';
 import { ProfitChart } from './profit-chart';
@@ -107,12 +108,18 @@ const Coins = ({ panel }: { panel: Panel }) => {
           title={coin.coin}
           subtitle={
             <>
-              <CoinStateBadge state={coin.state} />{' '}
+              <CoinStateBadge state={coin.state} book={coin.book} />{' '}
               {t('panel.deals', { open: coin.openDeals, max: coin.maxTrades })}
               {coin.dryReason || coin.lastError ? (
                 <>
                   <br />
                   <CoinStatusNote coin={coin} compact />
+                </>
+              ) : null}
+              {isOffBook(coin.book) ? (
+                <>
+                  <br />
+                  <PlanOnBookNote book={coin.book} compact />
                 </>
               ) : null}
             </>

@@ -11,6 +11,7 @@ import { Card, SectionTitle } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { KeyValue } from '../../ui/stat';
 import { EmptyState } from '../../ui/states';
+import { OrderOnBookState } from '../shared/orders-on-book';
 
 type Status = 'open' | 'closed';
 type Fill = Deal['buy'];
@@ -54,7 +55,17 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
       {deal.takeProfitPrice ? (
         <div className="deal__facts">
           <h3 className="deal__facts-title">{t('deals.takeProfit')}</h3>
-          <KeyValue label={t('deals.restingAt')} value={format.amount(deal.takeProfitPrice)} />
+          {/* "Resting" only while it rests on the exchange (docs/grid.md#on-the-exchange). */}
+          <KeyValue
+            label={t(deal.takeProfitOnBook?.state === 'resting' ? 'deals.restingAt' : 'deals.plannedAt')}
+            value={format.amount(deal.takeProfitPrice)}
+          />
+          {deal.takeProfitOnBook ? (
+            <KeyValue
+              label={t('deals.onExchange')}
+              value={<OrderOnBookState onBook={deal.takeProfitOnBook} />}
+            />
+          ) : null}
         </div>
       ) : null}
       <div className="deal__facts">
@@ -116,6 +127,9 @@ const DealRow = ({
           </span>
           <span className="row__subtitle deal__line">
             {t('deals.route', { buy: format.amount(deal.buy.price), sell: target })}
+            {deal.takeProfitOnBook && deal.takeProfitOnBook.state !== 'resting' ? (
+              <> {<OrderOnBookState onBook={{ ...deal.takeProfitOnBook, refusal: null }} />}</>
+            ) : null}
           </span>
           {/* Quantity and time break apart, never inside a date. */}
           <span className="row__subtitle deal__line">
