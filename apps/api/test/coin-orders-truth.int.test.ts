@@ -1,7 +1,7 @@
-import type { User } from '@gridbot/db';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import { reconcileCoinBot } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { traderWithKeys } from './support/sandbox-trader';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // What the screens say about the coin's orders on the exchange (docs/grid.md#on-the-exchange):
@@ -40,20 +40,6 @@ type Headers = Record<string, string>;
 type OnBook = { state: string; refusal: Record<string, unknown> | null } | null;
 type TakeProfit = { lotId: string; lotNumber: number; resting: boolean; onBook: OnBook };
 
-const trader = async (username: string) => {
-  const user: User = await t.createUser({ username, feeBalance: '100' });
-  const headers: Headers = await t.authHeader(user);
-  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/profile/api_key',
-    headers,
-    payload: { apiKey: keys.apiKey, secretKey: keys.secret },
-  });
-  expect(saved.statusCode).toBe(200);
-  return { user, headers, keys };
-};
-
 const post = async (headers: Headers, url: string) => {
   const res = await t.app.inject({ method: 'POST', url, headers });
   expect(res.statusCode).toBe(200);
@@ -80,7 +66,7 @@ const counts = (
 describe('the coin page shows what is really on the exchange', () => {
   it('each take profit and buy: resting, refused with the reason, being placed, missing; the warning on every screen', async () => {
     sandbox.control.setPrice('XRP/USDT', '1');
-    const { user, headers, keys } = await trader('truth_trader');
+    const { user, headers, keys } = await traderWithKeys(t, sandbox, 'truth_trader');
     expect(
       (await t.app.inject({ method: 'POST', url: '/portfolio/add_coin/add?data_send=XRP', headers }))
         .statusCode,
@@ -120,14 +106,7 @@ describe('the coin page shows what is really on the exchange', () => {
     const tp2 = await t.prisma.order.findFirstOrThrow({
       where: { coinBotId: bot.id, key: 'tp:2', status: 'open' },
     });
-    const client = t.ctx.exchanges.forKeys({
-      exchange: 'binance',
-      mode: 'sandbox',
-      apiKey: keys.apiKey,
-      secret: keys.secret,
-    });
-    await client.loadMarkets();
-    await client.cancelOrder('XRP/USDT', { clientOrderId: tp2.clientOrderId });
+    sandbox.control.cancelOrder(keys.apiKey, 'XRP/USDT', tp2.clientOrderId);
     sandbox.control.setBalances(keys.apiKey, { XRP: '0' });
     await reconcile();
     page = await coinPage(headers);

@@ -183,14 +183,7 @@ describe('trading from the mini app', () => {
     const tp2 = await stack.prisma.order.findFirstOrThrow({
       where: { coinBotId: bot.id, key: 'tp:2', status: 'open' },
     });
-    const client = stack.ctx.exchanges.forKeys({
-      exchange: 'binance',
-      mode: 'sandbox',
-      apiKey: keys.apiKey,
-      secret: keys.secret,
-    });
-    await client.loadMarkets();
-    await client.cancelOrder('XRP/USDT', { clientOrderId: tp2.clientOrderId });
+    sandbox.control.cancelOrder(keys.apiKey, 'XRP/USDT', tp2.clientOrderId);
     sandbox.control.setBalances(keys.apiKey, { XRP: '0' });
     await reconcile();
 
