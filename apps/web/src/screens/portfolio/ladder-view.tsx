@@ -1,6 +1,7 @@
 import type { Ladder, PlanOnBook } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../format/use-format';
+import { Badge } from '../../ui/badge';
 import { Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
 import { Notice } from '../../ui/notice';
@@ -94,7 +95,14 @@ export const LadderView = ({ ladder, book }: { ladder: Ladder; book?: PlanOnBook
                     ) : null}
                   </>
                 }
-                end={format.usdt(buy.orderSize)}
+                end={
+                  // An edit preview marks the buy that will rest; the coin page says where it stands.
+                  buy.resting && !buy.onBook ? (
+                    <Badge tone="positive">{format.usdt(buy.orderSize)}</Badge>
+                  ) : (
+                    format.usdt(buy.orderSize)
+                  )
+                }
               />
             </div>
           ))}
