@@ -38,6 +38,24 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+/** An XRP coin bot on the user's saved exchange account: 10 USDT, step 1 %, +0.1 %, 3 trades. */
+const xrpBot = async (userId: number, extra: { running?: boolean; startedAt?: Date } = {}) => {
+  const account = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId } });
+  return stack.prisma.coinBot.create({
+    data: {
+      userId,
+      exchangeAccountId: account.id,
+      coin: 'XRP',
+      symbol: 'XRP/USDT',
+      orderSize: '10',
+      stepPct: '1',
+      stepIncreasePct: '0.1',
+      maxTrades: 3,
+      ...extra,
+    },
+  });
+};
+
 describe('trading from the mini app', () => {
   it("shows the IPs to trust with a copy button and Binance's 30-day rule, and tells a key that refuses our IP apart", async () => {
     const user = await stack.createUser({ username: 'ivan_ip', firstName: 'Ivan' });
@@ -96,19 +114,7 @@ describe('trading from the mini app', () => {
     await screenshot(app.page, 'en', 'trading-api-key-connected');
 
     // A coin in the portfolio (the add-coin screen is wired in a later change).
-    const account = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
-    const bot = await stack.prisma.coinBot.create({
-      data: {
-        userId: user.id,
-        exchangeAccountId: account.id,
-        coin: 'XRP',
-        symbol: 'XRP/USDT',
-        orderSize: '10',
-        stepPct: '1',
-        stepIncreasePct: '0.1',
-        maxTrades: 3,
-      },
-    });
+    const bot = await xrpBot(user.id);
 
     // Start without fee balance: the spec's text, nothing starts.
     await navigateInApp(app.page, '/');
@@ -160,21 +166,7 @@ describe('trading from the mini app', () => {
       apiKey: keys.apiKey,
       secretKey: keys.secret,
     });
-    const account = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
-    const bot = await stack.prisma.coinBot.create({
-      data: {
-        userId: user.id,
-        exchangeAccountId: account.id,
-        coin: 'XRP',
-        symbol: 'XRP/USDT',
-        orderSize: '10',
-        stepPct: '1',
-        stepIncreasePct: '0.1',
-        maxTrades: 3,
-        running: true,
-        startedAt: new Date(),
-      },
-    });
+    const bot = await xrpBot(user.id, { running: true, startedAt: new Date() });
     const reconcile = () => reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
     await reconcile(); // lot 1 at 0.5
     sandbox.control.setPrice('XRP/USDT', '0.495');
