@@ -135,7 +135,7 @@ export const editPortfolioCoinSettings = async (
     throw new AppError(refused.code, [
       {
         path: 'stepIncreasePct',
-        message: `the buy of lot ${refused.lotNumber} drops ${refused.stepPct} %; the market accepts at most ${refused.maxStepPct} %`,
+        message: `the buy of deal ${refused.lotNumber} of the purchase limit drops ${refused.stepPct} %; the market accepts at most ${refused.maxStepPct} %`,
       },
     ]);
   }
