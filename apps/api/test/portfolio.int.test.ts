@@ -4,6 +4,7 @@ import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandb
 import { reconcileCoinBot } from '@gridbot/services';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { traderWithKeys } from './support/sandbox-trader';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let sandbox: SandboxExchangeHandle;
@@ -46,19 +47,8 @@ afterAll(async () => {
 type Headers = Record<string, string>;
 
 /** A user with API keys saved through the API (checked on the sandbox exchange). */
-const trader = async (username: string): Promise<{ user: User; headers: Headers }> => {
-  const user = await t.createUser({ username, feeBalance: '100' });
-  const headers = await t.authHeader(user);
-  const keys = sandbox.control.createAccount({ balances: { USDT: '1000' } });
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/profile/api_key',
-    headers,
-    payload: { apiKey: keys.apiKey, secretKey: keys.secret },
-  });
-  expect(saved.statusCode).toBe(200);
-  return { user, headers };
-};
+const trader = (username: string): Promise<{ user: User; headers: Headers }> =>
+  traderWithKeys(t, sandbox, username);
 
 const add = (headers: Headers, coin: string) =>
   t.app.inject({ method: 'POST', url: `/portfolio/add_coin/add?data_send=${coin}`, headers });
@@ -263,7 +253,8 @@ describe('POST /portfolio/ and /portfolio/:coin', () => {
       expect.objectContaining({ lotId: String(open[0]!.id), price: '1.01', resting: true }),
     ]);
     expect(ladder.buys).toHaveLength(9);
-    expect(ladder.buys[0]).toMatchObject({ lotNumber: 2, price: '0.99', resting: true });
+    // Lot 2 was bought and sold: the next buy opens lot 3 (numbers are never reused), the second deal.
+    expect(ladder.buys[0]).toMatchObject({ lotNumber: 3, position: 2, price: '0.99', resting: true });
     expect(ladder.buys[1]).toMatchObject({ resting: false });
     expect(new Decimal(ladder.capitalAtLimit).gt(100)).toBe(true);
     expect(new Decimal(ladder.coverageDropPct).gt(10)).toBe(true);

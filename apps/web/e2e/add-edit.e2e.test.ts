@@ -287,7 +287,7 @@ describe('edit settings', () => {
     await fill(app, en.editToken.step, '10');
     await fill(app, en.editToken.stepIncrease, '10');
     await fill(app, en.editToken.maxTrades, '10');
-    const warning = app.page.getByRole('alert').filter({ hasText: 'From lot 10 on' });
+    const warning = app.page.getByRole('alert').filter({ hasText: 'From deal 10 of the purchase limit on' });
     await warning.getByText(errorCatalogue.DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT.detail.en).waitFor();
     await app.close();
   });

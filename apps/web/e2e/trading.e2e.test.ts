@@ -1,8 +1,10 @@
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
-import { fundWallet, reconcileCoinBot } from '@gridbot/services';
+import { fundWallet, reconcileCoinBot, saveExchangeKeys } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cn } from '../src/i18n/locales/cn';
 import { en } from '../src/i18n/locales/en';
+import { ru } from '../src/i18n/locales/ru';
 import { launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
 import { type Stack, startStack } from './support/stack';
 
@@ -35,6 +37,24 @@ afterAll(async () => {
   await stack?.close();
   await sandbox?.close();
 });
+
+/** An XRP coin bot on the user's saved exchange account: 10 USDT, step 1 %, +0.1 %, 3 trades. */
+const xrpBot = async (userId: number, extra: { running?: boolean; startedAt?: Date } = {}) => {
+  const account = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId } });
+  return stack.prisma.coinBot.create({
+    data: {
+      userId,
+      exchangeAccountId: account.id,
+      coin: 'XRP',
+      symbol: 'XRP/USDT',
+      orderSize: '10',
+      stepPct: '1',
+      stepIncreasePct: '0.1',
+      maxTrades: 3,
+      ...extra,
+    },
+  });
+};
 
 describe('trading from the mini app', () => {
   it("shows the IPs to trust with a copy button and Binance's 30-day rule, and tells a key that refuses our IP apart", async () => {
@@ -94,19 +114,7 @@ describe('trading from the mini app', () => {
     await screenshot(app.page, 'en', 'trading-api-key-connected');
 
     // A coin in the portfolio (the add-coin screen is wired in a later change).
-    const account = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
-    const bot = await stack.prisma.coinBot.create({
-      data: {
-        userId: user.id,
-        exchangeAccountId: account.id,
-        coin: 'XRP',
-        symbol: 'XRP/USDT',
-        orderSize: '10',
-        stepPct: '1',
-        stepIncreasePct: '0.1',
-        maxTrades: 3,
-      },
-    });
+    const bot = await xrpBot(user.id);
 
     // Start without fee balance: the spec's text, nothing starts.
     await navigateInApp(app.page, '/');
@@ -142,6 +150,95 @@ describe('trading from the mini app', () => {
     const paused = await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } });
     expect(paused.running).toBe(false);
     expect(await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } })).toBe(1);
+    expect(app.problems).toEqual([]);
+    await app.close();
+  }, 120_000);
+  it('shows on the coin page which take profits and buys rest on the exchange, which were refused and why, and warns when the plan is not on the book', async () => {
+    // docs/grid.md#on-the-exchange: from the engine's records; the sandbox refuses and the engine cancels.
+    sandbox.control.setLiquidity('XRP/USDT', 'infinite');
+    sandbox.control.setPrice('XRP/USDT', '0.5');
+    const user = await stack.createUser({ username: 'olga_book', firstName: 'Olga' });
+    const keys = sandbox.control.createAccount({ balances: { USDT: '500' } });
+    await fundWallet(stack.prisma, { userId: user.id, deposit: '20', fee: '20', key: `book:${user.id}` });
+    await saveExchangeKeys(stack.ctx, {
+      userId: user.id,
+      exchange: 'binance',
+      apiKey: keys.apiKey,
+      secretKey: keys.secret,
+    });
+    const bot = await xrpBot(user.id, { running: true, startedAt: new Date() });
+    const reconcile = () => reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
+    await reconcile(); // lot 1 at 0.5
+    sandbox.control.setPrice('XRP/USDT', '0.495');
+    await reconcile(); // lot 2 at 0.495
+    // The trader cancels lot 2's take profit on the exchange and moves the coin away: refused.
+    const tp2 = await stack.prisma.order.findFirstOrThrow({
+      where: { coinBotId: bot.id, key: 'tp:2', status: 'open' },
+    });
+    sandbox.control.cancelOrder(keys.apiKey, 'XRP/USDT', tp2.clientOrderId);
+    sandbox.control.setBalances(keys.apiKey, { XRP: '0' });
+    await reconcile();
+
+    const app = await openAppPage(browser, { telegram: false });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { level: 1, name: 'Hi, Olga' }).waitFor();
+    await navigateInApp(app.page, '/portfolio/show?coin=XRP');
+    const ladder = app.page.getByTestId('ladder');
+    const order = (lot: number, state: string) =>
+      ladder.locator(`[data-lot="${lot}"][data-on-book="${state}"]`);
+    await order(1, 'resting').getByText(en.onBook.state.resting).waitFor();
+    await order(2, 'refused').getByText(en.onBook.state.refused).waitFor();
+    await order(2, 'refused').getByText(en.onBook.reason.insufficient_balance).waitFor();
+    // The next buy opens lot 3 and rests; lot numbers are the deals' own.
+    await order(3, 'resting').getByText('Lot 3', { exact: false }).waitFor();
+    const note = app.page.getByTestId('plan-on-book');
+    await note
+      .getByText('1 of 2 take profits are not on the exchange: 1 refused.', { exact: false })
+      .waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'coin-orders-refused-top');
+    await ladder.scrollIntoViewIfNeeded();
+    await screenshot(app.page, 'en', 'coin-orders-refused');
+
+    // Paused (the engine cancels the ladder), the purchase limit lowered to the open lots, started:
+    // until the engine places it lot 1's take profit is missing (lot 2's last placement stays the
+    // refused one), and the coin at its limit does not say it waits for a sell.
+    await stack.prisma.coinBot.update({ where: { id: bot.id }, data: { running: false } });
+    await reconcile();
+    await stack.prisma.coinBot.update({ where: { id: bot.id }, data: { running: true, maxTrades: 2 } });
+    await app.page.reload();
+    await order(1, 'missing').getByText(en.onBook.state.missing).waitFor();
+    await order(2, 'refused').waitFor();
+    await note.getByText('2 of 2 take profits are not on the exchange: 1 refused, 1 missing.').waitFor();
+    await app.page.locator('.screen-header').getByText(en.onBook.badge).waitFor();
+    expect(await app.page.getByText(en.token.waiting).count()).toBe(0);
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'coin-orders-missing');
+    await navigateInApp(app.page, '/portfolio');
+    await app.page.getByTestId('plan-on-book-short').getByText('2 of 2 orders not on the exchange').waitFor();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'portfolio-orders-missing');
+
+    // The same in Russian and Chinese.
+    for (const [language, texts] of [
+      ['ru', ru],
+      ['cn', cn],
+    ] as const) {
+      await navigateInApp(app.page, '/profile');
+      await app.page.locator(`button[data-language="${language}"]`).click();
+      await app.page.waitForFunction(
+        (lang) => document.documentElement.lang.startsWith(lang === 'cn' ? 'zh' : lang),
+        language,
+      );
+      await navigateInApp(app.page, '/portfolio/show?coin=XRP');
+      await order(1, 'missing').getByText(texts.onBook.state.missing).waitFor();
+      await app.page.locator('.screen-header').getByText(texts.onBook.badge).waitFor();
+      await note.waitFor();
+      expect(await note.textContent()).toContain(texts.onBook.parts.missing.replace('{{count}}', '1'));
+      await app.page.waitForFunction(() => !document.querySelector('.toast'), undefined, { timeout: 10_000 });
+      await settle(app.page);
+      await screenshot(app.page, language, 'coin-orders-missing');
+    }
     expect(app.problems).toEqual([]);
     await app.close();
   }, 120_000);

@@ -8,6 +8,7 @@ export * from './grid/fills';
 export * from './grid/formulas';
 export * from './grid/ladder';
 export * from './grid/lot-sale';
+export * from './grid/orders-on-book';
 export * from './grid/plan';
 export * from './grid/run-return';
 export * from './grid/settings';

@@ -1,7 +1,8 @@
 -- The panel's totals from the booked PnL (docs/pnl.md#the-panel): today's profit is the user's
 -- daily_pnl of the UTC day, the total every coin bot's realized PnL, removed coin bots included, so
 -- removing a coin changes neither (the PnL statistics read the same rows). first_started_at dates
--- the overall runtime (docs/pnl.md#runtime-and-return). A function's result type cannot be
+-- the overall runtime (docs/pnl.md#runtime-and-return). Each running coin keeps the latest order of
+-- every key the planner may want (docs/grid.md#on-the-exchange, migration 20261130090000). A function's result type cannot be
 -- replaced, so it is dropped and created again; panel_row(user, today) keeps its arguments.
 DROP FUNCTION panel_row(INTEGER, DATE);
 
@@ -48,11 +49,26 @@ BEGIN
                       'realized_pnl', b.realized_pnl::text, 'last_error', b.last_error,
                       'updated_at', COALESCE(b.reconciled_at, b.updated_at), 'open_deals', COALESCE(l.n, 0),
                       'open_qty', COALESCE(l.qty, 0)::text, 'open_cost', COALESCE(l.cost, 0)::text,
-                      'today', COALESCE(d.realized_pnl, 0)::text, 'price', m.price::text) ORDER BY b.id)
+                      'today', COALESCE(d.realized_pnl, 0)::text, 'price', m.price::text,
+                      'next_seq', b.next_seq, 'lot_seqs', COALESCE(l.seqs, ARRAY[]::integer[]),
+                      'orders', CASE WHEN b.running THEN (
+                        SELECT json_agg(json_build_object('key', c.key, 'status', o.status))
+                          FROM (
+                            SELECT 'tp:' || s.seq AS key FROM unnest(l.seqs) AS s(seq)
+                            UNION ALL SELECT 'entry:' || b.next_seq
+                            UNION ALL SELECT 'buy:' || b.next_seq
+                          ) c
+                          CROSS JOIN LATERAL (
+                            SELECT o.status FROM orders o
+                             WHERE o.coin_bot_id = b.id AND o.key = c.key
+                             ORDER BY o.id DESC LIMIT 1
+                          ) o
+                      ) END) ORDER BY b.id)
                FROM coin_bots b
                JOIN exchange_accounts ba ON ba.id = b.exchange_account_id
                LEFT JOIN LATERAL (
-                 SELECT COUNT(*) AS n, SUM(lo.qty) AS qty, SUM(lo.cost) AS cost
+                 SELECT COUNT(*) AS n, SUM(lo.qty) AS qty, SUM(lo.cost) AS cost,
+                        array_agg(lo.seq ORDER BY lo.seq) AS seqs
                    FROM lots lo WHERE lo.coin_bot_id = b.id AND lo.closed_at IS NULL
                ) l ON true
                LEFT JOIN daily_pnl d ON d.coin_bot_id = b.id AND d.date = p_today

@@ -94,6 +94,8 @@ export type SandboxControl = {
   trades(apiKey: string, symbol?: string): SandboxTradeView[];
   /** Fills part of a resting limit order at its price; the rest keeps resting (PARTIALLY_FILLED). */
   fillPart(apiKey: string, symbol: string, clientOrderId: string, qty: string): SandboxTradeView;
+  /** Cancels a resting order of the account, as its owner does on the exchange's own site or app. */
+  cancelOrder(apiKey: string, symbol: string, clientOrderId: string): SandboxOrderView;
   /** The next POST /api/v3/order is executed, then its response is dropped, delayed or made unknown. */
   failNextOrderResponse(fault: OrderResponseFault): void;
   /** Binance's endpoints misbehave for a while: 503s, late answers or -1007 on new orders. */
@@ -200,6 +202,10 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
           { clientOrderId },
           new Dec(qty),
         ),
+      ),
+    cancelOrder: (apiKey, symbol, clientOrderId) =>
+      queriedOrderJson(
+        exchange.engine.cancel(accountOf(apiKey), exchange.market(symbol).market, { clientOrderId }),
       ),
     failNextOrderResponse: (fault) => exchange.failNextOrderResponse(fault),
     startOutage: (outage) => exchange.startOutage(outage),

@@ -70,6 +70,11 @@ const MARKET_STEPS: Record<string, { priceTick: string; qtyStep: string }> = {
   XRP: { priceTick: '0.0001', qtyStep: '0.1' },
   SOL: { priceTick: '0.01', qtyStep: '0.001' },
 };
+const bookCounts = (planned: number) => ({ planned, resting: planned, placing: 0, refused: 0, missing: 0 });
+/** Every planned order rests on the exchange (docs/grid.md#on-the-exchange): 4 take profits and the next buy. */
+const bookOnBook = { status: 'on_book' as const, takeProfits: bookCounts(4), buys: bookCounts(1) };
+const bookNone = { status: 'none' as const, takeProfits: bookCounts(0), buys: bookCounts(0) };
+const resting = { state: 'resting' as const, since: at, refusal: null };
 const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' | 'paused', pnl: string) => ({
   coinUserId: id,
   coin: name,
@@ -88,6 +93,7 @@ const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' 
   stats,
   lastError: null,
   marketClosed: null,
+  book: state === 'paused' ? bookNone : bookOnBook,
 });
 const coins = [
   coin('BTC', 1, 'running', '2.52'),
@@ -146,34 +152,47 @@ const ladder = {
   waiting: false,
   nextEntry: null,
   buys: [
-    { lotNumber: 5, price: '64113.85', orderSize: '25', quantity: '0.00038', stepPct: '1.3', resting: true },
     {
-      lotNumber: 6,
+      lotNumber: 105,
+      position: 5,
+      price: '64113.85',
+      orderSize: '25',
+      quantity: '0.00038',
+      stepPct: '1.3',
+      resting: true,
+      onBook: resting,
+    },
+    {
+      lotNumber: 106,
+      position: 6,
       price: '63152.1',
       orderSize: '25',
       quantity: '0.00039',
       stepPct: '1.4',
       resting: false,
+      onBook: null,
     },
   ],
   takeProfits: [
     {
       lotId: 'l4',
-      lotNumber: 4,
+      lotNumber: 104,
       buyPrice: '64958.2',
       price: '65607.78',
       quantity: '0.00038',
       expectedPnl: '0.2',
       resting: true,
+      onBook: resting,
     },
     {
       lotId: 'l3',
-      lotNumber: 3,
+      lotNumber: 103,
       buyPrice: '65771.9',
       price: '66429.6',
       quantity: '0.00038',
       expectedPnl: '0.2',
       resting: true,
+      onBook: resting,
     },
   ],
   capitalAtLimit: '412.38',
@@ -386,6 +405,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
         realizedPnl: '184.27',
         unrealizedPnl: '-3.41',
         lastError: null,
+        book: c.book,
       })),
       license: {
         level: 'PRO2',

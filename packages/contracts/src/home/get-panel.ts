@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIdInt, ZIsoDate, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
-import { ZCoinError, ZCoinState, ZDryReason, ZRunReturn } from '../portfolio/coin-bot';
+import { ZCoinError, ZCoinState, ZDryReason, ZPlanOnBook, ZRunReturn } from '../portfolio/coin-bot';
 import { ZTradingBlocker } from './trading-state';
 
 export const ZPanelCoin = z.object({
@@ -18,6 +18,7 @@ export const ZPanelCoin = z.object({
   realizedPnl: ZSignedUsdt.describe('all time'),
   unrealizedPnl: ZSignedUsdt,
   lastError: ZCoinError.nullable(),
+  book: ZPlanOnBook.describe("whether the coin's planned orders rest on the exchange"),
 });
 
 /**

@@ -45,6 +45,59 @@ export const ZRunReturn = z.object({
 });
 export type RunReturn = z.output<typeof ZRunReturn>;
 
+/**
+ * Where one planned order stands on the exchange, from the engine's records (docs/grid.md#on-the-exchange):
+ * resting = an open order the exchange acknowledged; placing = an intent not yet acknowledged;
+ * refused = its last placement was refused; missing = no live order and no intent.
+ */
+export const ZOrderOnBookState = z.enum(['resting', 'placing', 'refused', 'missing']);
+
+/** Why the exchange refused an order, in the trader's terms (the web has a text for each). */
+export const ZRefusalReason = z.enum([
+  'insufficient_balance',
+  'below_minimum',
+  'price_filter',
+  'lot_size',
+  'price_limit',
+  'too_many_orders',
+  'market_closed',
+  'other',
+]);
+
+export const ZOrderRefusal = z.object({
+  reason: ZRefusalReason,
+  code: z.string().nullable().describe('error catalogue code, e.g. EXCHANGE_INSUFFICIENT_BALANCE'),
+  exchangeCode: z.string().nullable().describe("the exchange's own code, e.g. -2010"),
+  message: z.string().nullable().describe("the exchange's own words"),
+  at: ZIsoDateTime,
+});
+
+export const ZOrderOnBook = z.object({
+  state: ZOrderOnBookState,
+  since: ZIsoDateTime.nullable().describe('when our record of it last changed; null when there is none'),
+  refusal: ZOrderRefusal.nullable().describe('set when refused'),
+});
+export type OrderOnBook = z.output<typeof ZOrderOnBook>;
+
+const ZBookCounts = z.object({
+  planned: z.number().int(),
+  resting: z.number().int(),
+  placing: z.number().int(),
+  refused: z.number().int(),
+  missing: z.number().int(),
+});
+
+/**
+ * The coin's plan on the book: none = nothing planned (paused); on_book = every planned order
+ * rests; placing = the others are being placed; off_book = some are refused or missing (a warning).
+ */
+export const ZPlanOnBook = z.object({
+  status: z.enum(['none', 'on_book', 'placing', 'off_book']),
+  takeProfits: ZBookCounts,
+  buys: ZBookCounts.describe('the entry or next averaging buy: 0 or 1 planned'),
+});
+export type PlanOnBook = z.output<typeof ZPlanOnBook>;
+
 /** Coin statistics (docs/grid.md "Stats per coin"). USDT figures are net of exchange fees. */
 export const ZCoinStats = z.object({
   unrealizedPnl: ZSignedUsdt.describe('Σq × last price − Σc over open lots'),
@@ -96,12 +149,17 @@ export const ZPortfolioCoin = z.object({
   marketClosed: ZMarketClosed.nullable().describe(
     'the market is not trading: the coin waits; null while it trades',
   ),
+  book: ZPlanOnBook.describe("whether the coin's planned orders rest on the exchange"),
 });
 export type PortfolioCoin = z.output<typeof ZPortfolioCoin>;
 
 /** A planned or resting averaging buy. Only the next one rests on the exchange (docs/grid.md). */
 export const ZLadderBuy = z.object({
-  lotNumber: z.number().int().describe('the lot this buy would open (k + 1)'),
+  lotNumber: z
+    .number()
+    .int()
+    .describe('the lot number (sequence) this buy would open (docs/grid.md#lot-numbers)'),
+  position: z.number().int().describe('the deal it would be in the purchase limit: k + 1 of maxTrades'),
   price: ZDecimal.describe('the limit price as it is sent: on the tick (with the market known)'),
   orderSize: ZUsdt,
   quantity: ZDecimal.describe(
@@ -109,19 +167,24 @@ export const ZLadderBuy = z.object({
   ),
   stepPct: ZPct.describe('drop from the previous lot: stepPct + (k − 1) × stepIncreasePct'),
   resting: z.boolean().describe('true for the order resting on the exchange, false for later levels'),
+  onBook: ZOrderOnBook.nullable().describe('where the planned order stands; null for levels not planned now'),
 });
 
 /** The take profit of one open lot: sell its quantity at p × (1 + step). */
 export const ZLadderTakeProfit = z.object({
   lotId: z.string(),
-  lotNumber: z.number().int(),
+  lotNumber: z
+    .number()
+    .int()
+    .describe("the lot's number (sequence), as the deals name it (docs/grid.md#lot-numbers)"),
   buyPrice: ZDecimal,
   price: ZDecimal.describe('the limit price as it is sent: on the tick (with the market known)'),
   quantity: ZDecimal.describe("the lot's quantity as it is sent: whole lot steps (with the market known)"),
   expectedPnl: ZSignedUsdt.describe(
     'of the sold quantity at the sent price, net of the exchange fee on both legs, before the platform fee',
   ),
-  resting: z.boolean().describe('false while paused or before the next reconcile'),
+  resting: z.boolean().describe('resting on the exchange now (preview: will rest)'),
+  onBook: ZOrderOnBook.nullable().describe('where it stands; null when not planned now (paused, preview)'),
 });
 
 /** The grid around the current price: what the bot will buy and sell next. */
@@ -133,7 +196,7 @@ export const ZLadder = z.object({
   maxTrades: z.number().int(),
   waiting: z.boolean().describe('purchase limit reached: no buy until a lot sells'),
   nextEntry: z
-    .object({ orderSize: ZUsdt })
+    .object({ orderSize: ZUsdt, onBook: ZOrderOnBook.nullable().describe('where the entry order stands') })
     .nullable()
     .describe('a market entry buy is due (no open lot, running, not dry)'),
   buys: z.array(ZLadderBuy).describe('next averaging buy first, then deeper planned levels up to maxTrades'),

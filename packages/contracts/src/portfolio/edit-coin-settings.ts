@@ -11,7 +11,12 @@ import { ZCoinSettingsInput } from './coin-settings';
  */
 export const ZSettingsWarning = z.object({
   code: z.literal('DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT'),
-  lotNumber: z.number().int().describe('the first lot whose averaging buy the exchange would refuse'),
+  lotNumber: z
+    .number()
+    .int()
+    .describe(
+      'the first deal of the purchase limit (k + 1, not a lot number) whose averaging buy the exchange would refuse',
+    ),
   stepPct: ZPct.describe("that buy's drop below the lot before it, %"),
   maxStepPct: ZPct.describe(
     'the largest drop below the price the exchange accepts for a buy on this market, %',

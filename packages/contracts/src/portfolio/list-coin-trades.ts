@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIsoDateTime, ZPage, ZPct, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
+import { ZOrderOnBook } from './coin-bot';
 import { ZCoinBotId } from './coin-settings';
 
 export const ZFill = z.object({
@@ -24,7 +25,10 @@ export const ZDeal = z.object({
   cost: ZUsdt.describe('buy quote amount + buy fee'),
   buy: ZFill,
   sell: ZFill.nullable(),
-  takeProfitPrice: ZDecimal.nullable().describe('open lots: the resting sell price'),
+  takeProfitPrice: ZDecimal.nullable().describe('open lots: the resting sell price, else the planned one'),
+  takeProfitOnBook: ZOrderOnBook.nullable().describe(
+    'open lots of a running coin: where the take profit stands on the exchange (docs/grid.md#on-the-exchange)',
+  ),
   pnl: ZSignedUsdt.describe('closed: proceeds − cost; open: q × last price − cost'),
   pnlPct: ZPct.describe('pnl / cost × 100'),
   tradeFee: ZUsdt.nullable().describe('closed lots: platform fee charged (20 % of positive profit)'),

@@ -19,11 +19,23 @@ const takeProfitOrder = (lot: Lot, settings: GridSettings): DesiredOrder => ({
   lotSeq: lot.seq,
 });
 
+/**
+ * Which buy the grid wants with k open lots: the market entry with none, the next averaging buy
+ * while k < N, none when dry or at the purchase limit (≥ rather than =: after the user lowers N
+ * below the open lots, the bot just waits).
+ */
+const buyRoleOf = (k: number, maxTrades: number, flags: GridFlags): 'entry' | 'averaging' | null => {
+  if (flags.dry) return null;
+  if (k === 0) return 'entry';
+  return k >= maxTrades ? null : 'averaging';
+};
+
 /** The one buy the grid wants now, if any: the market entry or the next averaging limit buy. */
 const buyOrder = (state: GridState, settings: GridSettings, flags: GridFlags): DesiredOrder | null => {
   const k = state.lots.length;
   const newest = state.lots[k - 1];
-  if (flags.dry) return null;
+  const role = buyRoleOf(k, settings.maxTrades, flags);
+  if (!role) return null;
   if (!newest) {
     return {
       key: entryOrderKey(state.nextSeq),
@@ -36,8 +48,6 @@ const buyOrder = (state: GridState, settings: GridSettings, flags: GridFlags): D
       lotSeq: state.nextSeq,
     };
   }
-  // ≥ rather than =: after the user lowers maxTrades below the open lots, the bot just waits.
-  if (k >= settings.maxTrades) return null;
   return {
     key: buyOrderKey(state.nextSeq),
     role: 'averaging',
@@ -68,4 +78,31 @@ export const plan = (state: GridState, settings: GridSettings, flags: GridFlags)
     orders.push(takeProfitOrder(state.lots[i]!, settings));
   }
   return orders;
+};
+
+/** A planned order by its identity only: what `plan` would want, without prices. */
+export type PlannedOrderKey = { key: string; side: 'buy' | 'sell'; lotSeq: number };
+
+/**
+ * The keys `plan` returns, from the lots' sequence numbers alone (oldest first), for readers that
+ * do not load the lots' prices (the panel): the buy first, then the take profits newest first.
+ */
+export const plannedOrderKeys = (input: {
+  flags: GridFlags;
+  lotSeqs: readonly number[];
+  nextSeq: number;
+  maxTrades: number;
+}): PlannedOrderKey[] => {
+  if (!input.flags.running) return [];
+  const keys: PlannedOrderKey[] = [];
+  const role = buyRoleOf(input.lotSeqs.length, input.maxTrades, input.flags);
+  if (role) {
+    const key = role === 'entry' ? entryOrderKey(input.nextSeq) : buyOrderKey(input.nextSeq);
+    keys.push({ key, side: 'buy', lotSeq: input.nextSeq });
+  }
+  for (let i = input.lotSeqs.length - 1; i >= 0; i--) {
+    const lotSeq = input.lotSeqs[i]!;
+    keys.push({ key: takeProfitOrderKey(lotSeq), side: 'sell', lotSeq });
+  }
+  return keys;
 };

@@ -5,6 +5,10 @@ import {
   committedCapital,
   type DryReason,
   licenseStatus,
+  orderOnBookStateOf,
+  type PlanOnBook,
+  plannedOrderKeys,
+  planOnBookOf,
   usdtFigure,
 } from '@gridbot/domain';
 import { fromMicro } from '@gridbot/ledger';
@@ -28,6 +32,7 @@ export type PanelCoin = {
   realizedPnl: string;
   unrealizedPnl: string;
   lastError: CoinError | null;
+  book: PlanOnBook;
 };
 
 type PanelCoinRow = {
@@ -45,6 +50,11 @@ type PanelCoinRow = {
   open_cost: string;
   today: string;
   price: string | null;
+  next_seq: number;
+  /** Open lots' numbers, oldest first. */
+  lot_seqs: number[];
+  /** Running coins: the latest record of each key the planner may want (null without any). */
+  orders: { key: string; status: string }[] | null;
 };
 
 type PanelRow = {
@@ -136,6 +146,17 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
       maxTrades: coin.max_trades,
       lastError: coin.last_error,
     });
+    // Where the planned orders stand, from our records (docs/grid.md#on-the-exchange), as on the coin page.
+    const statusOf = new Map((coin.orders ?? []).map((o) => [o.key, o.status]));
+    const planned = plannedOrderKeys({
+      flags: { running: coin.running, dry: dryReason !== null },
+      lotSeqs: coin.lot_seqs,
+      nextSeq: coin.next_seq,
+      maxTrades: coin.max_trades,
+    });
+    const book = planOnBookOf(
+      planned.map((o) => ({ side: o.side, state: orderOnBookStateOf(statusOf.get(o.key)) })),
+    );
     const coinUnrealized =
       coin.price === null
         ? new Decimal(0)
@@ -156,6 +177,7 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
       realizedPnl: usdtFigure(coin.realized_pnl),
       unrealizedPnl: usdtFigure(coinUnrealized),
       lastError: coinErrorOf(coin.last_error, new Date(coin.updated_at)),
+      book,
     };
   });
   const committed = new Decimal(license.usage.committedCapital);

@@ -12,7 +12,7 @@ import { recordActivity } from '../activity/record-activity';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { getLicenseCheck, type LicenseCheck } from '../license/user-license';
-import { findPortfolioCoin, liveOrderKeys } from './get-coin';
+import { findPortfolioCoin } from './get-coin';
 import { ladderView } from './ladder-view';
 import type { PortfolioCoinBot } from './portfolio-coin';
 import { venueMarketData } from './venue-market-data';
@@ -120,7 +120,12 @@ export const editPortfolioCoinSettings = async (
     return {
       saved: false,
       coin: coin.view,
-      ladder: ladderView(coin, { settings: gridSettings(input.settings), flags, now: ctx.clock.now() }),
+      ladder: ladderView(coin, {
+        settings: gridSettings(input.settings),
+        flags,
+        preview: true,
+        now: ctx.clock.now(),
+      }),
       warnings,
     };
   }
@@ -130,7 +135,7 @@ export const editPortfolioCoinSettings = async (
     throw new AppError(refused.code, [
       {
         path: 'stepIncreasePct',
-        message: `the buy of lot ${refused.lotNumber} drops ${refused.stepPct} %; the market accepts at most ${refused.maxStepPct} %`,
+        message: `the buy of deal ${refused.lotNumber} of the purchase limit drops ${refused.stepPct} %; the market accepts at most ${refused.maxStepPct} %`,
       },
     ]);
   }
@@ -158,7 +163,7 @@ export const editPortfolioCoinSettings = async (
   return {
     saved: true,
     coin: saved.view,
-    ladder: ladderView(saved, { liveKeys: await liveOrderKeys(ctx, saved.bot.id), now: ctx.clock.now() }),
+    ladder: ladderView(saved, { now: ctx.clock.now() }),
     warnings: [],
   };
 };

@@ -6,7 +6,7 @@ import { loadCandles } from '../backtest/candle-cache';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { dec } from '../grid/coin-bot-state';
-import { findPortfolioCoin, liveOrderKeys } from './get-coin';
+import { findPortfolioCoin } from './get-coin';
 import { ladderView } from './ladder-view';
 
 const HOUR = 3_600_000;
@@ -117,7 +117,7 @@ export const getCoinChart = async (
   const client = ctx.exchanges.forVenue(coin.venue);
   await client.loadMarkets();
   const symbol = client.market(coin.bot.symbol).symbol;
-  const [series, current, fills, liveKeys] = await Promise.all([
+  const [series, current, fills] = await Promise.all([
     loadCandles(
       ctx,
       client,
@@ -136,11 +136,10 @@ export const getCoinChart = async (
         order: { select: { side: true, role: true, lotSeq: true } },
       },
     }),
-    liveOrderKeys(ctx, coin.bot.id),
   ]);
   const bars = barsOf(series);
   if (current) bars.push(current);
-  const ladder = ladderView(coin, { liveKeys, now });
+  const ladder = ladderView(coin, { now });
   return {
     coin: coin.bot.coin,
     symbol: coin.bot.symbol,

@@ -1,6 +1,6 @@
 import type { Deal, listCoinTrades } from '@gridbot/contracts';
 import type { Fill, Lot as LotRow, Order } from '@gridbot/db';
-import { takeProfitPrice, usdtFigure } from '@gridbot/domain';
+import { takeProfitOrderKey, takeProfitPrice, usdtFigure } from '@gridbot/domain';
 import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { dec } from '../grid/coin-bot-state';
 import { pctOf, pctText } from './figures';
+import { loadOrdersOnBook } from './orders-on-book';
 import { lastPrices } from './venue-market-data';
 import { coinMarket } from './venue-precision';
 
@@ -80,7 +81,8 @@ export const listPortfolioCoinTrades = async (
   const seqs = lots.map((l) => l.seq);
   const venue = `${bot.exchangeAccount.exchange}:${bot.exchangeAccount.mode}`;
   const anyOpen = lots.some((l) => l.closedAt === null);
-  const [orders, prices, market] = await Promise.all([
+  const openSeqs = lots.filter((l) => l.closedAt === null).map((l) => l.seq);
+  const [orders, prices, market, onBook] = await Promise.all([
     ctx.prisma.order.findMany({
       where: { coinBotId: bot.id, lotSeq: { in: seqs }, status: { in: ['filled', 'canceled', 'open'] } },
       include: { fills: { orderBy: { id: 'asc' } } },
@@ -88,7 +90,19 @@ export const listPortfolioCoinTrades = async (
     }),
     anyOpen ? lastPrices(ctx, new Map([[venue, [bot.symbol]]])) : Promise.resolve(null),
     anyOpen ? coinMarket(ctx, venue, bot.symbol) : Promise.resolve(null),
+    // Where the open lots' take profits stand (docs/grid.md#on-the-exchange); dry: no buy asked for.
+    loadOrdersOnBook(ctx, [
+      {
+        coinBotId: bot.id,
+        flags: { running: bot.running, dry: true },
+        lotSeqs: openSeqs,
+        nextSeq: bot.nextSeq,
+        maxTrades: bot.maxTrades,
+        lastError: bot.lastError,
+      },
+    ]),
   ]);
+  const takeProfitsOnBook = onBook.get(bot.id)?.orders;
   const ticker = prices?.get(venue)?.get(bot.symbol);
   const lastPrice = ticker?.last.gt(0) ? ticker.last : null;
   const settings = {
@@ -136,6 +150,7 @@ export const listPortfolioCoinTrades = async (
       takeProfitPrice: open
         ? (resting?.price ? dec(resting.price) : plannedTakeProfit(dec(lot.buyPrice))).toFixed()
         : null,
+      takeProfitOnBook: open ? (takeProfitsOnBook?.get(takeProfitOrderKey(lot.seq)) ?? null) : null,
       pnl: usdtFigure(pnl),
       pnlPct: pctText(pctOf(pnl, cost)),
       // Charged when the lot closed (docs/fees.md#trading-fee); '0' for a closed lot without profit.

@@ -6,6 +6,7 @@ import {
   type GridFlags,
   type GridSettings,
   type GridState,
+  planOnBookOf,
   usdtFigure,
 } from '@gridbot/domain';
 import type { Ticker } from '@gridbot/exchange';
@@ -15,6 +16,7 @@ import type { ServiceContext } from '../context/service-context';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
 import { licenseStatusOf } from '../license/user-license';
 import { coinErrorOf, pctOf, pctText, periodStart, runReturnView } from './figures';
+import { type CoinOrdersOnBook, loadOrdersOnBook } from './orders-on-book';
 import { lastPrices } from './venue-market-data';
 import { type CoinMarket, coinMarkets } from './venue-precision';
 
@@ -36,6 +38,8 @@ export type PortfolioCoinBot = {
   lastPrice: Decimal | null;
   /** The market's tick, lot step and order rounding; null like lastPrice. */
   market: CoinMarket | null;
+  /** Where each planned order stands on the exchange, by planner key (docs/grid.md#on-the-exchange). */
+  orders: CoinOrdersOnBook['orders'];
 };
 
 export type LoadPortfolioCoinsInput = {
@@ -95,8 +99,30 @@ export const loadPortfolioCoins = async (
     symbolsByVenue.set(venue, [...(symbolsByVenue.get(venue) ?? []), symbol]);
   }
 
-  const [lots, firstFills, periodPnl, prices, markets] = await Promise.all([
-    prisma.lot.findMany({ where: { coinBotId: { in: ids }, closedAt: null }, orderBy: { seq: 'asc' } }),
+  const forced = { dryAll: user.dryAll, feeBalanceEmpty, licenseExpired };
+  const lotsOf = prisma.lot
+    .findMany({ where: { coinBotId: { in: ids }, closedAt: null }, orderBy: { seq: 'asc' } })
+    .then((lots) => {
+      const byBot = new Map<number, LotRow[]>();
+      for (const lot of lots) byBot.set(lot.coinBotId, [...(byBot.get(lot.coinBotId) ?? []), lot]);
+      return byBot;
+    });
+  const [openLotsOf, onBook, firstFills, periodPnl, prices, markets] = await Promise.all([
+    lotsOf,
+    // Where each planned order stands: from the lots and our order records, never the exchange.
+    lotsOf.then((byBot) =>
+      loadOrdersOnBook(
+        ctx,
+        user.coinBots.map((bot) => ({
+          coinBotId: bot.id,
+          flags: flagsOf(bot, forced),
+          lotSeqs: (byBot.get(bot.id) ?? []).map((l) => l.seq),
+          nextSeq: bot.nextSeq,
+          maxTrades: bot.maxTrades,
+          lastError: bot.lastError,
+        })),
+      ),
+    ),
     prisma.fill.groupBy({ by: ['coinBotId'], where: { coinBotId: { in: ids } }, _min: { at: true } }),
     prisma.dailyPnl.groupBy({
       by: ['coinBotId'],
@@ -110,14 +136,12 @@ export const loadPortfolioCoins = async (
       ? Promise.resolve(new Map<string, Map<string, CoinMarket>>())
       : coinMarkets(ctx, symbolsByVenue),
   ]);
-  const lotsOf = new Map<number, LotRow[]>();
-  for (const lot of lots) lotsOf.set(lot.coinBotId, [...(lotsOf.get(lot.coinBotId) ?? []), lot]);
   const startOf = new Map(firstFills.map((f) => [f.coinBotId, f._min.at]));
   const pnlOf = new Map(periodPnl.map((p) => [p.coinBotId, p._sum.realizedPnl]));
 
   const coins = user.coinBots.map(({ exchangeAccount, ...bot }): PortfolioCoinBot => {
     const venue = `${exchangeAccount.exchange}:${exchangeAccount.mode}`;
-    const openLots = lotsOf.get(bot.id) ?? [];
+    const openLots = openLotsOf.get(bot.id) ?? [];
     const ticker = prices.get(venue)?.get(bot.symbol);
     const lastPrice = ticker?.last.gt(0) ? ticker.last : null;
     const periodRealized = dec(pnlOf.get(bot.id) ?? 0);
@@ -125,18 +149,25 @@ export const loadPortfolioCoins = async (
       bot,
       venue,
       openLots,
-      dryAll: user.dryAll,
-      feeBalanceEmpty,
-      licenseExpired,
+      ...forced,
       lastPrice,
       market: markets.get(venue)?.get(bot.symbol) ?? null,
       startDate: startOf.get(bot.id) ?? null,
       periodPnl: periodRealized,
       now,
+      onBook: onBook.get(bot.id) ?? { orders: new Map(), book: planOnBookOf([]) },
     });
   });
   return { dryAll: user.dryAll, coins };
 };
+
+type Forced = Pick<BuildInput, 'dryAll' | 'feeBalanceEmpty' | 'licenseExpired'>;
+
+/** What the engine plans with (coin-bot-state.ts loadCoinBot). */
+const flagsOf = (bot: Pick<CoinBot, 'running' | 'dry'>, forced: Forced): GridFlags => ({
+  running: bot.running,
+  dry: bot.dry || forced.dryAll || forced.licenseExpired || forced.feeBalanceEmpty,
+});
 
 type BuildInput = {
   bot: CoinBot;
@@ -152,6 +183,7 @@ type BuildInput = {
   startDate: Date | null;
   periodPnl: Decimal;
   now: Date;
+  onBook: CoinOrdersOnBook;
 };
 
 const build = (input: BuildInput): PortfolioCoinBot => {
@@ -163,11 +195,7 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     maxTrades: bot.maxTrades,
   };
   const state: GridState = { lots: openLots.map(lotFromRow), nextSeq: bot.nextSeq };
-  // What the engine plans with (coin-bot-state.ts loadCoinBot).
-  const flags: GridFlags = {
-    running: bot.running,
-    dry: bot.dry || input.dryAll || input.licenseExpired || input.feeBalanceEmpty,
-  };
+  const flags = flagsOf(bot, input);
   const { state: coinState, dryReason } = coinStateOf({
     running: bot.running,
     coinDry: bot.dry,
@@ -225,6 +253,7 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     marketClosed: bot.marketStatus
       ? { status: bot.marketStatus, since: (bot.marketStatusAt ?? bot.updatedAt).toISOString() }
       : null,
+    book: input.onBook.book,
   };
   return {
     view,
@@ -237,5 +266,6 @@ const build = (input: BuildInput): PortfolioCoinBot => {
     dryAll: input.dryAll,
     lastPrice,
     market,
+    orders: input.onBook.orders,
   };
 };

@@ -140,6 +140,36 @@ export const en = {
     paused: 'Paused',
     error: 'Error',
   },
+  onBook: {
+    state: {
+      resting: 'On the exchange',
+      placing: 'Being placed',
+      refused: 'Refused',
+      missing: 'Not on the exchange',
+    },
+    badge: 'Not on exchange',
+    takeProfits: '{{off}} of {{planned}} take profits are not on the exchange: {{parts}}.',
+    buy: 'The next buy is not on the exchange: {{parts}}.',
+    parts: {
+      refused: '{{count}} refused',
+      missing: '{{count}} missing',
+      placing: '{{count}} being placed',
+    },
+    separator: ', ',
+    placing: 'Being placed on the exchange: {{count}} of {{planned}} orders.',
+    short: '{{off}} of {{planned}} orders not on the exchange',
+    refusedBecause: 'Refused by the exchange: {{reason}}',
+    reason: {
+      insufficient_balance: 'Not enough free coin or USDT in your exchange account.',
+      below_minimum: "The order is below the exchange's minimum.",
+      price_filter: "The price does not fit the exchange's price step.",
+      lot_size: "The quantity does not fit the exchange's lot step.",
+      price_limit: 'The price is too far from the average market price.',
+      too_many_orders: 'Too many open orders on this market.',
+      market_closed: 'The exchange is not trading this market now.',
+      other: 'The exchange gave no reason.',
+    },
+  },
   blockers: {
     NO_API_CONNECTION: 'Connect working API keys',
     EXCHANGE_BALANCE_ZERO: 'Your USDT balance on the exchange is zero',
@@ -235,6 +265,7 @@ export const en = {
     nextEntry: 'A market entry buy of {{amount}} USDT is due',
     waiting: 'Purchase limit reached: the bot waits for a sell',
     lot: 'Lot {{number}}',
+    dealOf: 'deal {{position}} of {{max}}',
     mode: 'Mode',
     modes: {
       active: 'Active',
@@ -288,7 +319,7 @@ export const en = {
     aboveExchangeOrders:
       'At most {{max}}: the exchange allows {{max}} open orders on this market, and each open deal keeps one',
     priceLimitLevel:
-      'From lot {{lot}} on: a buy {{step}} below the previous lot, the exchange accepts at most {{max}}.',
+      'From deal {{lot}} of the purchase limit on: a buy {{step}} below the previous lot, the exchange accepts at most {{max}}.',
     preview: 'Preview grid',
     previewTitle: 'With these settings',
     previewUpdating: 'Updating the preview…',
@@ -377,6 +408,8 @@ export const en = {
     orderId: 'Order number',
     clientOrderId: 'Our order number',
     restingAt: 'Resting sell at',
+    plannedAt: 'Take profit at',
+    onExchange: 'Status on the exchange',
     cost: 'Cost with fees',
     pnl: 'PNL',
     pnlNow: 'PNL at the last price',

@@ -16,6 +16,7 @@ import { PanelPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
 import { AnnualizedPct, ReturnPct, Runtime } from '../shared/run-return';
+import { isOffBook, PlanOnBookNote } from '../shared/orders-on-book';
 import { CoinProfit } from './coin-profit';
 import { CoinRating } from './coin-rating';
 import { ProfitChart } from './profit-chart';
@@ -129,12 +130,18 @@ const Coins = ({ panel }: { panel: Panel }) => {
           title={coin.coin}
           subtitle={
             <>
-              <CoinStateBadge state={coin.state} />{' '}
+              <CoinStateBadge state={coin.state} book={coin.book} />{' '}
               {t('panel.deals', { open: coin.openDeals, max: coin.maxTrades })}
               {coin.dryReason || coin.lastError ? (
                 <>
                   <br />
                   <CoinStatusNote coin={coin} compact />
+                </>
+              ) : null}
+              {isOffBook(coin.book) ? (
+                <>
+                  <br />
+                  <PlanOnBookNote book={coin.book} compact />
                 </>
               ) : null}
             </>

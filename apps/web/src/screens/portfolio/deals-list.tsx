@@ -13,6 +13,7 @@ import { Segmented } from '../../ui/segmented';
 import { KeyValue } from '../../ui/stat';
 import { EmptyState } from '../../ui/states';
 import { ExportCsv } from '../shared/export-csv';
+import { OrderOnBookState } from '../shared/orders-on-book';
 
 type Status = 'open' | 'closed';
 type Fill = Deal['buy'];
@@ -57,7 +58,17 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
       {deal.takeProfitPrice ? (
         <div className="deal__facts">
           <h3 className="deal__facts-title">{t('deals.takeProfit')}</h3>
-          <KeyValue label={t('deals.restingAt')} value={market.price(deal.takeProfitPrice)} />
+          {/* "Resting" only while it rests on the exchange (docs/grid.md#on-the-exchange). */}
+          <KeyValue
+            label={t(deal.takeProfitOnBook?.state === 'resting' ? 'deals.restingAt' : 'deals.plannedAt')}
+            value={market.price(deal.takeProfitPrice)}
+          />
+          {deal.takeProfitOnBook ? (
+            <KeyValue
+              label={t('deals.onExchange')}
+              value={<OrderOnBookState onBook={deal.takeProfitOnBook} />}
+            />
+          ) : null}
         </div>
       ) : null}
       <div className="deal__facts">
@@ -120,6 +131,9 @@ const DealRow = ({
           </span>
           <span className="row__subtitle deal__line">
             {t('deals.route', { buy: market.price(deal.buy.price), sell: target })}
+            {deal.takeProfitOnBook && deal.takeProfitOnBook.state !== 'resting' ? (
+              <> {<OrderOnBookState onBook={{ ...deal.takeProfitOnBook, refusal: null }} />}</>
+            ) : null}
           </span>
           {/* Quantity and time break apart, never inside a date. */}
           <span className="row__subtitle deal__line">

@@ -15,6 +15,7 @@ import { Card, Screen, SectionTitle } from '../../ui/screen';
 import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
+import { isOffBook, PlanOnBookNote } from '../shared/orders-on-book';
 import { PeriodSwitch } from '../shared/period-switch';
 
 type Portfolio = ResponseOf<typeof getPortfolio>;
@@ -109,7 +110,7 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
           start={<CoinAvatar coin={coin.coin} />}
           title={
             <>
-              {coin.coin} <CoinStateBadge state={coin.state} />
+              {coin.coin} <CoinStateBadge state={coin.state} book={coin.book} />
             </>
           }
           subtitle={
@@ -119,6 +120,12 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
                 <>
                   <br />
                   <CoinStatusNote coin={coin} compact />
+                </>
+              ) : null}
+              {isOffBook(coin.book) ? (
+                <>
+                  <br />
+                  <PlanOnBookNote book={coin.book} compact />
                 </>
               ) : null}
             </>

@@ -17,6 +17,7 @@ import { EmptyState, Skeleton } from '../../ui/states';
 import { CoinPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
+import { PlanOnBookNote } from '../shared/orders-on-book';
 import { CoinHistory } from './coin-history';
 import { CoinReturn } from './coin-return';
 import { LadderView } from './ladder-view';
@@ -96,6 +97,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
         </div>
       </div>
       <CoinStatusNote coin={coin} />
+      <PlanOnBookNote book={coin.book} ladder={card.ladder} />
       <CoinPriceChart coin={coin.coin} />
       <ModeSwitch card={card} />
       <SectionTitle>{t('token.statistics')}</SectionTitle>
@@ -142,7 +144,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
         <KeyValue label={t('token.maxTrades')} value={settings.maxTrades} />
         <KeyValue label={t('token.dry')} value={settings.dry ? t('common.on') : t('common.off')} />
       </Card>
-      <LadderView ladder={card.ladder} />
+      <LadderView ladder={card.ladder} book={coin.book} />
       <CoinHistory coin={coin} />
     </>
   );
@@ -165,7 +167,9 @@ export const TokenScreen = () => {
     <Screen
       back
       title={coin ?? t('nav.portfolio')}
-      action={query.data ? <CoinStateBadge state={query.data.coin.state} /> : undefined}
+      action={
+        query.data ? <CoinStateBadge state={query.data.coin.state} book={query.data.coin.book} /> : undefined
+      }
     >
       {coin ? (
         <QueryView query={query} loading={<Skeleton height={150} />} title={t('token.statistics')}>

@@ -1,4 +1,4 @@
-import type { CoinState } from '@gridbot/contracts';
+import type { CoinState, PlanOnBook } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../ui/badge';
 
@@ -11,7 +11,15 @@ const TONES: Record<CoinState, BadgeTone> = {
   error: 'negative',
 };
 
-export const CoinStateBadge = ({ state }: { state: CoinState }) => {
+/**
+ * The coin's state; a coin whose planned orders are not all on the exchange (`book` off_book,
+ * docs/grid.md#on-the-exchange) says so instead, unless it is already in error — "Waiting" or
+ * "Running" would be untrue while its take profits or next buy are not resting.
+ */
+export const CoinStateBadge = ({ state, book }: { state: CoinState; book?: PlanOnBook }) => {
   const { t } = useTranslation();
+  if (book?.status === 'off_book' && state !== 'error') {
+    return <Badge tone="negative">{t('onBook.badge')}</Badge>;
+  }
   return <Badge tone={TONES[state]}>{t(`coinState.${state}`)}</Badge>;
 };
