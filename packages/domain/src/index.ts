@@ -9,6 +9,7 @@ export * from './grid/formulas';
 export * from './grid/ladder';
 export * from './grid/lot-sale';
 export * from './grid/plan';
+export * from './grid/sale-estimate';
 export * from './grid/settings';
 export * from './grid/settings-rules';
 export * from './grid/stats';

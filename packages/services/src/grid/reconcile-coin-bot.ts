@@ -13,6 +13,7 @@ import { type ActivityEntry, recordActivity } from '../activity/record-activity'
 import type { ServiceContext } from '../context/service-context';
 import { recordLastError } from './coin-bot-error';
 import { dec, loadCoinBot } from './coin-bot-state';
+import { refuseDealCommands, settleDealCommands } from './deal-commands';
 import { markFillsConverged } from './fill-latency';
 import { coinBotOrderKey } from './installation';
 import { createLease, LeaseLostError } from './lease';
@@ -147,12 +148,15 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       // error the user is told about (docs/grid.md#markets-change).
       const standing = marketStandingOf(client, bot.symbol);
       if (standing.kind === 'delisted') {
+        await refuseDealCommands(ctx, bot, snapshot.commands, 'COIN_NOT_LISTED');
         await recordDelisted(ctx, bot);
         converged = true;
         return { ...result, error: 'COIN_NOT_LISTED' };
       }
       await recordMarketStatus(ctx, bot, standing.kind === 'closed' ? standing.status : null);
       if (standing.kind === 'closed') {
+        // The user's sales are refused, not left to run when the market opens (docs/grid.md#deal-controls).
+        await refuseDealCommands(ctx, bot, snapshot.commands, 'MARKET_CLOSED');
         converged = true;
         return result;
       }
@@ -166,6 +170,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
         result,
         key: coinBotOrderKey(salt, bot.id),
         orderableLot: (qty, lotPrice) => isOrderableLot(qty, lotPrice, snapshot.settings, market),
+        commandOf: new Map(),
         log: (kind, row, data) =>
           activity.push({
             coinBotId: bot.id,
@@ -182,9 +187,16 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       if (incomplete) return { ...result, status: 'retry' };
       if (changed) continue;
 
-      const intents = plan(snapshot.state, snapshot.settings, snapshot.flags).map((d) =>
-        toIntent(client, bot.symbol, d),
-      );
+      // The user's deal commands, settled on the books this pass applied (docs/grid.md#deal-controls).
+      const deals = await settleDealCommands(ctx, {
+        bot,
+        commands: snapshot.commands,
+        openLots: snapshot.state.lots.map((lot) => lot.seq),
+      });
+      run.commandOf = deals.commandOf;
+      const intents = plan(snapshot.state, snapshot.settings, snapshot.flags, {
+        sellNow: deals.sellNow,
+      }).map((d) => toIntent(client, bot.symbol, d));
       const kept = await cancelUnwanted(run, live, intents);
       if (kept.changed) continue;
       if (!(await placeMissing(run, kept.rows, intents)).changed) {
@@ -251,6 +263,8 @@ type PassContext = {
   key: string;
   /** A part-filled order's remainder can be a lot of its own (docs/grid.md#remainders): the market's filters at the coin's settings. */
   orderableLot: LotOrderable;
+  /** Lot → the user's command whose market sell it is (docs/grid.md#deal-controls). */
+  commandOf: Map<number, number>;
   /** Adds an entry about one of our orders to this run's activity batch. */
   log: (
     kind: 'order_placed' | 'order_filled' | 'order_cancelled' | 'order_rejected',
@@ -378,10 +392,14 @@ const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]
 const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents: Intent[]) => {
   const { prisma } = run.ctx;
   const ordered = [...intents].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
+  // With no buy in the plan (held while the user's sales run), one lot's sale changes no other order.
+  const buyless = !intents.some((intent) => intent.side === 'buy');
+  let sold = false;
   for (const intent of ordered) {
     const existing = kept.get(intent.key);
     if (existing?.status === 'open') continue;
-    if (!existing && (await recentlyRejected(run, intent))) continue;
+    // The user's market sell is their explicit ask: no back-off from an earlier refusal.
+    if (!existing && intent.role !== 'market_sell' && (await recentlyRejected(run, intent))) continue;
     const row = existing ?? (await writeIntent(run, intent));
     await run.lease.renew();
     const market = run.client.market(run.bot.symbol);
@@ -407,7 +425,8 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         });
       }
       const recorded = await outcome(run, row, placed.order);
-      if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
+      if (recorded === 'filled' && intent.role === 'market_sell' && buyless) sold = true;
+      else if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
     } catch (error) {
       ordersFailed.labels(isExchangeError(error) ? error.code : 'UNEXPECTED').inc();
       if (!isExchangeError(error) || error.retryable) throw error;
@@ -417,9 +436,10 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       // Otherwise it is rejected for good (balance, filters): record it and go on with the others.
       await prisma.order.updateMany({
         where: { id: row.id, status: 'pending' },
-        data: { status: moved ? 'canceled' : 'rejected', liveKey: null },
+        data: { status: moved ? 'canceled' : 'rejected', liveKey: null, ...(moved ? {} : { rejectCode: error.code }) },
       });
-      if (!moved) run.result.error = error.code;
+      // A refused market sell ends the user's command with this code instead (docs/grid.md#deal-controls).
+      if (!moved && intent.role !== 'market_sell') run.result.error = error.code;
       // The exchange's own code and message as it sent them (docs/grid.md#activity-log), with our code.
       run.log('order_rejected', row, {
         code: error.code,
@@ -427,10 +447,10 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         message: error.options.exchangeMessage ?? error.message,
         price: intent.sendPrice,
       });
-      if (moved) return { changed: true };
+      if (moved || intent.role === 'market_sell') return { changed: true };
     }
   }
-  return { changed: false };
+  return { changed: sold };
 };
 
 /** The coin's market is no longer what `before` was: another tick, lot step, minimum or status, or gone. */
@@ -491,6 +511,7 @@ const writeIntent = async (run: PassContext, intent: Intent) => {
       quoteAmount: intent.quoteAmount?.toString() ?? null,
       lotSeq: intent.lotSeq,
       attempt,
+      commandId: intent.role === 'market_sell' ? (run.commandOf.get(intent.lotSeq) ?? null) : null,
       status: 'pending',
       // Unique while live: a second live order for the same lot and side cannot be written.
       liveKey: liveKeyOf(run.bot.id, intent.lotSeq, intent.side),
