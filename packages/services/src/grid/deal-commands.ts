@@ -102,7 +102,11 @@ const finish = async (
   ctx: ServiceContext,
   bot: Bot,
   command: PendingDealCommand,
-  end: { status: string; code: string | null; result: (tx: Prisma.TransactionClient) => Promise<Prisma.InputJsonObject> },
+  end: {
+    status: string;
+    code: string | null;
+    result: (tx: Prisma.TransactionClient) => Promise<Prisma.InputJsonObject>;
+  },
 ) => {
   await ctx.prisma.$transaction(async (tx) => {
     const result = await end.result(tx);
@@ -131,7 +135,12 @@ const finish = async (
 const noSale = { lots: [], proceeds: '0', pnl: '0', tradeFee: '0' };
 
 /** A cancel_buy ends when its buy has: cancelled (what it filled before is booked) or filled first. */
-const settleCancelBuy = async (ctx: ServiceContext, bot: Bot, command: PendingDealCommand, expired: boolean) => {
+const settleCancelBuy = async (
+  ctx: ServiceContext,
+  bot: Bot,
+  command: PendingDealCommand,
+  expired: boolean,
+) => {
   const buy = command.buyOrderId
     ? await ctx.prisma.order.findUnique({ where: { id: command.buyOrderId } })
     : null;

@@ -171,6 +171,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
         key: coinBotOrderKey(salt, bot.id),
         orderableLot: (qty, lotPrice) => isOrderableLot(qty, lotPrice, snapshot.settings, market),
         commandOf: new Map(),
+        cancelling: new Set(snapshot.commands.flatMap((c) => (c.buyOrderId ? [c.buyOrderId] : []))),
         log: (kind, row, data) =>
           activity.push({
             coinBotId: bot.id,
@@ -265,6 +266,8 @@ type PassContext = {
   orderableLot: LotOrderable;
   /** Lot → the user's command whose market sell it is (docs/grid.md#deal-controls). */
   commandOf: Map<number, number>;
+  /** Our rows of the buys the user's pending commands cancel: their cancel ends the command. */
+  cancelling: Set<number>;
   /** Adds an entry about one of our orders to this run's activity batch. */
   log: (
     kind: 'order_placed' | 'order_filled' | 'order_cancelled' | 'order_rejected',
@@ -378,7 +381,8 @@ const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]
       continue;
     }
     const recorded = await outcome(run, row, order);
-    if (recorded === 'filled' || recorded === 'incomplete') changed = true;
+    // A buy the user cancelled: the next pass ends their command (docs/grid.md#deal-controls).
+    if (recorded === 'filled' || recorded === 'incomplete' || run.cancelling.has(row.id)) changed = true;
   }
   return { rows, changed };
 };
@@ -436,7 +440,11 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       // Otherwise it is rejected for good (balance, filters): record it and go on with the others.
       await prisma.order.updateMany({
         where: { id: row.id, status: 'pending' },
-        data: { status: moved ? 'canceled' : 'rejected', liveKey: null, ...(moved ? {} : { rejectCode: error.code }) },
+        data: {
+          status: moved ? 'canceled' : 'rejected',
+          liveKey: null,
+          ...(moved ? {} : { rejectCode: error.code }),
+        },
       });
       // A refused market sell ends the user's command with this code instead (docs/grid.md#deal-controls).
       if (!moved && intent.role !== 'market_sell') run.result.error = error.code;
