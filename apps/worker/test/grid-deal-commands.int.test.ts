@@ -269,13 +269,16 @@ describe('bad timing changes nothing', () => {
     expect(await h.prisma.order.count({ where: { role: 'market_sell' } })).toBe(0);
     const [closed] = await h.closedLots();
     expect(closed!.sellPrice!.toFixed()).toBe('1.01');
-    // Only the grid's next entry was sent after the take profit: no sale of ours.
+    // Only the grid's next entry and its take profit were sent after the take profit: no sale of ours.
     expect(
       h.sandbox.control
         .orders(h.keys.apiKey, 'XRP/USDT')
         .slice(sent)
         .map((o) => [o.side, o.type]),
-    ).toEqual([['BUY', 'MARKET']]);
+    ).toEqual([
+      ['BUY', 'MARKET'],
+      ['SELL', 'LIMIT'],
+    ]);
     await expectFillsAreTrades(h);
     await expectTradeFeesOncePerLot(h);
     // Asked now, the closed deal is refused at once.
