@@ -1,10 +1,14 @@
 import type { PortfolioCoin } from '@gridbot/contracts';
 import { CoinActivity } from './activity-log';
+import { DealCoin } from './deal-actions';
 import { CoinDeals } from './deals-list';
 
-/** The coin page's history below its grid: the coin bot's deals, then its activity log. */
+/**
+ * The coin page's history below its grid: the coin bot's deals (each open one with its deal
+ * controls, docs/grid.md#deal-controls), then its activity log.
+ */
 export const CoinHistory = ({ coin }: { coin: PortfolioCoin }) => (
-  <>
+  <DealCoin.Provider value={coin.coinUserId}>
     <CoinDeals
       coinUserId={coin.coinUserId}
       coin={coin.coin}
@@ -12,5 +16,5 @@ export const CoinHistory = ({ coin }: { coin: PortfolioCoin }) => (
       closedDeals={coin.stats.closedTrades}
     />
     <CoinActivity coinUserId={coin.coinUserId} />
-  </>
+  </DealCoin.Provider>
 );

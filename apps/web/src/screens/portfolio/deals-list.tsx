@@ -11,6 +11,7 @@ import { Card, SectionTitle } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { KeyValue } from '../../ui/stat';
 import { EmptyState } from '../../ui/states';
+import { DealActions, DealPendingBadge } from './deal-actions';
 
 type Status = 'open' | 'closed';
 type Fill = Deal['buy'];
@@ -72,6 +73,7 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
           <KeyValue label={t('deals.platformFee')} value={<Usdt value={deal.tradeFee} />} />
         ) : null}
       </div>
+      <DealActions deal={deal} />
     </div>
   );
 };
@@ -113,6 +115,7 @@ const DealRow = ({
           <span className="row__title deal__title">
             {t('token.lot', { number: deal.lotNumber })}{' '}
             <Badge tone="neutral">{t(`deals.kind.${deal.buy.kind}`)}</Badge>
+            <DealPendingBadge lotNumber={deal.lotNumber} />
           </span>
           <span className="row__subtitle deal__line">
             {t('deals.route', { buy: format.amount(deal.buy.price), sell: target })}

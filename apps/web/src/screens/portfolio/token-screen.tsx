@@ -17,6 +17,7 @@ import { CoinPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
 import { CoinHistory } from './coin-history';
+import { CoinDealControls } from './deal-actions';
 import { LadderView } from './ladder-view';
 
 const route = getRouteApi('/user/portfolio/show');
@@ -141,6 +142,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
         <KeyValue label={t('token.dry')} value={settings.dry ? t('common.on') : t('common.off')} />
       </Card>
       <LadderView ladder={card.ladder} />
+      <CoinDealControls card={card} />
       <CoinHistory coin={coin} />
     </>
   );
