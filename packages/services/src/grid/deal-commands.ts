@@ -2,7 +2,7 @@ import type { DealCommand, Order, Prisma } from '@gridbot/db';
 import { exactSum } from '@gridbot/domain';
 import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
-import { recordActivity } from '../activity/record-activity';
+import type { ActivityEntry } from '../activity/record-activity';
 import type { ServiceContext } from '../context/service-context';
 import { dec } from './coin-bot-state';
 
@@ -30,6 +30,9 @@ export type DealWork = {
 };
 
 type Bot = { id: number; userId: number; symbol: string };
+/** Adds an entry to the reconcile's activity batch, written after the orders it placed (docs/grid.md#activity-log). */
+type Log = (entry: ActivityEntry) => void;
+type Run = { bot: Bot; log: Log };
 
 const LIVE = new Set(['pending', 'open']);
 const isLive = (order: Pick<Order, 'status'>) => LIVE.has(order.status);
@@ -97,10 +100,10 @@ const saleResult = async (tx: Prisma.TransactionClient, bot: Bot, results: LotRe
   };
 };
 
-/** Ends a command once (the flip from pending is conditional) with its activity entry. */
+/** Ends a command once (the flip from pending is conditional) and logs how. */
 const finish = async (
   ctx: ServiceContext,
-  bot: Bot,
+  { bot, log }: Run,
   command: PendingDealCommand,
   end: {
     status: string;
@@ -108,7 +111,7 @@ const finish = async (
     result: (tx: Prisma.TransactionClient) => Promise<Prisma.InputJsonObject>;
   },
 ) => {
-  await ctx.prisma.$transaction(async (tx) => {
+  const ended = await ctx.prisma.$transaction(async (tx) => {
     const result = await end.result(tx);
     const flipped = await tx.dealCommand.updateMany({
       where: { id: command.id, status: 'pending' },
@@ -120,15 +123,16 @@ const finish = async (
         pendingKey: null,
       },
     });
-    if (flipped.count === 0) return;
-    await recordActivity(tx, {
-      coinBotId: bot.id,
-      userId: bot.userId,
-      kind: 'deal_command_done',
-      actor: 'engine',
-      data: { command: command.id, kind: command.kind, status: end.status, code: end.code, ...result },
-      dedupeKey: `deal_command_done:${command.id}`,
-    });
+    return flipped.count === 1 ? result : null;
+  });
+  if (!ended) return;
+  log({
+    coinBotId: bot.id,
+    userId: bot.userId,
+    kind: 'deal_command_done',
+    actor: 'engine',
+    data: { command: command.id, kind: command.kind, status: end.status, code: end.code, ...ended },
+    dedupeKey: `deal_command_done:${command.id}`,
   });
 };
 
@@ -137,7 +141,7 @@ const noSale = { lots: [], proceeds: '0', pnl: '0', tradeFee: '0' };
 /** A cancel_buy ends when its buy has: cancelled (what it filled before is booked) or filled first. */
 const settleCancelBuy = async (
   ctx: ServiceContext,
-  bot: Bot,
+  run: Run,
   command: PendingDealCommand,
   expired: boolean,
 ) => {
@@ -146,14 +150,14 @@ const settleCancelBuy = async (
     : null;
   if (buy && isLive(buy)) {
     if (expired)
-      await finish(ctx, bot, command, {
+      await finish(ctx, run, command, {
         status: 'expired',
         code: 'DEAL_COMMAND_EXPIRED',
         result: async () => ({ ...noSale, boughtQty: null }),
       });
     return;
   }
-  await finish(ctx, bot, command, {
+  await finish(ctx, run, command, {
     status: buy?.status === 'filled' ? 'already_filled' : 'done',
     code: null,
     result: async () => ({ ...noSale, boughtQty: buy ? dec(buy.filledQty).toFixed() : '0' }),
@@ -169,7 +173,7 @@ const settleCancelBuy = async (
  */
 export const settleDealCommands = async (
   ctx: ServiceContext,
-  input: { bot: Bot; commands: PendingDealCommand[]; openLots: readonly number[] },
+  input: Run & { commands: PendingDealCommand[]; openLots: readonly number[] },
 ): Promise<DealWork> => {
   const work: DealWork = { sellNow: [], commandOf: new Map() };
   const open = new Set(input.openLots);
@@ -177,7 +181,7 @@ export const settleDealCommands = async (
   for (const command of input.commands) {
     const expired = now - command.createdAt.getTime() > DEAL_COMMAND_TTL_MS;
     if (command.kind === 'cancel_buy') {
-      await settleCancelBuy(ctx, input.bot, command, expired);
+      await settleCancelBuy(ctx, input, command, expired);
       continue;
     }
     const results: LotResult[] = [];
@@ -193,7 +197,7 @@ export const settleDealCommands = async (
     }
     if (busy) continue;
     const end = statusOf(results);
-    await finish(ctx, input.bot, command, {
+    await finish(ctx, input, command, {
       ...end,
       result: (tx) => saleResult(tx, input.bot, results),
     });
@@ -208,14 +212,13 @@ export const settleDealCommands = async (
  */
 export const refuseDealCommands = async (
   ctx: ServiceContext,
-  bot: Bot,
-  commands: PendingDealCommand[],
+  run: Run & { commands: PendingDealCommand[] },
   code: 'MARKET_CLOSED' | 'COIN_NOT_LISTED',
 ) => {
-  for (const command of commands) {
+  for (const command of run.commands) {
     // A cancel_buy waits: its coin is dry, so the buy is cancelled once the market trades again.
     if (command.kind === 'cancel_buy' || command.orders.some(isLive)) continue;
-    await finish(ctx, bot, command, {
+    await finish(ctx, run, command, {
       status: 'failed',
       code,
       result: async () => ({ ...noSale, boughtQty: null }),

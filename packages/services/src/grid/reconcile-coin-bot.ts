@@ -147,8 +147,10 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       // A market that is not trading: the coin waits (no orders, no error); a delisted one is an
       // error the user is told about (docs/grid.md#markets-change).
       const standing = marketStandingOf(client, bot.symbol);
+      // The user's deal commands; how each ends is logged after the orders it took (docs/grid.md#deal-controls).
+      const deals = { bot, commands: snapshot.commands, log: (entry: ActivityEntry) => activity.push(entry) };
       if (standing.kind === 'delisted') {
-        await refuseDealCommands(ctx, bot, snapshot.commands, 'COIN_NOT_LISTED');
+        await refuseDealCommands(ctx, deals, 'COIN_NOT_LISTED');
         await recordDelisted(ctx, bot);
         converged = true;
         return { ...result, error: 'COIN_NOT_LISTED' };
@@ -156,7 +158,7 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       await recordMarketStatus(ctx, bot, standing.kind === 'closed' ? standing.status : null);
       if (standing.kind === 'closed') {
         // The user's sales are refused, not left to run when the market opens (docs/grid.md#deal-controls).
-        await refuseDealCommands(ctx, bot, snapshot.commands, 'MARKET_CLOSED');
+        await refuseDealCommands(ctx, deals, 'MARKET_CLOSED');
         converged = true;
         return result;
       }
@@ -189,14 +191,13 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       if (changed) continue;
 
       // The user's deal commands, settled on the books this pass applied (docs/grid.md#deal-controls).
-      const deals = await settleDealCommands(ctx, {
-        bot,
-        commands: snapshot.commands,
+      const work = await settleDealCommands(ctx, {
+        ...deals,
         openLots: snapshot.state.lots.map((lot) => lot.seq),
       });
-      run.commandOf = deals.commandOf;
+      run.commandOf = work.commandOf;
       const intents = plan(snapshot.state, snapshot.settings, snapshot.flags, {
-        sellNow: deals.sellNow,
+        sellNow: work.sellNow,
       }).map((d) => toIntent(client, bot.symbol, d));
       const kept = await cancelUnwanted(run, live, intents);
       if (kept.changed) continue;
