@@ -98,7 +98,9 @@ const restingOrders = (who: Trader) =>
   });
 
 describe('sell one deal now', () => {
-  it('quotes, records the command, shows it pending, sells once for a retried key and answers it done', async () => {
+  it('quotes, records the command, shows it pending, sells once for a retried key and answers it done', {
+    timeout: 60_000,
+  }, async () => {
     const a = await trader('deal_happy');
     const quote = await send(a, 'GET', `/portfolio/deals/quote?coin_user_id=${a.botId}&lot=1`);
     expect(quote.statusCode).toBe(200);
@@ -150,7 +152,7 @@ describe('sell one deal now', () => {
     expect(sells(a)).toHaveLength(1);
   });
 
-  it('two requests at once sell once', async () => {
+  it('two requests at once sell once', { timeout: 60_000 }, async () => {
     const a = await trader('deal_race');
     const url = `/portfolio/deals/sell?coin_user_id=${a.botId}&lot=1`;
     const both = await Promise.all([
@@ -172,7 +174,9 @@ describe('sell one deal now', () => {
 });
 
 describe('refusals change nothing', () => {
-  it('answers each bad request with its catalogue code, recording and sending nothing', async () => {
+  it('answers each bad request with its catalogue code, recording and sending nothing', {
+    timeout: 60_000,
+  }, async () => {
     const a = await trader('deal_refused');
     const b = await trader('deal_other');
     const before = await restingOrders(a);
@@ -274,7 +278,7 @@ describe('refusals change nothing', () => {
 });
 
 describe('cancel the pending buy', () => {
-  it('dries the coin, the engine cancels the buy, and the answer says so', async () => {
+  it('dries the coin, the engine cancels the buy, and the answer says so', { timeout: 60_000 }, async () => {
     const a = await trader('deal_cancel_buy', 'ADA');
     const url = `/portfolio/deals/cancel_buy?coin_user_id=${a.botId}`;
     const asked = await send(a, 'POST', url, 'deal-cancel-0001');
