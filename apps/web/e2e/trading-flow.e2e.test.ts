@@ -1,5 +1,5 @@
 import { type SandboxExchangeHandle, startSandboxExchange, waveHistory } from '@gridbot/sandbox';
-import { fundWallet, reconcileCoinBot } from '@gridbot/services';
+import { fundWallet, reconcileCoinBot, saveExchangeKeys } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
@@ -189,4 +189,72 @@ describe('a new user trades from the mini app', () => {
       await shot.close();
     }
   }, 300_000);
+
+  it('sells a deal now from the coin page: the confirmation shows the expected proceeds, the bot sells it', async () => {
+    // docs/grid.md#deal-controls. A running XRP bot with one deal: 20 XRP bought at 0.5 for 10 USDT.
+    const user = await stack.createUser({ username: 'sam_sells', firstName: 'Sam' });
+    const keys = sandbox.control.createAccount({ balances: { USDT: '500' } });
+    await fundWallet(stack.prisma, { userId: user.id, deposit: '20', fee: '20', key: `sell:${user.id}` });
+    await saveExchangeKeys(stack.ctx, {
+      userId: user.id,
+      exchange: 'binance',
+      apiKey: keys.apiKey,
+      secretKey: keys.secret,
+    });
+    const account = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
+    const bot = await stack.prisma.coinBot.create({
+      data: {
+        userId: user.id,
+        exchangeAccountId: account.id,
+        coin: 'XRP',
+        symbol: 'XRP/USDT',
+        orderSize: '10',
+        stepPct: '1',
+        stepIncreasePct: '0.1',
+        maxTrades: 3,
+        running: true,
+        startedAt: new Date(),
+      },
+    });
+    await reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
+    // Dry from here: after the sale the coin buys nothing, so the page shows the sale's end.
+    await stack.prisma.coinBot.update({ where: { id: bot.id }, data: { dry: true } });
+    await reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
+    expect(await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } })).toBe(1);
+
+    const app = await openAppPage(browser, { telegram: false });
+    const asked: string[] = [];
+    app.page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.locator('nav.tabbar').waitFor();
+    await navigateInApp(app.page, '/portfolio/show?coin=XRP');
+    await app.page.locator('.deal[data-lot="1"] .deal__head').click();
+    await app.page.getByRole('button', { name: 'Sell now at market' }).click();
+    // 19.9 XRP (the lot on the 0.1 step) at the best bid 0.5, less 0.1 %: ≈ 9.94 USDT.
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('≈ 9.94 USDT for 19.9 XRP at 0.5');
+    expect(asked[0]).toContain('An estimate from the best bid');
+    // Until the bot has sold it, the deal says it is being sold.
+    await app.page.locator('[data-pending-sale="1"]').waitFor();
+    const command = await stack.prisma.dealCommand.findFirstOrThrow({ where: { coinBotId: bot.id } });
+    expect(command).toMatchObject({ kind: 'sell_lot', status: 'pending', lotSeqs: [1] });
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'deal-sell-pending');
+    await app.page.locator('.deal-controls[data-pending="sell_lot"]').scrollIntoViewIfNeeded();
+    await screenshot(app.page, 'en', 'deal-controls-pending');
+
+    await reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
+    await app.page.locator('[data-outcome="done"]').waitFor({ timeout: 20_000 });
+    await app.page.getByText('Lot 1 sold at market').first().waitFor();
+    expect(await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } })).toBe(0);
+    expect(sandbox.control.trades(keys.apiKey, 'XRP/USDT').filter((t) => !t.isBuyer)).toHaveLength(1);
+    await app.page.locator('.deal-controls').scrollIntoViewIfNeeded();
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'deal-sold');
+    expect(app.problems).toEqual([]);
+    await app.close();
+  }, 120_000);
 });

@@ -132,6 +132,50 @@ describe('activity lines (docs/grid.md#activity-log)', () => {
     expect(reopened.title).toBe('Биржа возобновила торги XRP/USDT: бот снова торгует');
   });
 
+  it('tells the deal controls: the request, and how the bot ended it (docs/grid.md#deal-controls)', async () => {
+    const t = await translator('en');
+    const format = createFormatters('en-US');
+    const read = (
+      kind: ActivityEntry['kind'],
+      data: Record<string, unknown>,
+      actor: ActivityEntry['actor'],
+    ) => describeActivity(entry(kind, data, actor), t, format);
+    expect(
+      read('deal_sale_requested', { scope: 'lot', lots: [3], qty: '19.9', price: '0.5' }, 'user').title,
+    ).toBe('You asked to sell lot 3 now at market');
+    expect(read('deal_sale_requested', { scope: 'all', lots: [1, 2] }, 'user').title).toBe(
+      'You asked to close all deals at market (lots 1, 2)',
+    );
+    expect(read('buy_cancel_requested', { lot: 4, price: '0.97', dry: true }, 'user').title).toBe(
+      'You cancelled the pending buy of lot 4: the coin is dry until you set it Active',
+    );
+    expect(
+      read(
+        'deal_command_done',
+        { kind: 'sell_lot', status: 'done', code: null, pnl: '0.0171', tradeFee: '0.003428' },
+        'engine',
+      ),
+    ).toMatchObject({
+      title: 'Your command carried out',
+      details: ['PNL +0.02 USDT · platform fee 0.00 USDT'],
+      tone: 'positive',
+    });
+    expect(
+      read('deal_command_done', { kind: 'sell_lot', status: 'failed', code: 'MARKET_CLOSED' }, 'engine'),
+    ).toMatchObject({
+      title: 'Your command was not carried out',
+      details: ['Code: MARKET_CLOSED'],
+      tone: 'negative',
+    });
+    expect(
+      read(
+        'order_placed',
+        { key: 'sell:3', side: 'sell', type: 'market', price: null, qty: '19.9' },
+        'engine',
+      ).title,
+    ).toBe('Market sale of lot 3 placed: sell 19.9 at market');
+  });
+
   it('reads every kind without data and never shows a raw key', async () => {
     const t = await translator('cn');
     const format = createFormatters('zh-CN');

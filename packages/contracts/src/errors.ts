@@ -484,6 +484,63 @@ export const errorCatalogue = {
     'Состояние бота монеты изменилось во время операции. Обновите страницу и повторите попытку.',
     '操作期间币种机器人状态已变化。请刷新后重试。',
   ),
+  // --- deal controls (docs/grid.md#deal-controls) ---
+  DEAL_NOT_FOUND: entry(
+    404,
+    'Deal not found',
+    'This deal is not one of this coin’s deals.',
+    'Такой сделки нет среди сделок этой монеты.',
+    '该交易不属于此币种。',
+  ),
+  DEAL_ALREADY_SOLD: entry(
+    409,
+    'Deal already sold',
+    'This deal is already closed: its take profit sold it. Nothing was sold now.',
+    'Эта сделка уже закрыта: её продал тейк-профит. Сейчас ничего не продано.',
+    '该交易已平仓：已由止盈单卖出。本次未卖出任何内容。',
+  ),
+  NO_OPEN_DEALS: entry(
+    409,
+    'No open deals',
+    'This coin has no open deals to close.',
+    'У этой монеты нет открытых сделок, которые можно закрыть.',
+    '该币种没有可平仓的未平仓交易。',
+  ),
+  DEAL_COMMAND_PENDING: entry(
+    409,
+    'A deal command is already pending',
+    'The bot is still carrying out your previous command for this coin. Wait until it is done, then try again.',
+    'Бот ещё выполняет вашу предыдущую команду по этой монете. Дождитесь её завершения и повторите попытку.',
+    '机器人仍在执行您对该币种的上一条指令。请等待其完成后重试。',
+  ),
+  MARKET_CLOSED: entry(
+    422,
+    'The market is not trading now',
+    'The exchange is not trading this coin’s market right now (a halt or a break). Nothing was sold or cancelled: try again when it trades.',
+    'Биржа сейчас не торгует рынком этой монеты (остановка или перерыв). Ничего не продано и не отменено: повторите, когда торги возобновятся.',
+    '交易所目前暂停了该币种市场的交易（停牌或休市）。未卖出或撤销任何订单：请在恢复交易后重试。',
+  ),
+  DEAL_BELOW_EXCHANGE_MIN: entry(
+    422,
+    'The deal is below the exchange minimum',
+    'At the current price this deal is worth less than the minimum order of this market on your exchange, so it cannot be sold at market. Its take profit stays.',
+    'По текущей цене эта сделка меньше минимального ордера этого рынка на вашей бирже, поэтому её нельзя продать по рынку. Её тейк-профит остаётся.',
+    '按当前价格，该交易金额低于您交易所该市场的最小下单额，无法市价卖出。其止盈单保留。',
+  ),
+  NO_PENDING_BUY: entry(
+    409,
+    'No pending buy',
+    'This coin has no buy order waiting on the exchange now.',
+    'У этой монеты сейчас нет ожидающего ордера на покупку на бирже.',
+    '该币种目前在交易所没有等待成交的买单。',
+  ),
+  DEAL_COMMAND_EXPIRED: entry(
+    409,
+    'The command was not carried out in time',
+    'The bot could not carry out this command within 2 minutes (the exchange or our servers were busy), so it was dropped: nothing was done. Try again.',
+    'Бот не смог выполнить эту команду за 2 минуты (биржа или наши серверы были заняты), поэтому она отменена: ничего не сделано. Повторите попытку.',
+    '机器人未能在 2 分钟内执行该指令（交易所或我们的服务器繁忙），指令已取消，未执行任何操作。请重试。',
+  ),
   // --- ledger (wallet moves) ---
   WALLET_NOT_FOUND: entry(
     404,

@@ -43,6 +43,7 @@ export * from './portfolio/add-coin';
 export * from './portfolio/backtest-coin';
 export * from './portfolio/coin-bot';
 export * from './portfolio/coin-settings';
+export * from './portfolio/deal-commands';
 export * from './portfolio/delete-coin';
 export * from './portfolio/edit-coin-settings';
 export * from './portfolio/get-coin';
@@ -110,6 +111,13 @@ import { listReferralBonusHistory } from './partners/list-referral-bonus-history
 import { activateCoins } from './portfolio/activate-coins';
 import { addCoin } from './portfolio/add-coin';
 import { backtestCoin } from './portfolio/backtest-coin';
+import {
+  cancelPendingBuy,
+  closeAllDeals,
+  listDealCommands,
+  quoteDealSale,
+  sellDeal,
+} from './portfolio/deal-commands';
 import { deleteCoin } from './portfolio/delete-coin';
 import { editCoinSettings } from './portfolio/edit-coin-settings';
 import { getCoin } from './portfolio/get-coin';
@@ -202,6 +210,11 @@ export const endpoints = [
   downloadDailyPnl,
   downloadWalletHistory,
   downloadExport,
+  sellDeal,
+  closeAllDeals,
+  cancelPendingBuy,
+  listDealCommands,
+  quoteDealSale,
 ] as const;
 
 export type AnyEndpoint = (typeof endpoints)[number];

@@ -94,7 +94,7 @@ const specCalls: readonly { call: string; rate?: number }[] = [
 /**
  * Calls beyond docs/product.md#calls, each documented where it lives (docs/grid.md#what-if-backtest,
  * docs/grid.md#coin-chart, docs/wallet.md#internal-transfer, docs/wallet.md#freeze,
- * docs/security.md#sessions).
+ * docs/security.md#sessions, docs/grid.md#deal-controls).
  */
 const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'POST /portfolio/backtest', rate: 3000 },
@@ -112,6 +112,12 @@ const BEYOND_SPEC: { call: string; rate: number }[] = [
   { call: 'GET /export/pnl_daily.csv?by=', rate: 3000 },
   { call: 'GET /export/wallet.csv?type=', rate: 3000 },
   { call: 'GET /export/download.csv?token=', rate: 1000 },
+  // docs/grid.md#deal-controls: sell a deal now, close all, cancel the pending buy; their state and quote.
+  { call: 'POST /portfolio/deals/sell?coin_user_id=&lot=', rate: 1000 },
+  { call: 'POST /portfolio/deals/close_all?coin_user_id=', rate: 1000 },
+  { call: 'POST /portfolio/deals/cancel_buy?coin_user_id=', rate: 1000 },
+  { call: 'GET /portfolio/deals/commands?coin_user_id=', rate: 1000 },
+  { call: 'GET /portfolio/deals/quote?coin_user_id=&lot=', rate: 1000 },
 ];
 
 /** The list widened to the common shape, for checks over all contracts. */

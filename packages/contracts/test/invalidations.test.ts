@@ -22,6 +22,8 @@ const READS = new Set([
   'portfolio.listCoinActivity',
   'portfolio.listAddableCoins',
   'portfolio.listCoinTrades',
+  'portfolio.listDealCommands',
+  'portfolio.quoteDealSale',
   'partners.getMatchingBonusDetail',
   'partners.getNetworkExpansion',
   'partners.getPartnerProfile',

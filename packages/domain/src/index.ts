@@ -11,6 +11,7 @@ export * from './grid/lot-sale';
 export * from './grid/orders-on-book';
 export * from './grid/plan';
 export * from './grid/run-return';
+export * from './grid/sale-estimate';
 export * from './grid/settings';
 export * from './grid/settings-rules';
 export * from './grid/stats';

@@ -75,3 +75,43 @@ describe('plan: docs/grid.md rule by rule', () => {
     );
   });
 });
+
+describe('plan: the user sells lots now (docs/grid.md#deal-controls)', () => {
+  const settings = settingsOf('100', '1', '0.1', 5);
+  const state = stateWithLots(['100', '99', '97.911']);
+  const keys = (orders: DesiredOrder[]) => orders.map((o) => `${o.key} ${o.type} ${text(o.qty)}`);
+
+  it('replaces the lot’s take profit by a market sell of its whole quantity and holds the buy', () => {
+    const orders = plan(state, settings, { running: true, dry: false }, { sellNow: [2] });
+    expect(keys(orders)).toEqual([
+      `tp:3 limit ${text(state.lots[2]!.qty)}`,
+      `sell:2 market ${text(state.lots[1]!.qty)}`,
+      `tp:1 limit ${text(state.lots[0]!.qty)}`,
+    ]);
+    expect(orders.find((o) => o.key === 'sell:2')).toMatchObject({
+      role: 'market_sell',
+      side: 'sell',
+      price: null,
+      quoteAmount: null,
+      lotSeq: 2,
+    });
+  });
+
+  it('sells in every mode: dry keeps the other take profits, paused places nothing else', () => {
+    expect(
+      keys(plan(state, settings, { running: true, dry: true }, { sellNow: [1, 3] })).map(
+        (k) => k.split(' ')[0],
+      ),
+    ).toEqual(['sell:3', 'tp:2', 'sell:1']);
+    expect(
+      plan(state, settings, { running: false, dry: false }, { sellNow: [3, 1] }).map((o) => o.key),
+    ).toEqual(['sell:3', 'sell:1']);
+    expect(plan(state, settings, { running: false, dry: false }, {})).toEqual([]);
+  });
+
+  it('ignores a lot that is not open, and plans as before without commands', () => {
+    const plain = plan(state, settings, { running: true, dry: false });
+    expect(plan(state, settings, { running: true, dry: false }, { sellNow: [9] })).toEqual(plain);
+    expect(plain[0]?.key).toBe('buy:4');
+  });
+});

@@ -32,6 +32,8 @@ import { listReferralBonusHistoryHandler } from './partners/list-referral-bonus-
 import { activateCoinsHandler } from './portfolio/activate-coins';
 import { addCoinHandler } from './portfolio/add-coin';
 import { backtestCoinHandler } from './portfolio/backtest-coin';
+import { cancelPendingBuyHandler } from './portfolio/cancel-pending-buy';
+import { closeAllDealsHandler } from './portfolio/close-all-deals';
 import { deleteCoinHandler } from './portfolio/delete-coin';
 import { editCoinSettingsHandler } from './portfolio/edit-coin-settings';
 import { getCoinHandler } from './portfolio/get-coin';
@@ -41,7 +43,10 @@ import { getProfitChartHandler } from './portfolio/get-profit-chart';
 import { listAddableCoinsHandler } from './portfolio/list-addable-coins';
 import { listCoinActivityHandler } from './portfolio/list-coin-activity';
 import { listCoinTradesHandler } from './portfolio/list-coin-trades';
+import { listDealCommandsHandler } from './portfolio/list-deal-commands';
+import { quoteDealSaleHandler } from './portfolio/quote-deal-sale';
 import { resetCoinSettingsHandler } from './portfolio/reset-coin-settings';
+import { sellDealHandler } from './portfolio/sell-deal';
 import { setCoinStatusHandler } from './portfolio/set-coin-status';
 import { setDryAllHandler } from './portfolio/set-dry-all';
 import { getProfileHandler } from './profile/get-profile';
@@ -103,6 +108,11 @@ export const handlers: HandlerMap = Object.fromEntries([
   editCoinSettingsHandler,
   resetCoinSettingsHandler,
   listCoinTradesHandler,
+  sellDealHandler,
+  closeAllDealsHandler,
+  cancelPendingBuyHandler,
+  listDealCommandsHandler,
+  quoteDealSaleHandler,
   deleteCoinHandler,
   listCoinActivityHandler,
 

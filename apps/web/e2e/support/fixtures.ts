@@ -27,6 +27,7 @@ import {
   listCoinActivity,
   listCoinTrades,
   listDailyPnl,
+  listDealCommands,
   listMatchingBonusHistory,
   listMonthlyPnl,
   listMyPartners,
@@ -448,6 +449,8 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
   [getCoin, { period: 'day', coin: coins[0], ladder }],
   [listCoinTrades, dealsAnswer],
   [listCoinActivity, activityAnswer],
+  // The coin's deal commands (docs/grid.md#deal-controls): none asked yet.
+  [listDealCommands, { commands: [] }],
   [getCoinRating, ratingAnswer],
   [editCoinSettings, { saved: false, coin: coins[0], ladder, warnings: [] }],
   [resetCoinSettings, { saved: true, coin: coins[0], ladder }],

@@ -33,7 +33,7 @@ export type ChartCandle = z.output<typeof ZChartCandle>;
 export const ZChartFill = z.object({
   time: ZIsoDateTime.describe('when the exchange filled it'),
   side: z.enum(['buy', 'sell']),
-  kind: z.enum(['entry', 'averaging', 'take_profit']),
+  kind: z.enum(['entry', 'averaging', 'take_profit', 'market_sell']),
   price: ZDecimal,
   qty: ZDecimal.describe('base quantity'),
   lotNumber: z.number().int().describe('the lot it bought or sold'),

@@ -21,6 +21,9 @@ export const ACTIVITY_KINDS = [
   'coin_removed',
   'market_closed',
   'market_reopened',
+  'deal_sale_requested',
+  'buy_cancel_requested',
+  'deal_command_done',
 ] as const;
 
 /** Who caused an activity. */

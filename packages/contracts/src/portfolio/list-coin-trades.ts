@@ -6,7 +6,7 @@ import { ZCoinBotId } from './coin-settings';
 
 export const ZFill = z.object({
   side: z.enum(['buy', 'sell']),
-  kind: z.enum(['entry', 'averaging', 'take_profit']),
+  kind: z.enum(['entry', 'averaging', 'take_profit', 'market_sell']),
   orderId: z.string().describe('exchange order id'),
   clientOrderId: z.string(),
   price: ZDecimal.describe('average fill price'),

@@ -1,12 +1,13 @@
 import { averagingBuyPrice, takeProfitPrice } from './formulas';
 import { assertSoundGridSettings } from './settings';
-import type { DesiredOrder, GridFlags, GridSettings, GridState, Lot } from './types';
+import type { DesiredOrder, GridCommands, GridFlags, GridSettings, GridState, Lot } from './types';
 
 export const emptyGridState = (): GridState => ({ lots: [], nextSeq: 1 });
 
 export const entryOrderKey = (seq: number) => `entry:${seq}`;
 export const buyOrderKey = (seq: number) => `buy:${seq}`;
 export const takeProfitOrderKey = (lotSeq: number) => `tp:${lotSeq}`;
+export const marketSellOrderKey = (lotSeq: number) => `sell:${lotSeq}`;
 
 const takeProfitOrder = (lot: Lot, settings: GridSettings): DesiredOrder => ({
   key: takeProfitOrderKey(lot.seq),
@@ -29,6 +30,18 @@ const buyRoleOf = (k: number, maxTrades: number, flags: GridFlags): 'entry' | 'a
   if (k === 0) return 'entry';
   return k >= maxTrades ? null : 'averaging';
 };
+
+/** The user's "sell now" of one lot: its whole quantity at market (docs/grid.md#deal-controls). */
+const marketSellOrder = (lot: Lot): DesiredOrder => ({
+  key: marketSellOrderKey(lot.seq),
+  role: 'market_sell',
+  side: 'sell',
+  type: 'market',
+  price: null,
+  quoteAmount: null,
+  qty: lot.qty,
+  lotSeq: lot.seq,
+});
 
 /** The one buy the grid wants now, if any: the market entry or the next averaging limit buy. */
 const buyOrder = (state: GridState, settings: GridSettings, flags: GridFlags): DesiredOrder | null => {
@@ -67,15 +80,27 @@ const buyOrder = (state: GridState, settings: GridSettings, flags: GridFlags): D
  *
  * Pure and total over its inputs, so reconcile can diff it against the exchange any number of
  * times; settings edits simply produce the same keys at new prices.
+ *
+ * The user's commands come on top (docs/grid.md#deal-controls): a lot to sell now has a market
+ * sell instead of its take profit, in every mode (paused included: the user asked), and no buy is
+ * planned while any sale is under way, so nothing is bought from a plan the sale is about to change.
  */
-export const plan = (state: GridState, settings: GridSettings, flags: GridFlags): DesiredOrder[] => {
+export const plan = (
+  state: GridState,
+  settings: GridSettings,
+  flags: GridFlags,
+  commands: GridCommands = {},
+): DesiredOrder[] => {
   assertSoundGridSettings(settings);
-  if (!flags.running) return [];
+  const selling = new Set(commands.sellNow ?? []);
+  const sales = state.lots.filter((lot) => selling.has(lot.seq));
+  if (!flags.running) return sales.reverse().map(marketSellOrder);
   const orders: DesiredOrder[] = [];
-  const buy = buyOrder(state, settings, flags);
+  const buy = sales.length === 0 ? buyOrder(state, settings, flags) : null;
   if (buy) orders.push(buy);
   for (let i = state.lots.length - 1; i >= 0; i--) {
-    orders.push(takeProfitOrder(state.lots[i]!, settings));
+    const lot = state.lots[i]!;
+    orders.push(selling.has(lot.seq) ? marketSellOrder(lot) : takeProfitOrder(lot, settings));
   }
   return orders;
 };

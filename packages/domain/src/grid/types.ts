@@ -34,11 +34,18 @@ export type GridState = {
 /** `dry` is the OR of every reason to stop buying (coin dry, global dryAll, licence, fee balance): the caller ORs them. */
 export type GridFlags = { running: boolean; dry: boolean };
 
-export type OrderRole = 'entry' | 'averaging' | 'take_profit';
+/** market_sell: a lot sold at market because the user asked (docs/grid.md#deal-controls). */
+export type OrderRole = 'entry' | 'averaging' | 'take_profit' | 'market_sell';
+
+/** What the user asked the coin bot to do now, on top of the grid (docs/grid.md#deal-controls). */
+export type GridCommands = {
+  /** Lots to sell at market now: each one's take profit gives way to a market sell of the lot. */
+  sellNow?: readonly number[];
+};
 
 /** An order the coin bot should have resting (or place at market) right now. */
 export type DesiredOrder = {
-  /** Stable identity across re-plans: 'entry:<seq>' | 'buy:<seq>' | 'tp:<lotSeq>'. A settings edit keeps the key and changes the price. */
+  /** Stable identity across re-plans: 'entry:<seq>' | 'buy:<seq>' | 'tp:<lotSeq>' | 'sell:<lotSeq>'. A settings edit keeps the key and changes the price. */
   key: string;
   role: OrderRole;
   side: 'buy' | 'sell';

@@ -3,6 +3,7 @@ import type { GridFlags, GridSettings, GridState, Lot } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { licenseStatusOf } from '../license/user-license';
+import type { PendingDealCommand } from './deal-commands';
 
 export const ACTIVE_ORDER_STATUSES = ['pending', 'open'] as const;
 
@@ -17,6 +18,8 @@ export type CoinBotSnapshot = {
   feeBalanceEmpty: boolean;
   /** The user's licence has expired: dry until an upgrade or renewal (docs/licences.md#expiry). */
   licenseExpired: boolean;
+  /** The user's deal commands not finished yet, with the orders carrying them (docs/grid.md#deal-controls). */
+  commands: PendingDealCommand[];
 };
 
 /** Prisma's Decimal → decimal.js (never through a JS number). */
@@ -52,12 +55,18 @@ export const loadCoinBot = async (
       },
       lots: { where: { closedAt: null }, orderBy: { seq: 'asc' } },
       orders: { where: { status: { in: [...ACTIVE_ORDER_STATUSES] } }, orderBy: { id: 'asc' } },
+      dealCommands: {
+        where: { status: 'pending' },
+        orderBy: { id: 'asc' },
+        include: { orders: { orderBy: { id: 'asc' } } },
+      },
     },
   });
   if (!bot) return null;
   const {
     lots,
     orders,
+    dealCommands,
     user: { ledgerAccounts, ...user },
     ...rest
   } = bot;
@@ -76,5 +85,6 @@ export const loadCoinBot = async (
     state: { lots: lots.map(lotFromRow), nextSeq: bot.nextSeq },
     flags: { running: bot.running, dry: bot.dry || bot.user.dryAll || licenseExpired || feeBalanceEmpty },
     active: orders,
+    commands: dealCommands,
   };
 };

@@ -13,6 +13,7 @@ import { type ActivityEntry, recordActivity } from '../activity/record-activity'
 import type { ServiceContext } from '../context/service-context';
 import { recordLastError } from './coin-bot-error';
 import { dec, loadCoinBot } from './coin-bot-state';
+import { refuseDealCommands, settleDealCommands } from './deal-commands';
 import { markFillsConverged } from './fill-latency';
 import { coinBotOrderKey } from './installation';
 import { createLease, LeaseLostError } from './lease';
@@ -146,13 +147,18 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       // A market that is not trading: the coin waits (no orders, no error); a delisted one is an
       // error the user is told about (docs/grid.md#markets-change).
       const standing = marketStandingOf(client, bot.symbol);
+      // The user's deal commands; how each ends is logged after the orders it took (docs/grid.md#deal-controls).
+      const deals = { bot, commands: snapshot.commands, log: (entry: ActivityEntry) => activity.push(entry) };
       if (standing.kind === 'delisted') {
+        await refuseDealCommands(ctx, deals, 'COIN_NOT_LISTED');
         await recordDelisted(ctx, bot);
         converged = true;
         return { ...result, error: 'COIN_NOT_LISTED' };
       }
       await recordMarketStatus(ctx, bot, standing.kind === 'closed' ? standing.status : null);
       if (standing.kind === 'closed') {
+        // The user's sales are refused, not left to run when the market opens (docs/grid.md#deal-controls).
+        await refuseDealCommands(ctx, deals, 'MARKET_CLOSED');
         converged = true;
         return result;
       }
@@ -166,6 +172,8 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
         result,
         key: coinBotOrderKey(salt, bot.id),
         orderableLot: (qty, lotPrice) => isOrderableLot(qty, lotPrice, snapshot.settings, market),
+        commandOf: new Map(),
+        cancelling: new Set(snapshot.commands.flatMap((c) => (c.buyOrderId ? [c.buyOrderId] : []))),
         log: (kind, row, data) =>
           activity.push({
             coinBotId: bot.id,
@@ -182,9 +190,15 @@ const runReconcile = async (ctx: ServiceContext, input: ReconcileInput): Promise
       if (incomplete) return { ...result, status: 'retry' };
       if (changed) continue;
 
-      const intents = plan(snapshot.state, snapshot.settings, snapshot.flags).map((d) =>
-        toIntent(client, bot.symbol, d),
-      );
+      // The user's deal commands, settled on the books this pass applied (docs/grid.md#deal-controls).
+      const work = await settleDealCommands(ctx, {
+        ...deals,
+        openLots: snapshot.state.lots.map((lot) => lot.seq),
+      });
+      run.commandOf = work.commandOf;
+      const intents = plan(snapshot.state, snapshot.settings, snapshot.flags, {
+        sellNow: work.sellNow,
+      }).map((d) => toIntent(client, bot.symbol, d));
       const kept = await cancelUnwanted(run, live, intents);
       if (kept.changed) continue;
       if (!(await placeMissing(run, kept.rows, intents)).changed) {
@@ -251,6 +265,10 @@ type PassContext = {
   key: string;
   /** A part-filled order's remainder can be a lot of its own (docs/grid.md#remainders): the market's filters at the coin's settings. */
   orderableLot: LotOrderable;
+  /** Lot → the user's command whose market sell it is (docs/grid.md#deal-controls). */
+  commandOf: Map<number, number>;
+  /** Our rows of the buys the user's pending commands cancel: their cancel ends the command. */
+  cancelling: Set<number>;
   /** Adds an entry about one of our orders to this run's activity batch. */
   log: (
     kind: 'order_placed' | 'order_filled' | 'order_cancelled' | 'order_rejected',
@@ -364,7 +382,8 @@ const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]
       continue;
     }
     const recorded = await outcome(run, row, order);
-    if (recorded === 'filled' || recorded === 'incomplete') changed = true;
+    // A buy the user cancelled: the next pass ends their command (docs/grid.md#deal-controls).
+    if (recorded === 'filled' || recorded === 'incomplete' || run.cancelling.has(row.id)) changed = true;
   }
   return { rows, changed };
 };
@@ -378,10 +397,14 @@ const cancelUnwanted = async (run: PassContext, live: Order[], intents: Intent[]
 const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents: Intent[]) => {
   const { prisma } = run.ctx;
   const ordered = [...intents].sort((a, b) => (a.side === b.side ? 0 : a.side === 'sell' ? -1 : 1));
+  // With no buy in the plan (held while the user's sales run), one lot's sale changes no other order.
+  const buyless = !intents.some((intent) => intent.side === 'buy');
+  let sold = false;
   for (const intent of ordered) {
     const existing = kept.get(intent.key);
     if (existing?.status === 'open') continue;
-    if (!existing && (await recentlyRejected(run, intent))) continue;
+    // The user's market sell is their explicit ask: no back-off from an earlier refusal.
+    if (!existing && intent.role !== 'market_sell' && (await recentlyRejected(run, intent))) continue;
     const row = existing ?? (await writeIntent(run, intent));
     await run.lease.renew();
     const market = run.client.market(run.bot.symbol);
@@ -407,7 +430,8 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         });
       }
       const recorded = await outcome(run, row, placed.order);
-      if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
+      if (recorded === 'filled' && intent.role === 'market_sell' && buyless) sold = true;
+      else if (recorded === 'filled' || recorded === 'incomplete') return { changed: true };
     } catch (error) {
       ordersFailed.labels(isExchangeError(error) ? error.code : 'UNEXPECTED').inc();
       if (!isExchangeError(error) || error.retryable) throw error;
@@ -417,9 +441,14 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
       // Otherwise it is rejected for good (balance, filters): record it and go on with the others.
       await prisma.order.updateMany({
         where: { id: row.id, status: 'pending' },
-        data: { status: moved ? 'canceled' : 'rejected', liveKey: null },
+        data: {
+          status: moved ? 'canceled' : 'rejected',
+          liveKey: null,
+          ...(moved ? {} : { rejectCode: error.code }),
+        },
       });
-      if (!moved) run.result.error = error.code;
+      // A refused market sell ends the user's command with this code instead (docs/grid.md#deal-controls).
+      if (!moved && intent.role !== 'market_sell') run.result.error = error.code;
       // The exchange's own code and message as it sent them (docs/grid.md#activity-log), with our code.
       run.log('order_rejected', row, {
         code: error.code,
@@ -427,10 +456,10 @@ const placeMissing = async (run: PassContext, kept: Map<string, Order>, intents:
         message: error.options.exchangeMessage ?? error.message,
         price: intent.sendPrice,
       });
-      if (moved) return { changed: true };
+      if (moved || intent.role === 'market_sell') return { changed: true };
     }
   }
-  return { changed: false };
+  return { changed: sold };
 };
 
 /** The coin's market is no longer what `before` was: another tick, lot step, minimum or status, or gone. */
@@ -491,6 +520,7 @@ const writeIntent = async (run: PassContext, intent: Intent) => {
       quoteAmount: intent.quoteAmount?.toString() ?? null,
       lotSeq: intent.lotSeq,
       attempt,
+      commandId: intent.role === 'market_sell' ? (run.commandOf.get(intent.lotSeq) ?? null) : null,
       status: 'pending',
       // Unique while live: a second live order for the same lot and side cannot be written.
       liveKey: liveKeyOf(run.bot.id, intent.lotSeq, intent.side),

@@ -4,8 +4,8 @@ import type { ServiceContext } from '../context/service-context';
 const SWEEP_BATCH = 2000;
 
 /**
- * The slow safety net (docs/grid.md#triggers): coin bots that run, or still have resting orders,
- * and were not reconciled for a while, oldest first. Catches fills the price scan missed and
+ * The slow safety net (docs/grid.md#triggers): coin bots that run, or still have resting orders or
+ * a pending deal command, and were not reconciled for a while, oldest first. Catches fills the price scan missed and
  * restarts. Returns how many reconciles it enqueued.
  */
 export const sweepCoinBots = async (
@@ -15,7 +15,12 @@ export const sweepCoinBots = async (
   const before = new Date(ctx.clock.now().getTime() - input.olderThanMs);
   const due = await ctx.prisma.coinBot.findMany({
     where: {
-      OR: [{ running: true }, { orders: { some: { status: { in: ['pending', 'open'] } } } }],
+      OR: [
+        { running: true },
+        { orders: { some: { status: { in: ['pending', 'open'] } } } },
+        // A paused coin's deal command whose reconcile was never queued (docs/grid.md#deal-controls).
+        { dealCommands: { some: { status: 'pending' } } },
+      ],
       AND: [{ OR: [{ reconciledAt: null }, { reconciledAt: { lt: before } }] }],
     },
     select: { id: true },

@@ -84,10 +84,10 @@ const settingsLine = (context: Context, settings: Data | null): string[] => {
   ].filter(Boolean);
 };
 
-/** Which order of the grid: `entry:<lot>`, `buy:<lot>`, `tp:<lot>` (docs/grid.md#editing-settings). */
+/** Which order of the grid: `entry:<lot>`, `buy:<lot>`, `tp:<lot>`, `sell:<lot>` (docs/grid.md#editing-settings, #deal-controls). */
 const orderName = ({ t }: Context, data: Data): string => {
   const [role, lot] = (textOf(data, 'key') ?? '').split(':');
-  if (lot && (role === 'entry' || role === 'buy' || role === 'tp'))
+  if (lot && (role === 'entry' || role === 'buy' || role === 'tp' || role === 'sell'))
     return t(`activity.order.${role}`, { lot });
   return t('activity.order.other');
 };
@@ -112,6 +112,9 @@ const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): A
     }
     if (quote)
       return { ...base, title: t('activity.placedMarket', { order, side, quote: format.usdtExact(quote) }) };
+    // The user's market sale of a lot (docs/grid.md#deal-controls): its quantity, no price.
+    if (qty)
+      return { ...base, title: t('activity.placedMarketQty', { order, side, qty: market.qty(qty) }) };
     return { ...base, title: t('activity.placedPlain', { order }) };
   }
   if (kind === 'order_filled') {
@@ -140,6 +143,49 @@ const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): A
     ],
     quote: textOf(data, 'message'),
     tone: 'negative',
+  };
+};
+
+const lotsOf = (data: Data): string =>
+  Array.isArray(data.lots) ? data.lots.filter((lot) => typeof lot === 'number').join(', ') : '';
+
+/** The user's deal controls and how the bot ended them (docs/grid.md#deal-controls). */
+const dealText = (
+  { t, format }: Context,
+  kind: 'deal_sale_requested' | 'buy_cancel_requested' | 'deal_command_done',
+  data: Data,
+): ActivityText => {
+  if (kind === 'deal_sale_requested') {
+    const lots = lotsOf(data);
+    const all = data.scope === 'all';
+    if (!lots) return plain(t(all ? 'activity.closeAllRequestedPlain' : 'activity.saleRequestedPlain'));
+    return plain(t(all ? 'activity.closeAllRequested' : 'activity.saleRequested', { lots }));
+  }
+  if (kind === 'buy_cancel_requested') {
+    const lot = textOf(data, 'lot');
+    return plain(lot ? t('activity.buyCancelRequested', { lot }) : t('activity.buyCancelRequestedPlain'));
+  }
+  const status = textOf(data, 'status');
+  const known = ['done', 'already_sold', 'already_filled', 'failed', 'expired'] as const;
+  const which = known.find((s) => s === status) ?? 'done';
+  const code = textOf(data, 'code');
+  const pnl = textOf(data, 'pnl');
+  const sold = which === 'done' && data.kind !== 'cancel_buy' && pnl !== null;
+  return {
+    title: t(`activity.commandDone.${which}`),
+    details: [
+      ...(sold
+        ? [
+            t('activity.commandResult', {
+              pnl: format.usdt(pnl, { plus: true }),
+              fee: format.usdt(textOf(data, 'tradeFee') ?? '0'),
+            }),
+          ]
+        : []),
+      ...(code ? [t('activity.code', { code })] : []),
+    ],
+    quote: null,
+    tone: which === 'failed' || which === 'expired' ? 'negative' : which === 'done' ? 'positive' : 'neutral',
   };
 };
 
@@ -228,6 +274,10 @@ export const describeActivity = (
         tone: closed ? 'negative' : 'neutral',
       };
     }
+    case 'deal_sale_requested':
+    case 'buy_cancel_requested':
+    case 'deal_command_done':
+      return dealText(context, entry.kind, data);
     case 'restart_summary': {
       const count = (key: string) => textOf(data, key) ?? '0';
       const counted = ['adopted', 'filled', 'orphansCanceled', 'placed', 'canceled'].some(

@@ -14,6 +14,7 @@ import { KeyValue } from '../../ui/stat';
 import { EmptyState } from '../../ui/states';
 import { ExportCsv } from '../shared/export-csv';
 import { OrderOnBookState } from '../shared/orders-on-book';
+import { DealActions, DealPendingBadge } from './deal-actions';
 
 type Status = 'open' | 'closed';
 type Fill = Deal['buy'];
@@ -86,6 +87,7 @@ const DealDetails = ({ id, deal, coin }: { id: string; deal: Deal; coin: string 
           <KeyValue label={t('deals.platformFee')} value={<Usdt value={deal.tradeFee} exact />} />
         ) : null}
       </div>
+      <DealActions deal={deal} />
     </div>
   );
 };
@@ -128,6 +130,7 @@ const DealRow = ({
           <span className="row__title deal__title">
             {t('token.lot', { number: deal.lotNumber })}{' '}
             <Badge tone="neutral">{t(`deals.kind.${deal.buy.kind}`)}</Badge>
+            <DealPendingBadge lotNumber={deal.lotNumber} />
           </span>
           <span className="row__subtitle deal__line">
             {t('deals.route', { buy: market.price(deal.buy.price), sell: target })}

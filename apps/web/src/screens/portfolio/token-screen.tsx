@@ -20,6 +20,7 @@ import { CoinStatusNote } from '../shared/coin-status-note';
 import { PlanOnBookNote } from '../shared/orders-on-book';
 import { CoinHistory } from './coin-history';
 import { CoinReturn } from './coin-return';
+import { CoinDealControls } from './deal-actions';
 import { LadderView } from './ladder-view';
 
 const route = getRouteApi('/user/portfolio/show');
@@ -145,6 +146,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
         <KeyValue label={t('token.dry')} value={settings.dry ? t('common.on') : t('common.off')} />
       </Card>
       <LadderView ladder={card.ladder} book={coin.book} />
+      <CoinDealControls card={card} />
       <CoinHistory coin={coin} />
     </>
   );
