@@ -154,7 +154,7 @@ describe('coin page: deals', () => {
         route.fulfill({
           status: 200,
           contentType: 'application/json',
-          body: JSON.stringify({ data: [], page: 1, limit: 20, total: 0, hasMore: false }),
+          body: JSON.stringify({ data: [], page: 1, limit: 20, total: 0, hasMore: false, nextCursor: null }),
         }),
     );
     const recover = await failing(app.page, '/portfolio/activity');
