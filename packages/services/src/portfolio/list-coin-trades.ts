@@ -34,7 +34,8 @@ const ZDealKey = z.tuple([ZCursorInstant.nullable(), z.number().int()]);
 const lotsAfter = ([closedAt, seq]: z.output<typeof ZDealKey>): Prisma.LotWhereInput =>
   closedAt === null
     ? { OR: [{ closedAt: null, seq: { lt: seq } }, { closedAt: { not: null } }] }
-    : { closedAt: { not: null }, OR: [{ closedAt: { lt: closedAt } }, { closedAt, seq: { lt: seq } }] };
+    : // closed_at <= the cursor's bounds the index scan; the OR settles the lots of that very instant.
+      { closedAt: { not: null, lte: closedAt }, OR: [{ closedAt: { lt: closedAt } }, { seq: { lt: seq } }] };
 
 type OrderWithFills = Order & { fills: Fill[] };
 const ZERO = new Decimal(0);
