@@ -2,6 +2,7 @@ import type { User } from '@gridbot/db';
 import { ensureAccount, SYSTEM_ACCOUNTS, toMicro, transfer, userAccountCode } from '@gridbot/ledger';
 import { getWalletOverview, listPortfolioCoinTrades, walletTransactionsByKeyset } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCoinBot } from './support/coin-bot-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { bookDeposit } from './support/wallet-fixtures';
 
@@ -224,30 +225,7 @@ describe('the other load-more lists by cursor', () => {
 
   it('closed deals: lots closing while paging are not repeated, none skipped', async () => {
     const user = await t.createUser({ username: 'keyset_deals' });
-    const sealed = t.ctx.secrets.seal('secret', `${user.id}:binance`);
-    const account = await t.prisma.exchangeAccount.create({
-      data: {
-        userId: user.id,
-        exchange: 'binance',
-        mode: 'sandbox',
-        apiKey: 'key',
-        secretCipher: sealed.cipher,
-        secretIv: sealed.iv,
-        keyId: sealed.keyId,
-      },
-    });
-    const bot = await t.prisma.coinBot.create({
-      data: {
-        userId: user.id,
-        exchangeAccountId: account.id,
-        coin: 'XRP',
-        symbol: 'XRP/USDT',
-        orderSize: '10',
-        stepPct: '1',
-        stepIncreasePct: '0',
-        maxTrades: 3,
-      },
-    });
+    const bot = await createCoinBot(t, user);
     let seq = 0;
     const close = (closedAt: Date) => {
       seq += 1;
