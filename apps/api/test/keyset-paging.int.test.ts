@@ -57,6 +57,23 @@ const allPages = async <T>(
 
 const idsOf = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
+type Listed<R> = { items: R[]; nextCursor: string | null; total: number };
+type Page = Listed<{ id: string }>;
+
+/** Reads a list's pages through the API as `user`: `url` with `&cursor=`, each answer as its rows' ids. */
+const pagesOver = async <A>(user: User, url: string, pageOf: (answer: A) => Page) => {
+  const headers = await t.authHeader(user);
+  return async (cursor: string | undefined): Promise<Page> => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${url}${cursor ? `&cursor=${cursor}` : ''}`,
+      headers,
+    });
+    expect(answer.statusCode).toBe(200);
+    return pageOf(answer.json() as A);
+  };
+};
+
 describe('wallet transactions by cursor', () => {
   it('transfers arriving while paging: every line once, in order; the first page is the spec’s page 1', async () => {
     const user = await t.createUser({ username: 'keyset_wallet', feeBalance: '100' });
@@ -162,17 +179,14 @@ describe('the other load-more lists by cursor', () => {
     };
     // Five of them registered at the same instant.
     for (let i = 0; i < 7; i++) await join(new Date(base + Math.min(i, 2) * 60_000));
-    const headers = await t.authHeader(leader);
-    const read = async (cursor: string | undefined) => {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `/partners/my_partners/current_month?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-        headers,
-      });
-      expect(answer.statusCode).toBe(200);
-      const { partners } = answer.json();
-      return { ...partners, items: partners.items.map((p: { uid: number }) => ({ id: String(p.uid) })) };
-    };
+    const read = await pagesOver(
+      leader,
+      '/partners/my_partners/current_month?limit=3',
+      (answer: { partners: Listed<{ uid: number }> }) => ({
+        ...answer.partners,
+        items: answer.partners.items.map((partner) => ({ id: String(partner.uid) })),
+      }),
+    );
     const before = (await read(undefined)).total;
     const paged = await allPages<{ id: string }>(read, () => join(new Date()));
     expect(paged).toHaveLength(before);
@@ -199,17 +213,14 @@ describe('the other load-more lists by cursor', () => {
       });
     };
     for (let day = 1; day <= 7; day++) await accrue(`2026-10-0${day}`);
-    const headers = await t.authHeader(upline);
-    const read = async (cursor: string | undefined) => {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `/partners/matching_bonus/history?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        headers,
-      });
-      expect(answer.statusCode).toBe(200);
-      const history = answer.json();
-      return { ...history, items: history.items.map((d: { date: string }) => ({ id: d.date })) };
-    };
+    const read = await pagesOver(
+      upline,
+      '/partners/matching_bonus/history?limit=2',
+      (answer: Listed<{ date: string }>) => ({
+        ...answer,
+        items: answer.items.map((day) => ({ id: day.date })),
+      }),
+    );
     let next = 10;
     const paged = await allPages<{ id: string }>(read, () => accrue(`2026-10-${next++}`));
     expect(idsOf(paged)).toEqual([
