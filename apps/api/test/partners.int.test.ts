@@ -3,6 +3,7 @@ import type { User } from '@gridbot/db';
 import { ensureAccount, SYSTEM_ACCOUNTS, toMicro, transfer, userAccountCode } from '@gridbot/ledger';
 import { fundWallet, grantLicense } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCoinBot } from './support/coin-bot-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { expectBooksIntact, moneySnapshot } from './support/wallet-fixtures';
 
@@ -62,33 +63,7 @@ const buyLicense = async (user: User, usdt: string, level = 'PRO1') => {
 const registeredAt = (user: User, at: Date) =>
   t.prisma.user.update({ where: { id: user.id }, data: { createdAt: at } });
 
-const runningCoin = async (user: User) => {
-  const sealed = t.ctx.secrets.seal('secret', `${user.id}:binance`);
-  const account = await t.prisma.exchangeAccount.create({
-    data: {
-      userId: user.id,
-      exchange: 'binance',
-      mode: 'sandbox',
-      apiKey: `key-${user.id}`,
-      secretCipher: sealed.cipher,
-      secretIv: sealed.iv,
-      keyId: sealed.keyId,
-    },
-  });
-  await t.prisma.coinBot.create({
-    data: {
-      userId: user.id,
-      exchangeAccountId: account.id,
-      coin: 'XRP',
-      symbol: 'XRP/USDT',
-      orderSize: '10',
-      stepPct: '1',
-      stepIncreasePct: '0',
-      maxTrades: 3,
-      running: true,
-    },
-  });
-};
+const runningCoin = (user: User) => createCoinBot(t, user, { running: true });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -317,7 +317,7 @@ describe('the transaction list', () => {
       minWithdraw: '11',
       withdrawFee: '1',
       pendingWithdrawals: [],
-      transactions: { items: [], page: 1, limit: 10, total: 0, hasMore: false },
+      transactions: { items: [], page: 1, limit: 10, total: 0, hasMore: false, nextCursor: null },
     });
   });
 });

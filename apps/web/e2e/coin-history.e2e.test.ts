@@ -118,9 +118,10 @@ describe('coin page: deals', () => {
     await expect(deals(app).first().getAttribute('data-lot')).resolves.toBe(
       String(CLOSED_DEALS + OPEN_DEALS),
     );
+    // The second page by the first one's cursor (docs/decisions.md#lists-paged-by-cursor-issue-22).
     expect(
-      calls.filter((query) => query.get('status') === 'closed').map((query) => query.get('page')),
-    ).toEqual(['1', '2']);
+      calls.filter((query) => query.get('status') === 'closed').map((query) => query.get('cursor')),
+    ).toEqual([null, 'at-20']);
 
     const head = deals(app).nth(1).locator('button.deal__head');
     await expect(head.getAttribute('aria-expanded')).resolves.toBe('false');
@@ -154,7 +155,7 @@ describe('coin page: deals', () => {
         route.fulfill({
           status: 200,
           contentType: 'application/json',
-          body: JSON.stringify({ data: [], page: 1, limit: 20, total: 0, hasMore: false }),
+          body: JSON.stringify({ data: [], page: 1, limit: 20, total: 0, hasMore: false, nextCursor: null }),
         }),
     );
     const recover = await failing(app.page, '/portfolio/activity');

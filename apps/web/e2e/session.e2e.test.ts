@@ -1,7 +1,14 @@
 import type { User } from '@gridbot/db';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, navigateInApp, openAppPage, screenshot, settle } from './support/browser';
+import {
+  type AppPage,
+  launchBrowser,
+  navigateInApp,
+  openAppPage,
+  screenshot,
+  settle,
+} from './support/browser';
 import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
@@ -268,5 +275,91 @@ describe('session', () => {
     });
     await again;
     await app.close();
+  });
+
+  describe('re-authorisation that fails (docs/security.md#re-authorisation)', () => {
+    /** A re-authorisation now, as when the page becomes visible again. */
+    const reauthorise = (app: AppPage) =>
+      app.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const refusalBody = (status: number, code: string) =>
+      JSON.stringify({ error: true, status, code, message: code, detail: code });
+    const blips = (problems: string[]) =>
+      problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|429: \/auth\/login/.test(problem));
+
+    it('a network blip and the sign-in limit: the app stays on its screen and signs in again', async () => {
+      const app = await openAppPage(browser);
+      await app.page.goto(stack.launchUrlFor(user));
+      await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+      await settle(app.page);
+      const answers: string[] = [];
+      let failures = 0;
+      await app.page.route('**/auth/login', async (route) => {
+        failures += 1;
+        if (failures === 1) return route.abort('internetdisconnected');
+        if (failures === 2) {
+          return route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            headers: { 'Retry-After': '1' },
+            body: refusalBody(429, 'RATE_LIMITED'),
+          });
+        }
+        return route.continue();
+      });
+      app.page.on('response', (response) => {
+        if (isLogin(response.url())) answers.push(String(response.status()));
+      });
+      await reauthorise(app);
+      await expect.poll(() => answers, { timeout: 15_000 }).toEqual(['429', '200']);
+      expect(failures).toBe(3);
+      // The screen never left: no invalid-session text, no error modal, the tab bar still there.
+      expect(await app.page.getByTestId('session-invalid').count()).toBe(0);
+      expect(await app.page.getByRole('alertdialog').count()).toBe(0);
+      await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+      expect(await app.page.locator('nav.tabbar a[data-tab]').count()).toBe(5);
+      expect(blips(app.problems)).toEqual([]);
+      await app.close();
+    });
+
+    it('a refusal (401) still shows the invalid-session text', async () => {
+      const app = await openAppPage(browser);
+      await app.page.goto(stack.launchUrlFor(user));
+      await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+      await settle(app.page);
+      await app.page.route('**/auth/login', (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: refusalBody(401, 'INIT_DATA_INVALID'),
+        }),
+      );
+      await reauthorise(app);
+      await app.page.getByTestId('session-invalid').waitFor();
+      await expect(app.page.getByTestId('error-text').innerText()).resolves.toBe(
+        'Session is invalid. Please close and reopen the WebApp in Telegram.',
+      );
+      expect(await app.page.locator('nav.tabbar').count()).toBe(0);
+      await app.close();
+    });
+
+    it('the token expires while the server is out of reach: "retrying", then back', async () => {
+      const app = await openAppPage(browser);
+      await app.page.clock.install();
+      await app.page.goto(stack.launchUrlFor(user));
+      await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+      await settle(app.page);
+      await app.page.route('**/auth/login', (route) => route.abort('internetdisconnected'));
+      // A day later, every renewal having failed: the token has expired.
+      await app.page.clock.fastForward(86_400_000);
+      await app.page.getByTestId('session-unreachable').waitFor();
+      await app.page.getByRole('heading', { name: "Can't reach the server" }).waitFor();
+      expect(await app.page.getByTestId('session-invalid').count()).toBe(0);
+      expect(await app.page.getByRole('alertdialog').count()).toBe(0);
+      await screenshot(app.page, 'en', 'session-unreachable');
+      await app.page.unroute('**/auth/login');
+      await app.page.getByRole('button', { name: 'Try now' }).click();
+      await app.page.getByRole('heading', { name: 'Hi, Anna' }).waitFor();
+      await app.close();
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { type RunningBot, startBot } from '@gridbot/bot';
-import { checkInvariants, fromMicro, userAccountCode } from '@gridbot/ledger';
+import {
+  checkInvariants,
+  ensureAccount,
+  fromMicro,
+  SYSTEM_ACCOUNTS,
+  toMicro,
+  transfer,
+  userAccountCode,
+} from '@gridbot/ledger';
 import {
   type SandboxTelegramHandle,
   type SandboxTronHandle,
@@ -13,6 +21,7 @@ import {
   demoXpub,
   deriveDepositAddress,
   fundWallet,
+  getWalletOverview,
   tronAddressOfPrivateKey,
 } from '@gridbot/services';
 import { startWatcher, type Watcher } from '@gridbot/watcher';
@@ -146,6 +155,65 @@ const screenshotWhole = async (page: Page, dir: string, name: string) => {
 };
 
 describe('the wallet from the mini app', () => {
+  it('load more stays exact while transfers arrive (docs/decisions.md#lists-paged-by-cursor-issue-22)', async () => {
+    const mia = await stack.createUser({ username: 'mia_pages', firstName: 'Mia' });
+    const sam = await stack.createUser({ username: 'sam_sends', firstName: 'Sam' });
+    await fundWallet(stack.prisma, { userId: mia.id, deposit: '100', fee: '50', key: `pages:${mia.id}` });
+    await fundWallet(stack.prisma, { userId: sam.id, deposit: '100', fee: '1', key: `pages:${sam.id}` });
+    await ensureAccount(stack.prisma, SYSTEM_ACCOUNTS.fees);
+    const book = (key: string, type: 'trade_fee' | 'transfer_out', from: string, to: string) =>
+      transfer(stack.prisma, {
+        idempotencyKey: key,
+        type,
+        legs: [
+          { account: from, amount: -toMicro('0.5') },
+          { account: to, amount: toMicro('0.5') },
+        ],
+      });
+    for (let i = 1; i <= 12; i++) {
+      await book(
+        `pages-fee:${mia.id}:${i}`,
+        'trade_fee',
+        userAccountCode(mia.id, 'fee'),
+        SYSTEM_ACCOUNTS.fees,
+      );
+    }
+    const all = (await getWalletOverview(stack.ctx, { userId: mia.id, days: 30, page: 1, limit: 100 }))
+      .transactions.items;
+    expect(all).toHaveLength(14);
+
+    const app = await openAppPage(browser);
+    await app.page.clock.install();
+    await app.page.goto(stack.launchUrlFor(mia, {}, '/wallet'));
+    const rows = app.page.locator('.tx-history li.tx');
+    const shown = () => rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-id')));
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(10);
+    // Three transfers from Sam arrive while Mia looks at the first page; then she loads more.
+    for (let i = 1; i <= 3; i++) {
+      await book(
+        `pages-in:${mia.id}:${i}`,
+        'transfer_out',
+        userAccountCode(sam.id, 'main'),
+        userAccountCode(mia.id, 'main'),
+      );
+    }
+    await app.page.getByRole('button', { name: en.common.loadMore }).click();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(14);
+    expect(await shown()).toEqual(all.map((line) => line.id));
+    expect(await app.page.getByRole('button', { name: en.common.loadMore }).count()).toBe(0);
+
+    // The wallet's own refresh brings them on top; every row loaded before stays, each once.
+    await app.page.clock.fastForward(11_000);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(17);
+    const after = await shown();
+    expect(after.slice(3)).toEqual(all.map((line) => line.id));
+    expect(new Set(after).size).toBe(17);
+    await expect(
+      app.page.locator('.tx-history li.tx[data-type="transfer_in"]').evaluateAll((items) => items.length),
+    ).resolves.toBe(3);
+    await app.close();
+  });
+
   it('deposits, tops up the fee balance, transfers by UID and requests a withdrawal', async () => {
     const nora = await stack.createUser({ username: 'nora_wallet', firstName: 'Nora' });
     const ivan = await stack.createUser({ username: 'ivan_t', firstName: 'Ivan' });

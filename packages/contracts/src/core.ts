@@ -140,13 +140,33 @@ export const ZSwitch = z
 export const ZPage = z.coerce.number().int().min(1).max(10_000).default(1);
 export const ZLimit = z.coerce.number().int().min(1).max(100).default(10);
 
+/**
+ * A load-more list's position (docs/decisions.md#lists-paged-by-cursor-issue-22): the `nextCursor`
+ * of the previous page. The next page starts right after that page's last row, whatever arrived
+ * at the top since, so no row is repeated or skipped. Opaque: only the server reads it; one that
+ * is not a cursor of the list is a VALIDATION error.
+ */
+export const ZCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be the nextCursor of the previous page')
+  .optional()
+  .describe('nextCursor of the previous page (then page is not used); none: the first page, or page');
+
+/** The answer's half of a cursor: where the next page starts, null on the last page. */
+export const ZNextCursor = z.string().nullable().describe('cursor of the next page; null on the last page');
+
 export const ZPaging = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
   hasMore: z.boolean(),
+  nextCursor: ZNextCursor,
 });
 
+/**
+ * A load-more list: `page` and `total` as the spec has them, and `nextCursor`, the way to ask for
+ * the next page that stays exact while new rows arrive at the top.
+ */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
@@ -154,6 +174,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
     total: z.number().int(),
     hasMore: z.boolean(),
+    nextCursor: ZNextCursor,
   });
 
 /**

@@ -452,7 +452,7 @@ describe('response shapes', () => {
     minWithdraw: '11',
     withdrawFee: '1',
     pendingWithdrawals: [],
-    transactions: { items: [transaction], page: 1, limit: 10, total: 1, hasMore: false },
+    transactions: { items: [transaction], page: 1, limit: 10, total: 1, hasMore: false, nextCursor: null },
   };
 
   it('parses a wallet answer with transactions.items and a negative fee balance', () => {
@@ -485,7 +485,7 @@ describe('response shapes', () => {
   });
 
   it('wraps coin deals in data for data.data', () => {
-    const empty = { data: [], page: 1, limit: 50, total: 0, hasMore: false };
+    const empty = { data: [], page: 1, limit: 50, total: 0, hasMore: false, nextCursor: null };
     expect(listCoinTrades.response.parse(empty).data).toEqual([]);
     expect(listCoinTrades.response.safeParse({ items: [] }).success).toBe(false);
   });

@@ -84,20 +84,27 @@ const closedDeal = (n: number): Deal => {
   };
 };
 
-/** POST /portfolio/trades: `status` open or closed, `page` and `limit` as the contract says. */
+/**
+ * POST /portfolio/trades: `status` open or closed, `page` and `limit` as the contract says, and
+ * `cursor` (this fixture's own: the position of the next deal, as the server's cursors are opaque).
+ */
 export const dealsAnswer = (url: URL) => {
   const status = url.searchParams.get('status') ?? 'all';
   const page = Number(url.searchParams.get('page') ?? '1');
   const limit = Number(url.searchParams.get('limit') ?? '50');
+  const cursor = url.searchParams.get('cursor');
   const open = Array.from({ length: OPEN_DEALS }, (_, index) => openDeal(OPEN_DEALS - index));
   const closed = Array.from({ length: CLOSED_DEALS }, (_, index) => closedDeal(index + 1));
   const all = status === 'open' ? open : status === 'closed' ? closed : [...open, ...closed];
+  const start = cursor ? Number(cursor.slice('at-'.length)) : (page - 1) * limit;
+  const hasMore = start + limit < all.length;
   return {
-    data: all.slice((page - 1) * limit, page * limit),
+    data: all.slice(start, start + limit),
     page,
     limit,
     total: all.length,
-    hasMore: page * limit < all.length,
+    hasMore,
+    nextCursor: hasMore ? `at-${start + limit}` : null,
   };
 };
 

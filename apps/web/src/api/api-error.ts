@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly issues: readonly ApiIssue[];
   /** The instant a `{until}` text names (a locked address, a freeze), ISO 8601. */
   readonly until: string | undefined;
+  /** How long the server asked to wait before asking again (its Retry-After), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(fields: {
     status?: number;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     detail?: string;
     issues?: readonly ApiIssue[];
     until?: string;
+    retryAfterMs?: number;
   }) {
     super(fields.message || 'Internal server error');
     this.name = 'ApiError';
@@ -30,6 +33,7 @@ export class ApiError extends Error {
     this.detail = fields.detail ?? '';
     this.issues = fields.issues ?? [];
     this.until = fields.until;
+    this.retryAfterMs = fields.retryAfterMs;
   }
 
   /** Plain error object, e.g. for logging. */
@@ -46,8 +50,18 @@ export class ApiError extends Error {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
 
+/** A Retry-After header (seconds, or an HTTP date) as a wait in ms; undefined when absent or unreadable. */
+export const retryAfterMsOf = (header: string | null, now: number = Date.now()): number | undefined => {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+};
+
 /** Builds the error object of a non-2xx answer from whatever body came back. */
-export const apiErrorFromResponse = (status: number, body: unknown): ApiError => {
+export const apiErrorFromResponse = (status: number, body: unknown, retryAfterMs?: number): ApiError => {
+  const wait = retryAfterMs === undefined ? {} : { retryAfterMs };
   const parsed = ZErrorBody.safeParse(body);
   if (parsed.success) {
     const { code, message, detail, issues, until } = parsed.data;
@@ -58,6 +72,7 @@ export const apiErrorFromResponse = (status: number, body: unknown): ApiError =>
       detail,
       ...(issues ? { issues } : {}),
       ...(until ? { until } : {}),
+      ...wait,
     });
   }
   const message =
@@ -68,6 +83,7 @@ export const apiErrorFromResponse = (status: number, body: unknown): ApiError =>
     status: status || 500,
     code: `HTTP_${status || 500}`,
     ...(message ? { message } : {}),
+    ...wait,
   });
 };
 

@@ -2,7 +2,7 @@ import type { EndpointDefinition, ResponseOf } from '@gridbot/contracts';
 import type { z } from 'zod';
 import { readToken } from '../session/auth-cookies';
 import { takeEarlyAnswer } from '../session/early-start';
-import { ApiError, apiErrorFromResponse } from './api-error';
+import { ApiError, apiErrorFromResponse, retryAfterMsOf } from './api-error';
 import { createRequestGuard, type GuardLimit } from './request-guard';
 import { requestPath } from './request-url';
 
@@ -129,7 +129,11 @@ export const readApiResponse = async <E extends EndpointDefinition>(
 ): Promise<ResponseOf<E>> => {
   const json = await readJson(response);
   if (!response.ok) {
-    const failure = apiErrorFromResponse(response.status, json);
+    const failure = apiErrorFromResponse(
+      response.status,
+      json,
+      retryAfterMsOf(response.headers.get('retry-after')),
+    );
     if (failure.status === 401 && endpoint.auth) onUnauthorized?.();
     throw failure;
   }

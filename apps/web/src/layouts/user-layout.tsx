@@ -6,6 +6,7 @@ import { isInitialLoadSettled, takeInitialLoad } from '../session/start-initial-
 import { SessionInvalid } from '../shell/brand';
 import { FullScreenLoader } from '../shell/full-screen';
 import { SessionEnded } from '../shell/session-ended';
+import { SessionUnreachable } from '../shell/session-unreachable';
 import { useStartLink } from '../shell/start-link';
 import { TabBar } from '../shell/tab-bar';
 import { useTelegramBackButton } from '../shell/telegram-back-button';
@@ -60,6 +61,7 @@ export const UserLayout = () => {
   const session = useStore(sessionStore);
   if (session.status === 'ended') return <SessionEnded />;
   if (session.status === 'invalid') return <SessionInvalid />;
+  if (session.status === 'unreachable') return <SessionUnreachable />;
   if (session.status === 'pending' || !session.user) return <FullScreenLoader />;
   return <SignedInLayout key={session.user.uid} user={session.user} />;
 };

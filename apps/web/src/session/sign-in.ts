@@ -1,11 +1,13 @@
 import { login } from '@gridbot/contracts';
 import { ApiError } from '../api/api-error';
 import { callApi, readApiResponse, setUnauthorizedHandler } from '../api/call-api';
-import { showErrorModal } from '../shell/error-modal-store';
+import { closeErrorModal, errorModalStore, showErrorModal } from '../shell/error-modal-store';
 import type { LaunchContext } from '../telegram/launch';
 import { clearAuthCookies, saveAuthCookies } from './auth-cookies';
+import { AUTH_COOKIE_DEFAULTS } from './cookie';
 import { takeEarlyLogin } from './early-start';
 import { loginFailureOf } from './login-failure';
+import { failureKindOf, isTokenUsable } from './reauth-policy';
 import { type SessionUser, sessionStore } from './session-store';
 
 /** docs/product.md#limits: re-authorisation interval. */
@@ -22,6 +24,42 @@ export const setLaunchContext = (context: LaunchContext | null) => {
 /** Runs on every successful sign-in, before the session turns valid (the entry starts the initial load). */
 export const setSignedInHandler = (handler: (user: SessionUser) => void) => {
   onSignedIn = handler;
+};
+
+/**
+ * When the token stops signing calls, on this device's clock: its expiry as the server wrote it,
+ * never later than its cookie (which lives as long, counted from now), so a clock behind the
+ * server's does not keep a dead token.
+ */
+const localExpiryOf = (expiresAt: string): number =>
+  Math.min(Date.parse(expiresAt), Date.now() + AUTH_COOKIE_DEFAULTS.maxAgeSeconds * 1000);
+
+/** A failed sign-in shown at start (the server unreachable) is over once one succeeds. */
+const closeLoginFailure = () => {
+  if (errorModalStore.get()?.kind === 'login') closeErrorModal();
+};
+
+/**
+ * A failed sign-in (docs/security.md#re-authorisation). A refusal ends the session and says why.
+ * Not reaching the server ends nothing while the token this page holds still signs calls: the app
+ * keeps working and the lifecycle retries; once that token has expired, the app says it cannot
+ * reach the server and is retrying, never that the session is invalid. Before any session of this
+ * page (at start, or after a 401 cleared the token), it is shown as a sign-in failure, once.
+ */
+const onFailure = (error: unknown) => {
+  const state = sessionStore.get();
+  const failure = loginFailureOf(error);
+  if (failureKindOf(error) === 'transient') {
+    const signedIn = (state.status === 'valid' || state.status === 'unreachable') && state.token !== null;
+    if (signedIn && state.status === 'valid' && isTokenUsable(state.expiresAt, Date.now())) return;
+    if (signedIn) {
+      sessionStore.set((current) => ({ ...current, status: 'unreachable', isAuthenticated: false }));
+      return;
+    }
+    if (state.status === 'invalid' && state.failure === failure) return;
+  }
+  sessionStore.set((current) => ({ ...current, status: 'invalid', isAuthenticated: false, failure }));
+  showErrorModal({ kind: 'login', failure });
 };
 
 const signInOnce = async (): Promise<SessionUser> => {
@@ -48,22 +86,23 @@ const signInOnce = async (): Promise<SessionUser> => {
       status: 'valid',
       user: session.user,
       token: session.token,
+      expiresAt: localExpiryOf(session.expiresAt),
       loggedIn: true,
       isAuthenticated: true,
       failure: null,
     });
+    closeLoginFailure();
     return session.user;
   } catch (error) {
-    const failure = loginFailureOf(error);
-    sessionStore.set((state) => ({ ...state, status: 'invalid', isAuthenticated: false, failure }));
-    showErrorModal({ kind: 'login', failure });
+    onFailure(error);
     throw error;
   }
 };
 
 /**
  * Signs in with the launch data (docs/product.md#behaviour). Concurrent triggers (start, timer, visibility) share one
- * call. Failure marks the session invalid, opens the error modal and rethrows.
+ * call. A refusal marks the session invalid, opens the error modal and rethrows; a failure to reach
+ * the server rethrows and leaves a working session working (docs/security.md#re-authorisation).
  */
 export const signIn = (): Promise<SessionUser> => {
   if (sessionStore.get().status === 'ended') return Promise.reject(new Error('signed out on all devices'));
@@ -97,6 +136,7 @@ export const endSession = () => {
     ...state,
     status: 'ended',
     token: null,
+    expiresAt: null,
     loggedIn: false,
     isAuthenticated: false,
     failure: null,

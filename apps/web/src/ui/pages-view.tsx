@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { rowsOfPages } from '../api/list-pages';
 import { LoadMore } from './load-more';
 import { Card } from './screen';
 import { ErrorState, SkeletonRows } from './states';
@@ -7,12 +8,14 @@ import { ErrorState, SkeletonRows } from './states';
 type PagesViewProps<P, I> = {
   query: UseInfiniteQueryResult<{ pages: P[] }, unknown>;
   itemsOf: (page: P) => readonly I[];
+  /** A row's identity: a row met on two pages (it moved between two requests) shows once. */
+  keyOf: (item: I) => string;
   empty: ReactNode;
   children: (items: I[]) => ReactNode;
 };
 
 /** A load-more list with its loading, in-place error and empty states. */
-export const PagesView = <P, I>({ query, itemsOf, empty, children }: PagesViewProps<P, I>) => {
+export const PagesView = <P, I>({ query, itemsOf, keyOf, empty, children }: PagesViewProps<P, I>) => {
   if (query.isPending) return <SkeletonRows rows={4} />;
   if (query.isError) {
     return (
@@ -21,7 +24,7 @@ export const PagesView = <P, I>({ query, itemsOf, empty, children }: PagesViewPr
       </Card>
     );
   }
-  const items = query.data.pages.flatMap((page) => [...itemsOf(page)]);
+  const items = rowsOfPages(query.data.pages.map(itemsOf), keyOf);
   if (items.length === 0) return <Card>{empty}</Card>;
   return (
     <>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, paged, ZIsoDate, ZLimit, ZPage, ZSignedUsdt, ZUsdt } from '../core';
+import { defineEndpoint, paged, ZCursor, ZIsoDate, ZLimit, ZPage, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
 
 export const ZDailyPnl = z.object({
@@ -18,7 +18,7 @@ export const listDailyPnl = defineEndpoint({
   summary: 'Realized PnL per day',
   tags: ['home'],
   auth: true,
-  query: z.object({ page: ZPage, limit: ZLimit }),
+  query: z.object({ page: ZPage, limit: ZLimit, cursor: ZCursor }),
   response: paged(ZDailyPnl),
   errors: { 400: documented('VALIDATION'), 401: documented('UNAUTHORIZED') },
 });

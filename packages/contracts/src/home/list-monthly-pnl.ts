@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, paged, ZLimit, ZMonth, ZPage, ZSignedUsdt, ZUsdt } from '../core';
+import { defineEndpoint, paged, ZCursor, ZLimit, ZMonth, ZPage, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
 
 export const ZMonthlyPnl = z.object({
@@ -19,7 +19,7 @@ export const listMonthlyPnl = defineEndpoint({
   summary: 'Realized PnL per month',
   tags: ['home'],
   auth: true,
-  query: z.object({ page: ZPage, limit: ZLimit }),
+  query: z.object({ page: ZPage, limit: ZLimit, cursor: ZCursor }),
   response: paged(ZMonthlyPnl),
   errors: { 400: documented('VALIDATION'), 401: documented('UNAUTHORIZED') },
 });

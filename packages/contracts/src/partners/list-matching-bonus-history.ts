@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, paged, ZLimit, ZPage, ZUsdt } from '../core';
+import { defineEndpoint, paged, ZCursor, ZLimit, ZPage, ZUsdt } from '../core';
 import { documented } from '../errors';
 import { ZBonusDay } from './partner';
 
@@ -11,7 +11,7 @@ export const listMatchingBonusHistory = defineEndpoint({
   summary: 'Matching bonus history by day',
   tags: ['partners'],
   auth: true,
-  query: z.object({ page: ZPage, limit: ZLimit }),
+  query: z.object({ page: ZPage, limit: ZLimit, cursor: ZCursor }),
   response: paged(ZBonusDay).extend({ totalAmount: ZUsdt.describe('all time') }),
   errors: { 400: documented('VALIDATION'), 401: documented('UNAUTHORIZED') },
 });

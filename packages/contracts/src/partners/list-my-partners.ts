@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, paged, ZLimit, ZMonth, ZPage } from '../core';
+import { defineEndpoint, paged, ZCursor, ZLimit, ZMonth, ZPage } from '../core';
 import { documented } from '../errors';
 import { ZPartnerPeriod, ZResolvedRange } from '../periods';
 import { ZPartnerMeasures, ZPartnerRow } from './partner';
@@ -19,6 +19,7 @@ export const listMyPartners = defineEndpoint({
   query: z.object({
     page: ZPage,
     limit: ZLimit,
+    cursor: ZCursor,
     line: z.coerce.number().int().min(1).max(3).optional(),
   }),
   response: z.object({

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { defineEndpoint, ZDecimal, ZIsoDateTime, ZPage, ZPct, ZSignedUsdt, ZUsdt } from '../core';
+import {
+  defineEndpoint,
+  ZCursor,
+  ZDecimal,
+  ZIsoDateTime,
+  ZNextCursor,
+  ZPage,
+  ZPct,
+  ZSignedUsdt,
+  ZUsdt,
+} from '../core';
 import { documented } from '../errors';
 import { ZOrderOnBook } from './coin-bot';
 import { ZCoinBotId } from './coin-settings';
@@ -37,7 +47,9 @@ export type Deal = z.output<typeof ZDeal>;
 
 /**
  * Deals of one coin bot (spec `coin_user_id`), read from `data.data`: open lots first (newest,
- * lowest price first), then closed lots by closing time, newest first.
+ * lowest price first), then closed lots by closing time, newest first. Load more by `cursor` (the
+ * previous answer's `nextCursor`; docs/decisions.md#lists-paged-by-cursor-issue-22); `page` is kept
+ * for compatibility.
  */
 export const listCoinTrades = defineEndpoint({
   id: 'portfolio.listCoinTrades',
@@ -52,6 +64,7 @@ export const listCoinTrades = defineEndpoint({
     status: z.enum(['open', 'closed', 'all']).default('all'),
     page: ZPage,
     limit: z.coerce.number().int().min(1).max(300).default(50),
+    cursor: ZCursor,
   }),
   response: z.object({
     data: z.array(ZDeal),
@@ -59,6 +72,7 @@ export const listCoinTrades = defineEndpoint({
     limit: z.number().int(),
     total: z.number().int(),
     hasMore: z.boolean(),
+    nextCursor: ZNextCursor,
   }),
   errors: {
     400: documented('VALIDATION'),

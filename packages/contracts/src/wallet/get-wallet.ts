@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { defineEndpoint, paged, ZIsoDateTime, ZLimit, ZPage, ZUsdt } from '../core';
+import { defineEndpoint, paged, ZCursor, ZIsoDateTime, ZLimit, ZPage, ZUsdt } from '../core';
 import { documented } from '../errors';
 import { ZBalances, ZTransaction, ZTransactionType } from './transaction';
 import { ZWithdrawAllowance, ZWithdrawal, ZWithdrawFreeze } from './withdrawal';
 
 /**
  * Wallet screen: balances, addresses, pending withdrawals and the transactions of the last `days`
- * days (default 30), newest first, paged for load-more.
+ * days (default 30), newest first, paged for load-more: by `cursor` (the previous answer's
+ * `transactions.nextCursor`), which stays exact while new transactions arrive; `page` is the
+ * spec's offset paging, kept for compatibility (docs/decisions.md#lists-paged-by-cursor-issue-22).
  */
 export const getWallet = defineEndpoint({
   id: 'wallet.getWallet',
@@ -20,6 +22,7 @@ export const getWallet = defineEndpoint({
     days: z.coerce.number().int().min(1).max(366).default(30),
     page: ZPage,
     limit: ZLimit,
+    cursor: ZCursor,
     type: ZTransactionType.optional().describe('only this transaction type'),
   }),
   response: z.object({

@@ -18,6 +18,3 @@ export const dayRange = (day: string): { gte: Date; lt: Date } => {
   const gte = dayStart(day);
   return { gte, lt: new Date(gte.getTime() + DAY_MS) };
 };
-
-/** Offset paging of the bonus lists. */
-export const pageWindow = (page: number, limit: number) => ({ offset: (page - 1) * limit, limit });

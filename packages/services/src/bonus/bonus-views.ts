@@ -1,8 +1,10 @@
 import { NETWORK_EXPANSION_RATE_PCT, NETWORK_EXPANSION_REQUIRED_PARTNERS } from '@gridbot/domain';
 import { fromMicro } from '@gridbot/ledger';
+import { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { getUserLicense } from '../license/user-license';
-import { dayRange, pageWindow, resolveDay, utcDay } from './bonus-days';
+import { keysetPage, pagePosition, ZCursorDay } from '../paging/keyset-cursor';
+import { dayRange, resolveDay, utcDay } from './bonus-days';
 import {
   expansionLicenseQualifies,
   expansionMonth,
@@ -34,22 +36,37 @@ type DayRow = {
   all_amount: bigint;
 };
 
+/** A day's place in a bonus history: the day itself, newest first. */
+const ZDayKey = z.tuple([ZCursorDay]);
+
+type HistoryInput = { userId: number; page: number; limit: number; cursor?: string | undefined };
+
+/** Where a history page starts: `$2` rows (one more than the page) after `$3` days or `$4`'s day. */
+const historyPosition = (input: HistoryInput) => {
+  const position = pagePosition(input, ZDayKey);
+  return [input.limit + 1, position.offset, position.after?.[0] ?? null] as const;
+};
+
 const historyPage = (rows: DayRow[], page: number, limit: number) => {
   const first = rows[0];
   const total = Number(first?.total ?? 0);
+  const { rows: days, nextCursor } = keysetPage(
+    rows.filter((row) => row.day !== null),
+    limit,
+    (row) => [utcDay(row.day)],
+  );
   return {
-    items: rows
-      .filter((row) => row.day !== null)
-      .map((row) => ({
-        date: utcDay(row.day),
-        amount: fromMicro(BigInt(row.amount)),
-        payments: Number(row.payments),
-        status: BigInt(row.unpaid) > 0n ? ('pending' as const) : ('credited' as const),
-      })),
+    items: days.map((row) => ({
+      date: utcDay(row.day),
+      amount: fromMicro(BigInt(row.amount)),
+      payments: Number(row.payments),
+      status: BigInt(row.unpaid) > 0n ? ('pending' as const) : ('credited' as const),
+    })),
     page,
     limit,
     total,
-    hasMore: page * limit < total,
+    hasMore: nextCursor !== null,
+    nextCursor,
     totalAmount: fromMicro(BigInt(first?.all_amount ?? 0)),
   };
 };
@@ -104,21 +121,17 @@ export const getReferralBonusDetail = async (
 };
 
 /** Referral bonus credited per day, newest first, days with a bonus only. */
-export const listReferralBonusHistory = async (
-  ctx: ServiceContext,
-  input: { userId: number; page: number; limit: number },
-) => {
-  const { offset, limit } = pageWindow(input.page, input.limit);
+export const listReferralBonusHistory = async (ctx: ServiceContext, input: HistoryInput) => {
   const rows = await ctx.prisma.$queryRawUnsafe<DayRow[]>(
     `WITH days AS (
        SELECT (created_at AT TIME ZONE 'UTC')::date AS day, sum(amount)::bigint AS amount, count(*) AS payments,
               0::bigint AS unpaid
          FROM referral_bonuses WHERE upline_id = $1 AND paid AND amount > 0 GROUP BY 1)
      SELECT page.*, (SELECT count(*) FROM days) AS total, (SELECT coalesce(sum(amount), 0) FROM days)::bigint AS all_amount
-       FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM days ORDER BY day DESC LIMIT $2 OFFSET $3) page ON true`,
+       FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM days WHERE $4::date IS NULL OR day < $4::date
+                                                   ORDER BY day DESC LIMIT $2 OFFSET $3) page ON true`,
     input.userId,
-    limit,
-    offset,
+    ...historyPosition(input),
   );
   return historyPage(rows, input.page, input.limit);
 };
@@ -169,21 +182,17 @@ export const getMatchingBonusDetail = async (
 };
 
 /** Matching bonus per day, newest first (today's and unpaid days `pending`). */
-export const listMatchingBonusHistory = async (
-  ctx: ServiceContext,
-  input: { userId: number; page: number; limit: number },
-) => {
-  const { offset, limit } = pageWindow(input.page, input.limit);
+export const listMatchingBonusHistory = async (ctx: ServiceContext, input: HistoryInput) => {
   const rows = await ctx.prisma.$queryRawUnsafe<DayRow[]>(
     `WITH days AS (
        SELECT day, sum(amount)::bigint AS amount, count(DISTINCT fee_transfer_id) AS payments,
               count(*) FILTER (WHERE payout_transfer_id IS NULL) AS unpaid
          FROM matching_accruals WHERE upline_id = $1 GROUP BY day)
      SELECT page.*, (SELECT count(*) FROM days) AS total, (SELECT coalesce(sum(amount), 0) FROM days)::bigint AS all_amount
-       FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM days ORDER BY day DESC LIMIT $2 OFFSET $3) page ON true`,
+       FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM days WHERE $4::date IS NULL OR day < $4::date
+                                                   ORDER BY day DESC LIMIT $2 OFFSET $3) page ON true`,
     input.userId,
-    limit,
-    offset,
+    ...historyPosition(input),
   );
   return historyPage(rows, input.page, input.limit);
 };

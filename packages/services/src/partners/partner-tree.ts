@@ -1,6 +1,8 @@
 import type { PartnerMeasures } from '@gridbot/contracts';
 import type { PrismaClient } from '@gridbot/db';
 import { fromMicro } from '@gridbot/ledger';
+import { z } from 'zod';
+import { ZCursorInstant } from '../paging/keyset-cursor';
 
 /**
  * The partner tree in SQL: recursive CTEs over `users.sponsor_id` (indexed) and licence purchases
@@ -169,16 +171,30 @@ export const tradingUsers = async (prisma: PrismaClient, ids: number[]): Promise
   return new Set(rows.map((row) => row.userId));
 };
 
+/** A partner's place in the list: registration instant and user id, newest first. */
+export const ZPartnerKey = z.tuple([ZCursorInstant, z.number().int()]);
+
 /**
  * One page of `viewerId`'s partners of lines 1–`maxLine` (or exactly `line`) registered before
- * `until`, newest first, with the number of all such partners.
+ * `until`, newest first by (created_at, id): after a partner's key (keyset) or from an offset,
+ * with the number of all such partners.
  */
 export const partnerPage = async (
   prisma: PrismaClient,
-  input: { viewerId: number; line?: number | undefined; until: Date; limit: number; offset: number },
-): Promise<{ rows: { id: number; line: number }[]; total: number }> => {
+  input: {
+    viewerId: number;
+    line?: number | undefined;
+    until: Date;
+    limit: number;
+    after: z.output<typeof ZPartnerKey> | null;
+    offset: number;
+  },
+): Promise<{ rows: { id: number; line: number; createdAt: Date }[]; total: number }> => {
   const maxLine = input.line ?? 3;
-  const rows = await prisma.$queryRawUnsafe<{ id: number | null; line: number | null; total: number }[]>(
+  const [afterAt, afterId] = input.after ?? [null, null];
+  const rows = await prisma.$queryRawUnsafe<
+    { id: number | null; line: number | null; created_at: Date | null; total: number }[]
+  >(
     `WITH RECURSIVE downline AS (
        SELECT u.id, 1 AS line, u.created_at FROM users u WHERE u.sponsor_id = $1
        UNION ALL
@@ -186,18 +202,26 @@ export const partnerPage = async (
         WHERE d.line < $2
      ),
      listed AS (SELECT * FROM downline WHERE created_at < $3 AND ($4::int IS NULL OR line = $4::int))
-     SELECT p.id, p.line, (SELECT count(*) FROM listed)::int AS total
+     SELECT p.id, p.line, p.created_at, (SELECT count(*) FROM listed)::int AS total
        FROM (SELECT 1) one
-       LEFT JOIN (SELECT * FROM listed ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6) p ON true`,
+       LEFT JOIN (SELECT * FROM listed
+                   WHERE $7::timestamptz IS NULL OR (created_at, id) < ($7::timestamptz, $8::int)
+                   ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6) p ON true`,
     input.viewerId,
     maxLine,
     input.until,
     input.line ?? null,
     input.limit,
     input.offset,
+    afterAt,
+    afterId,
   );
   return {
-    rows: rows.filter((row): row is { id: number; line: number; total: number } => row.id !== null),
+    rows: rows.flatMap((row) =>
+      row.id !== null && row.line !== null && row.created_at !== null
+        ? [{ id: row.id, line: row.line, createdAt: row.created_at }]
+        : [],
+    ),
     total: rows[0]?.total ?? 0,
   };
 };

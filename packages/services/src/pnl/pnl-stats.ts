@@ -2,8 +2,10 @@ import { Prisma } from '@gridbot/db';
 import { usdtFigure } from '@gridbot/domain';
 import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
+import { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { keysetPage, pagePosition, ZCursorDay, ZCursorMonth } from '../paging/keyset-cursor';
 
 /**
  * The PnL statistics screens read `daily_pnl` (one row per coin bot and UTC day with sales,
@@ -26,7 +28,27 @@ export const resolveDay = (ctx: ServiceContext, day: string): string => {
 const dateOnly = (value: Date | string) =>
   typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
-type Paging = { page: number; limit: number };
+type Paging = {
+  page: number;
+  limit: number;
+  /** The previous page's nextCursor (docs/decisions.md#lists-paged-by-cursor-issue-22). */
+  cursor?: string | undefined;
+};
+
+type PnlPage<T> = {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+  hasMore: boolean;
+  nextCursor: string | null;
+};
+
+/** Where a page starts: after the cursor's day (or month), else the spec's page by offset. */
+const positionOf = <K extends string>(input: Paging, key: z.ZodType<K>) => {
+  const position = pagePosition(input, z.tuple([key]));
+  return { offset: position.offset, after: position.after?.[0] ?? null };
+};
 
 export type DailyPnlRow = {
   date: string;
@@ -65,17 +87,18 @@ const tradeFees = async (
 export const listDailyPnl = async (
   ctx: ServiceContext,
   input: { userId: number } & Paging,
-): Promise<{ items: DailyPnlRow[]; page: number; limit: number; total: number; hasMore: boolean }> => {
-  const offset = (input.page - 1) * input.limit;
-  const [rows, [count]] = await Promise.all([
+): Promise<PnlPage<DailyPnlRow>> => {
+  const { offset, after } = positionOf(input, ZCursorDay);
+  const [read, [count]] = await Promise.all([
     ctx.prisma.$queryRaw<DayRow[]>(Prisma.sql`
       SELECT date, SUM(realized_pnl)::text AS pnl, SUM(closed_trades)::int AS closed,
              SUM(profitable_trades)::int AS profitable
-        FROM daily_pnl WHERE user_id = ${input.userId}
-       GROUP BY date ORDER BY date DESC LIMIT ${input.limit} OFFSET ${offset}`),
+        FROM daily_pnl WHERE user_id = ${input.userId} AND (${after}::date IS NULL OR date < ${after}::date)
+       GROUP BY date ORDER BY date DESC LIMIT ${input.limit + 1} OFFSET ${offset}`),
     ctx.prisma.$queryRaw<{ total: number }[]>(Prisma.sql`
       SELECT COUNT(DISTINCT date)::int AS total FROM daily_pnl WHERE user_id = ${input.userId}`),
   ]);
+  const { rows, nextCursor } = keysetPage(read, input.limit, (row) => [dateOnly(row.date)]);
   const days = rows.map((row) => dateOnly(row.date));
   const fees = await tradeFees(ctx, input.userId, 'day', days);
   const total = count?.total ?? 0;
@@ -90,7 +113,8 @@ export const listDailyPnl = async (
     page: input.page,
     limit: input.limit,
     total,
-    hasMore: offset + rows.length < total,
+    hasMore: nextCursor !== null,
+    nextCursor,
   };
 };
 
@@ -100,20 +124,23 @@ export type MonthlyPnlRow = Omit<DailyPnlRow, 'date'> & { month: string; trading
 export const listMonthlyPnl = async (
   ctx: ServiceContext,
   input: { userId: number } & Paging,
-): Promise<{ items: MonthlyPnlRow[]; page: number; limit: number; total: number; hasMore: boolean }> => {
-  const offset = (input.page - 1) * input.limit;
-  const [rows, [count]] = await Promise.all([
+): Promise<PnlPage<MonthlyPnlRow>> => {
+  const { offset, after } = positionOf(input, ZCursorMonth);
+  // The month after the cursor's: its first day bounds the rows (the index on (user_id, date) serves it).
+  const before = after === null ? null : `${after}-01`;
+  const [read, [count]] = await Promise.all([
     ctx.prisma.$queryRaw<{ month: string; pnl: string; closed: number; profitable: number; days: number }[]>(
       Prisma.sql`
       SELECT to_char(date, 'YYYY-MM') AS month, SUM(realized_pnl)::text AS pnl,
              SUM(closed_trades)::int AS closed, SUM(profitable_trades)::int AS profitable,
              COUNT(DISTINCT CASE WHEN closed_trades > 0 THEN date END)::int AS days
-        FROM daily_pnl WHERE user_id = ${input.userId}
-       GROUP BY 1 ORDER BY 1 DESC LIMIT ${input.limit} OFFSET ${offset}`,
+        FROM daily_pnl WHERE user_id = ${input.userId} AND (${before}::date IS NULL OR date < ${before}::date)
+       GROUP BY 1 ORDER BY 1 DESC LIMIT ${input.limit + 1} OFFSET ${offset}`,
     ),
     ctx.prisma.$queryRaw<{ total: number }[]>(Prisma.sql`
       SELECT COUNT(DISTINCT to_char(date, 'YYYY-MM'))::int AS total FROM daily_pnl WHERE user_id = ${input.userId}`),
   ]);
+  const { rows, nextCursor } = keysetPage(read, input.limit, (row) => [row.month]);
   const fees = await tradeFees(
     ctx,
     input.userId,
@@ -133,7 +160,8 @@ export const listMonthlyPnl = async (
     page: input.page,
     limit: input.limit,
     total,
-    hasMore: offset + rows.length < total,
+    hasMore: nextCursor !== null,
+    nextCursor,
   };
 };
 

@@ -1,12 +1,13 @@
 import type { Deal, listCoinTrades } from '@gridbot/contracts';
-import type { Fill, Lot as LotRow, Order } from '@gridbot/db';
+import type { Fill, Lot as LotRow, Order, Prisma } from '@gridbot/db';
 import { takeProfitOrderKey, takeProfitPrice, usdtFigure } from '@gridbot/domain';
 import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { dec } from '../grid/coin-bot-state';
+import { keysetPage, pagePosition, ZCursorInstant } from '../paging/keyset-cursor';
 import { pctOf, pctText } from './figures';
 import { loadOrdersOnBook } from './orders-on-book';
 import { lastPrices } from './venue-market-data';
@@ -20,7 +21,23 @@ export type ListCoinTradesInput = {
   status: 'open' | 'closed' | 'all';
   page: number;
   limit: number;
+  /** The previous page's nextCursor (docs/decisions.md#lists-paged-by-cursor-issue-22). */
+  cursor?: string | undefined;
 };
+
+/** A lot's place in the list: its closing time (null while open) and its seq. */
+const ZDealKey = z.tuple([ZCursorInstant.nullable(), z.number().int()]);
+
+/**
+ * The lots after a cursor in the list's order, closed_at DESC NULLS FIRST, seq DESC: the open ones
+ * after it (lower seq), then every closed one; or, after a closed lot, the ones that closed
+ * earlier, or at the same instant with a lower seq.
+ */
+const lotsAfter = ([closedAt, seq]: z.output<typeof ZDealKey>): Prisma.LotWhereInput =>
+  closedAt === null
+    ? { OR: [{ closedAt: null, seq: { lt: seq } }, { closedAt: { not: null } }] }
+    : // closed_at <= the cursor's bounds the index scan; the OR settles the lots of that very instant.
+      { closedAt: { not: null, lte: closedAt }, OR: [{ closedAt: { lt: closedAt } }, { seq: { lt: seq } }] };
 
 type OrderWithFills = Order & { fills: Fill[] };
 const ZERO = new Decimal(0);
@@ -49,7 +66,7 @@ const fillOf = (orders: OrderWithFills[]): Deal['buy'] | null => {
 
 /**
  * Deals of one of the user's coin bots (docs/pnl.md#a-lot): open lots first, newest (lowest price)
- * first, then closed lots newest first, `limit` a page. Each with its buy and sell fills; open lots
+ * first, then closed lots newest first, `limit` a page, after a cursor (or by the spec's page). Each with its buy and sell fills; open lots
  * with their take profit (the resting sell, else the planned one) and PnL at the last price.
  */
 export const listPortfolioCoinTrades = async (
@@ -69,14 +86,19 @@ export const listPortfolioCoinTrades = async (
         ? { closedAt: { not: null } }
         : {}),
   };
-  const [total, lots] = await Promise.all([
+  const position = pagePosition(input, ZDealKey);
+  const [total, read] = await Promise.all([
     ctx.prisma.lot.count({ where }),
     ctx.prisma.lot.findMany({
-      where,
+      where: position.after === null ? where : { AND: [where, lotsAfter(position.after)] },
       orderBy: [{ closedAt: { sort: 'desc', nulls: 'first' } }, { seq: 'desc' }],
-      skip: (input.page - 1) * input.limit,
-      take: input.limit,
+      skip: position.offset,
+      take: input.limit + 1,
     }),
+  ]);
+  const { rows: lots, nextCursor } = keysetPage(read, input.limit, (lot) => [
+    lot.closedAt?.toISOString() ?? null,
+    lot.seq,
   ]);
   const seqs = lots.map((l) => l.seq);
   const venue = `${bot.exchangeAccount.exchange}:${bot.exchangeAccount.mode}`;
@@ -162,6 +184,7 @@ export const listPortfolioCoinTrades = async (
     page: input.page,
     limit: input.limit,
     total,
-    hasMore: input.page * input.limit < total,
+    hasMore: nextCursor !== null,
+    nextCursor,
   };
 };

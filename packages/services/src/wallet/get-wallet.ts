@@ -15,6 +15,8 @@ export type GetWalletInput = {
   days: number;
   page: number;
   limit: number;
+  /** The previous page's `transactions.nextCursor` (docs/decisions.md#lists-paged-by-cursor-issue-22). */
+  cursor?: string | undefined;
   type?: TransactionType | undefined;
 };
 

@@ -9,6 +9,8 @@ import {
 import type { PrismaClient } from '@gridbot/db';
 import { maskUsername } from '@gridbot/domain';
 import { fromMicro, type SubBalance, toMicro } from '@gridbot/ledger';
+import { z } from 'zod';
+import { keysetPage, pagePosition, ZCursorId, ZCursorInstant } from '../paging/keyset-cursor';
 
 /**
  * The wallet's transaction list (docs/wallet.md#transaction-list): one line per ledger entry of the
@@ -28,6 +30,8 @@ import { fromMicro, type SubBalance, toMicro } from '@gridbot/ledger';
 
 type Row = {
   id: string | null;
+  /** The line's place among lines of the same instant: its ledger entry's id, or minus its deposit's. */
+  seq: bigint;
   type: string;
   balance: SubBalance;
   amount: bigint;
@@ -42,12 +46,16 @@ type Row = {
   memo: unknown;
   created_at: Date;
   updated_at: Date;
-  total: bigint;
+  total: bigint | null;
 };
 
 // Two steps: the window's lines with only what orders and filters them (entry, account, transfer
 // type; deposits without an entry), counted; then the details joined for the page's rows alone,
-// so a heavy trader's thousands of fee lines cost a count, not thousands of joins.
+// so a heavy trader's thousands of fee lines cost a count, not thousands of joins. Lines are in
+// one unique order, newest first by (created_at, seq): seq is the ledger entry's id, or minus the
+// deposit's id for a deposit without an entry. A page after a cursor is the lines after its key
+// (docs/decisions.md#lists-paged-by-cursor-issue-22); $6/$7 NULL: the first page, or an offset.
+// The ledger side reads ledger_entries (account_id, created_at, id).
 const LIST_SQL = `
 WITH lines AS (
   SELECT e.id AS seq, e.created_at, e.transfer_id, a.sub_balance AS balance, e.amount, a.user_id,
@@ -60,17 +68,22 @@ WITH lines AS (
      AND e.created_at >= $2::timestamptz
      AND NOT (t.type = 'deposit_balance' AND a.sub_balance = 'main')
   UNION ALL
-  SELECT 0, d.created_at, NULL, 'main', d.amount, d.user_id, 'deposit', d.id
+  SELECT -d.id::bigint, d.created_at, NULL, 'main', d.amount, d.user_id, 'deposit', d.id
     FROM chain_deposits d
    WHERE d.user_id = $1 AND d.status IN ('pending', 'not_credited') AND d.created_at >= $2::timestamptz
 ),
 filtered AS (SELECT * FROM lines WHERE $3::text IS NULL OR type = $3::text),
-page AS (SELECT * FROM filtered ORDER BY created_at DESC, seq DESC LIMIT $4::int OFFSET $5::int)
-SELECT (SELECT count(*) FROM filtered) AS total, shown.*
+page AS (
+  SELECT * FROM filtered
+   WHERE $6::timestamptz IS NULL OR (created_at, seq) < ($6::timestamptz, $7::bigint)
+   ORDER BY created_at DESC, seq DESC LIMIT $4::int OFFSET $5::int
+)
+SELECT CASE WHEN $8::boolean THEN (SELECT count(*) FROM filtered) END AS total, shown.*
   FROM (SELECT 1) one
   LEFT JOIN LATERAL (
     SELECT CASE WHEN p.deposit_id IS NULL THEN 't' || p.transfer_id || '-' || p.balance
                 ELSE 'd' || p.deposit_id END AS id,
+           p.seq,
            p.type,
            p.balance,
            p.amount,
@@ -173,31 +186,84 @@ export type TransactionPage = {
   limit: number;
   total: number;
   hasMore: boolean;
+  nextCursor: string | null;
+};
+
+/** A line's place in the list: its instant and its seq (see LIST_SQL). */
+const ZLineKey = z.tuple([ZCursorInstant, ZCursorId]);
+
+export type ListWalletTransactionsInput = {
+  userId: number;
+  /** The window: lines from this instant on. */
+  since: Date;
+  type?: TransactionType | undefined;
+  limit: number;
+  /** The spec's page (by offset); not used with a cursor. */
+  page: number;
+  /** The previous page's nextCursor. */
+  cursor?: string | undefined;
+  /** Count the window's lines (`total`); false leaves it 0 and spares the count. */
+  count?: boolean;
 };
 
 /** One statement: the page, newest first, and the number of lines in the window. */
 export const listWalletTransactions = async (
   prisma: PrismaClient,
-  input: { userId: number; since: Date; type?: TransactionType | undefined; page: number; limit: number },
+  input: ListWalletTransactionsInput,
 ): Promise<TransactionPage> => {
+  const position = pagePosition(input, ZLineKey);
+  const [afterAt, afterSeq] = position.after ?? [null, null];
   const rows = await prisma.$queryRawUnsafe<Row[]>(
     LIST_SQL,
     input.userId,
     input.since,
     input.type ?? null,
-    input.limit,
-    (input.page - 1) * input.limit,
+    input.limit + 1,
+    position.offset,
+    afterAt,
+    afterSeq,
+    input.count ?? true,
   );
   const total = Number(rows[0]?.total ?? 0);
-  const items = rows.filter((row): row is Row & { id: string } => row.id !== null).map(lineOf);
+  const shown = rows.filter((row): row is Row & { id: string } => row.id !== null);
+  const { rows: lines, nextCursor } = keysetPage(shown, input.limit, (row) => [
+    row.created_at.toISOString(),
+    String(row.seq),
+  ]);
   return {
-    items,
+    items: lines.map(lineOf),
     page: input.page,
     limit: input.limit,
     total,
-    hasMore: input.page * input.limit < total,
+    hasMore: nextCursor !== null,
+    nextCursor,
   };
 };
+
+/**
+ * Every line of a user's window, newest first, read page by page by keyset (`batch` lines a
+ * statement, without counting): what an export of the history iterates. Lines booked while it
+ * runs are not in it, and none is read twice or missed.
+ */
+export async function* walletTransactionsByKeyset(
+  prisma: PrismaClient,
+  input: { userId: number; since: Date; type?: TransactionType | undefined; batch?: number },
+): AsyncGenerator<Transaction> {
+  let cursor: string | undefined;
+  do {
+    const page = await listWalletTransactions(prisma, {
+      userId: input.userId,
+      since: input.since,
+      type: input.type,
+      limit: input.batch ?? 500,
+      page: 1,
+      cursor,
+      count: false,
+    });
+    yield* page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+}
 
 /**
  * The list line of a transfer just booked, for a call's answer (a top-up, a transfer): the same

@@ -3,5 +3,5 @@ import { listDailyPnl as listDays } from '@gridbot/services';
 import { handle } from '../../handle';
 
 export const listDailyPnlHandler = handle(listDailyPnl, (ctx, { query, session }) =>
-  listDays(ctx, { userId: session.userId, page: query.page, limit: query.limit }),
+  listDays(ctx, { userId: session.userId, page: query.page, limit: query.limit, cursor: query.cursor }),
 );

@@ -3,5 +3,5 @@ import { listMatchingBonusHistory as list } from '@gridbot/services';
 import { handle } from '../../handle';
 
 export const listMatchingBonusHistoryHandler = handle(listMatchingBonusHistory, (ctx, { query, session }) =>
-  list(ctx, { userId: session.userId, page: query.page, limit: query.limit }),
+  list(ctx, { userId: session.userId, page: query.page, limit: query.limit, cursor: query.cursor }),
 );

@@ -8,6 +8,7 @@ export const listMyPartnersHandler = handle(listMyPartners, (ctx, { params, quer
     period: params.period,
     page: query.page,
     limit: query.limit,
+    cursor: query.cursor,
     line: query.line,
   }),
 );

@@ -3,5 +3,5 @@ import { listReferralBonusHistory as list } from '@gridbot/services';
 import { handle } from '../../handle';
 
 export const listReferralBonusHistoryHandler = handle(listReferralBonusHistory, (ctx, { query, session }) =>
-  list(ctx, { userId: session.userId, page: query.page, limit: query.limit }),
+  list(ctx, { userId: session.userId, page: query.page, limit: query.limit, cursor: query.cursor }),
 );

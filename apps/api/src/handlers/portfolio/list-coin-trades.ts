@@ -9,5 +9,6 @@ export const listCoinTradesHandler = handle(listCoinTrades, (ctx, { query, sessi
     status: query.status,
     page: query.page,
     limit: query.limit,
+    cursor: query.cursor,
   }),
 );

@@ -8,6 +8,7 @@ export const getWalletHandler = handle(getWallet, (ctx, { query, session }) =>
     days: query.days,
     page: query.page,
     limit: query.limit,
+    cursor: query.cursor,
     type: query.type,
   }),
 );

@@ -42,6 +42,9 @@ export const cn: Messages = {
     endedTitle: '已在所有设备上退出',
     ended: '您账户的所有会话均已结束，包括当前会话。如需重新登录，请关闭应用并从 Telegram 重新打开。',
     close: '关闭应用',
+    unreachableTitle: '无法连接服务器',
+    unreachable: '会话需要续期，但无法连接服务器。正在自动重试…',
+    retryNow: '立即重试',
   },
   login: {
     errorTitle: '访问错误',

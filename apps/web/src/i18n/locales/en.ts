@@ -44,6 +44,9 @@ export const en = {
     ended:
       'Every session of your account has ended, this one too. To sign in again, close the app and open it from Telegram.',
     close: 'Close the app',
+    unreachableTitle: "Can't reach the server",
+    unreachable: 'Your session needs renewing, but the server cannot be reached. Retrying automatically…',
+    retryNow: 'Try now',
   },
   login: {
     errorTitle: 'Access error',

@@ -2,7 +2,7 @@ import { getDailyCoinsPnl, listDailyPnl, listMonthlyPnl } from '@gridbot/contrac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
-import { useApiPages } from '../../api/use-api-pages';
+import { useApiCursorPages } from '../../api/use-api-pages';
 import { useFormat } from '../../format/use-format';
 import { ButtonRow, CoinAvatar, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
@@ -46,9 +46,16 @@ const DailyList = () => {
   const { t } = useTranslation();
   const format = useFormat();
   const [open, setOpen] = useState<string | null>(null);
-  const query = useApiPages(listDailyPnl, (page) => ({ query: { page, limit: PAGE_SIZE } }));
+  const query = useApiCursorPages(listDailyPnl, (cursor) => ({
+    query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+  }));
   return (
-    <PagesView query={query} itemsOf={(page) => page.items} empty={<EmptyState title={t('pnl.empty')} />}>
+    <PagesView
+      query={query}
+      itemsOf={(page) => page.items}
+      keyOf={(day) => day.date}
+      empty={<EmptyState title={t('pnl.empty')} />}
+    >
       {(days) => (
         <Card flush>
           {days.map((day) => (
@@ -71,9 +78,16 @@ const DailyList = () => {
 const MonthlyList = () => {
   const { t } = useTranslation();
   const format = useFormat();
-  const query = useApiPages(listMonthlyPnl, (page) => ({ query: { page, limit: PAGE_SIZE } }));
+  const query = useApiCursorPages(listMonthlyPnl, (cursor) => ({
+    query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+  }));
   return (
-    <PagesView query={query} itemsOf={(page) => page.items} empty={<EmptyState title={t('pnl.empty')} />}>
+    <PagesView
+      query={query}
+      itemsOf={(page) => page.items}
+      keyOf={(month) => month.month}
+      empty={<EmptyState title={t('pnl.empty')} />}
+    >
       {(months) => (
         <Card flush>
           {months.map((month) => (

@@ -1,6 +1,6 @@
 import type { listMatchingBonusHistory, listReferralBonusHistory } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
-import { useApiPages } from '../../api/use-api-pages';
+import { useApiCursorPages } from '../../api/use-api-pages';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
 import { ButtonRow } from '../../ui/list-row';
@@ -31,7 +31,9 @@ export const BonusHistory = ({
 }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const query = useApiPages(endpoint, (page) => ({ query: { page, limit: PAGE_SIZE } }));
+  const query = useApiCursorPages(endpoint, (cursor) => ({
+    query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+  }));
   const first = query.data?.pages[0];
   return (
     <>
@@ -46,7 +48,12 @@ export const BonusHistory = ({
       >
         {t('bonus.history')}
       </SectionTitle>
-      <PagesView query={query} itemsOf={(page) => page.items} empty={<EmptyState title={emptyText} />}>
+      <PagesView
+        query={query}
+        itemsOf={(page) => page.items}
+        keyOf={(day) => day.date}
+        empty={<EmptyState title={emptyText} />}
+      >
         {(days) => (
           <Card flush>
             <div data-testid="bonus-history">

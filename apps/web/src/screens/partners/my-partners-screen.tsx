@@ -1,7 +1,7 @@
 import { listMyPartners } from '@gridbot/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiPages } from '../../api/use-api-pages';
+import { useApiCursorPages } from '../../api/use-api-pages';
 import { signOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
@@ -35,11 +35,15 @@ export const MyPartnersScreen = () => {
   const [period, setPeriod] = useState<string>('current_month');
   const [line, setLine] = useState<Line>('all');
   const [opened, setOpened] = useState<number | null>(null);
-  const query = useApiPages(
+  const query = useApiCursorPages(
     listMyPartners,
-    (page) => ({
+    (cursor) => ({
       params: { period },
-      query: { page, limit: PAGE_SIZE, ...(line === 'all' ? {} : { line: Number(line) }) },
+      query: {
+        limit: PAGE_SIZE,
+        ...(cursor ? { cursor } : {}),
+        ...(line === 'all' ? {} : { line: Number(line) }),
+      },
     }),
     // The month's measures come with every page; the partners are the paged part.
     { pagedOf: (answer) => answer.partners },
@@ -97,6 +101,7 @@ export const MyPartnersScreen = () => {
       <PagesView
         query={query}
         itemsOf={(page) => page.partners.items}
+        keyOf={(partner) => String(partner.uid)}
         empty={<EmptyState title={t('myPartners.empty')} />}
       >
         {(partners) => (

@@ -59,6 +59,7 @@ export const CoinActivity = ({ coinUserId }: { coinUserId: number }) => {
       <PagesView
         query={query}
         itemsOf={(page) => page.data}
+        keyOf={(entry) => entry.id}
         empty={<EmptyState title={t('activity.empty')} />}
       >
         {(entries) =>

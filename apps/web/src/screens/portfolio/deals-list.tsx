@@ -1,7 +1,7 @@
 import { type Deal, listCoinTrades } from '@gridbot/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiPages } from '../../api/use-api-pages';
+import { useApiCursorPages } from '../../api/use-api-pages';
 import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { Badge } from '../../ui/badge';
@@ -167,8 +167,8 @@ const DealRow = ({
 const DealPages = ({ coinUserId, coin, status }: { coinUserId: number; coin: string; status: Status }) => {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<string | null>(null);
-  const query = useApiPages(listCoinTrades, (page) => ({
-    query: { coin_user_id: coinUserId, status, page, limit: DEALS_PAGE_SIZE },
+  const query = useApiCursorPages(listCoinTrades, (cursor) => ({
+    query: { coin_user_id: coinUserId, status, limit: DEALS_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
   }));
   const empty =
     status === 'open' ? (
@@ -177,7 +177,7 @@ const DealPages = ({ coinUserId, coin, status }: { coinUserId: number; coin: str
       <EmptyState title={t('deals.emptyClosed')} text={t('deals.emptyClosedHint')} />
     );
   return (
-    <PagesView query={query} itemsOf={(page) => page.data} empty={empty}>
+    <PagesView query={query} itemsOf={(page) => page.data} keyOf={(deal) => deal.lotId} empty={empty}>
       {(deals) => (
         <Card flush>
           {deals.map((deal) => (

@@ -2,7 +2,8 @@ import { getWallet, type Transaction, type TransactionType } from '@gridbot/cont
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiPages } from '../../api/use-api-pages';
+import { useApiQuery } from '../../api/use-api';
+import { useLiveList } from '../../api/use-api-pages';
 import { groupByDay } from '../../format/group-by-day';
 import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { LoadMore } from '../../ui/load-more';
@@ -51,34 +52,37 @@ const Empty = ({ filtered }: { filtered: boolean }) => {
 
 const { days, limit } = INITIAL_INPUTS.wallet.query;
 
-/** All types: page 1 came with the wallet (balances and list share one call), more on demand. */
-const AllTypes = ({ wallet }: { wallet: Wallet }) => {
-  const [more, setMore] = useState(false);
-  const next = useApiPages(getWallet, (page) => ({ query: { days, page, limit } }), {
-    enabled: more,
-    firstPage: 2,
+const byId = (transaction: Transaction) => transaction.id;
+
+/**
+ * The list with load more: its first page is `head` (refreshed with the wallet), the pages after
+ * it come by cursor and stay exact while new transactions arrive at the top
+ * (docs/decisions.md#lists-paged-by-cursor-issue-22).
+ */
+const Pages = ({ head, type }: { head: Wallet['transactions']; type?: TransactionType | undefined }) => {
+  const list = useLiveList({
+    endpoint: getWallet,
+    head,
+    inputFor: (cursor) => ({ query: { days, limit, cursor, ...(type ? { type } : {}) } }),
+    pageOf: (answer) => answer.transactions,
+    keyOf: byId,
   });
-  const items = [
-    ...wallet.transactions.items,
-    ...(next.data?.pages.flatMap((page) => page.transactions.items) ?? []),
-  ];
-  if (items.length === 0) return <Empty filtered={false} />;
+  if (list.items.length === 0) return <Empty filtered={type !== undefined} />;
   return (
     <>
-      <Days items={items} />
-      {next.isError ? <ErrorState error={next.error} onRetry={() => void next.fetchNextPage()} /> : null}
-      <LoadMore
-        hasMore={more ? next.hasNextPage : wallet.transactions.hasMore}
-        loading={next.isFetching}
-        onLoad={() => (more ? void next.fetchNextPage() : setMore(true))}
-      />
+      <Days items={list.items} />
+      {list.error ? <ErrorState error={list.error} onRetry={list.retry} /> : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loading} onLoad={list.loadMore} />
     </>
   );
 };
 
-/** One type only: its own pages from the first. */
+/** All types: page 1 came with the wallet (balances and list share one call), more on demand. */
+const AllTypes = ({ wallet }: { wallet: Wallet }) => <Pages head={wallet.transactions} />;
+
+/** One type only: its own first page, then more on demand. */
 const OfType = ({ type }: { type: TransactionType }) => {
-  const query = useApiPages(getWallet, (page) => ({ query: { days, page, limit, type } }));
+  const query = useApiQuery(getWallet, { query: { days, page: 1, limit, type } });
   if (query.isPending) return <SkeletonRows rows={3} />;
   if (query.isError && !query.data) {
     return (
@@ -87,18 +91,7 @@ const OfType = ({ type }: { type: TransactionType }) => {
       </Card>
     );
   }
-  const items = query.data?.pages.flatMap((page) => page.transactions.items) ?? [];
-  if (items.length === 0) return <Empty filtered />;
-  return (
-    <>
-      <Days items={items} />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
-      />
-    </>
-  );
+  return <Pages head={query.data?.transactions} type={type} />;
 };
 
 /** The last 30 days of transactions, newest first, grouped by day, with a type filter and load-more. */
@@ -134,7 +127,7 @@ export const TransactionList = ({ wallet }: { wallet: Wallet }) => {
       >
         <span id={`${filterId}-title`}>{t('wallet.history')}</span>
       </SectionTitle>
-      {type ? <OfType type={type} /> : <AllTypes wallet={wallet} />}
+      {type ? <OfType key={type} type={type} /> : <AllTypes wallet={wallet} />}
     </section>
   );
 };

@@ -169,7 +169,7 @@ export const TransactionRow = ({ transaction, day }: { transaction: Transaction;
   const summary = useSummary(transaction);
   const look = amountLookOf(transaction);
   return (
-    <li className="tx" data-type={transaction.type} data-status={transaction.status}>
+    <li className="tx" data-id={transaction.id} data-type={transaction.type} data-status={transaction.status}>
       <button
         type="button"
         className="row tx__summary"
