@@ -248,7 +248,7 @@ describe('edit settings', () => {
       edits.filter((body) => body.preview === false || body.orderSize === '8' || body.maxTrades === 300),
     ).toEqual([]);
     // Two fields refused: the deepest step, and 300 trades above the market's 200 open orders.
-    await app.page.getByText(en.editToken.aboveExchangeOrders.replaceAll('{{max}}', '200')).waitFor();
+    await app.page.getByText(en.editToken.aboveExchangeOrders_other.replaceAll('{{count}}', '200')).waitFor();
     await expect(app.page.locator('[aria-invalid="true"]').count()).resolves.toBe(2);
 
     // The licence's balance limit is refused by the server: shown under the order size.
@@ -275,7 +275,7 @@ describe('edit settings', () => {
     // MAX_NUM_ORDERS: 250 is refused in place, nothing is sent (docs/grid.md#exchange-filters).
     await fill(app, en.editToken.maxTrades, '250');
     await app.telegramEvent('main_button_pressed');
-    await app.page.getByText(en.editToken.aboveExchangeOrders.replaceAll('{{max}}', '200')).waitFor();
+    await app.page.getByText(en.editToken.aboveExchangeOrders_other.replaceAll('{{count}}', '200')).waitFor();
     expect(edits.filter((body) => body.maxTrades === 250)).toEqual([]);
 
     // PERCENT_PRICE_BY_SIDE: the preview answers with the ladder and a warning, shown with it.
@@ -318,7 +318,7 @@ describe('edit settings', () => {
     await app.page.getByRole('button', { name: 'Remove BTC' }).click();
     await app.page.waitForURL((url) => url.pathname === '/portfolio');
     await app.page
-      .getByText('BTC removed. Orders cancelled: 3. Left on the exchange: 4 lots, 0.00152 BTC.')
+      .getByText('BTC removed. Orders cancelled: 3. Open lots left on the exchange: 4 (0.00152 BTC).')
       .waitFor();
     expect(removals).toHaveLength(1);
     await app.close();

@@ -214,9 +214,9 @@ describe('the partner programme from the mini app', () => {
       usdtText(toMicro(expansion.pool)),
     );
     await expect(page.getByTestId('expansion-progress').innerText()).resolves.toBe(
-      `${expansion.qualifyingPartners} of ${expansion.requiredPartners} qualifying partners`,
+      `Qualifying partners: ${expansion.qualifyingPartners} of ${expansion.requiredPartners}`,
     );
-    await page.getByText(en.expansion.ranking.slice(0, 40)).waitFor();
+    await page.getByText(en.expansion.ranking_other.slice(0, 40)).waitFor();
     await expect(
       page.getByTestId('expansion-registrations').locator('[data-qualifying]').count(),
     ).resolves.toBe(expansion.registrations.length);

@@ -125,7 +125,7 @@ describe('trading from the mini app', () => {
     await reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
     const lots = await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } });
     expect(lots).toBe(1);
-    await app.page.getByText('1 of 3 deals').waitFor({ timeout: 15_000 });
+    await app.page.getByText('Deals: 1 of 3').waitFor({ timeout: 15_000 });
     await settle(app.page);
     await screenshot(app.page, 'en', 'trading-panel-running');
 

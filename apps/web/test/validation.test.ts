@@ -73,7 +73,7 @@ agree('order size, USDT (edit settings)', fields.orderSize, settingsField('order
   ['6,5', null],
   [' 7 ', null],
   ['10.123456', null],
-  ['10.1234567', { key: 'maxDecimals', params: { digits: 6 } }],
+  ['10.1234567', { key: 'maxDecimals', params: { count: 6 } }],
   ['100000', null],
   ['100000.01', { key: 'max', params: { max: '100000' } }],
 ]);
@@ -82,7 +82,7 @@ agree('step, % (edit settings)', fields.stepPct, settingsField('stepPct'), [
   ['0.4999', { key: 'min', params: { min: '0.5' } }],
   ['0.5', null],
   ['1,25', null],
-  ['1.12345', { key: 'maxDecimals', params: { digits: 4 } }],
+  ['1.12345', { key: 'maxDecimals', params: { count: 4 } }],
   ['10', null],
   ['10.0001', { key: 'max', params: { max: '10' } }],
 ]);
@@ -134,7 +134,7 @@ agree('withdrawal amount', withdrawMoney.query.shape.summ, (typed) => withdrawAm
   ['10.999999', { key: 'min', params: { min: '11' } }],
   ['11', null],
   ['11,5', null],
-  ['11.1234567', { key: 'maxDecimals', params: { digits: 6 } }],
+  ['11.1234567', { key: 'maxDecimals', params: { count: 6 } }],
   ['eleven', { key: 'numeric' }],
 ]);
 
@@ -196,8 +196,8 @@ agree(
   apiKeyProblem,
   [
     ['', { key: 'required' }],
-    ['a'.repeat(49), { key: 'minLength', params: { min: '50' } }],
-    ['a'.repeat(101), { key: 'maxLength', params: { max: '100' } }],
+    ['a'.repeat(49), { key: 'minLength', params: { count: 50 } }],
+    ['a'.repeat(101), { key: 'maxLength', params: { count: 100 } }],
     [`${'a'.repeat(49)}-x`, { key: 'alphanumeric' }],
     ['aB3'.repeat(20), null],
   ],

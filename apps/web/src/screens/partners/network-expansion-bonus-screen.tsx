@@ -25,7 +25,7 @@ export const NetworkExpansionBonusScreen = () => {
     <Screen
       back
       title={t('expansion.title')}
-      subtitle={t('expansion.rule', { required: NETWORK_EXPANSION_MIN_PARTNERS, pct: NETWORK_EXPANSION_PCT })}
+      subtitle={t('expansion.rule', { count: NETWORK_EXPANSION_MIN_PARTNERS, pct: NETWORK_EXPANSION_PCT })}
     >
       <QueryView query={query} loading={<Skeleton height={180} />} title={t('expansion.projected')}>
         {(data) => (
@@ -70,7 +70,7 @@ export const NetworkExpansionBonusScreen = () => {
                 </p>
               )}
             </Card>
-            <Notice>{t('expansion.ranking', { required: data.requiredPartners })}</Notice>
+            <Notice>{t('expansion.ranking', { count: data.requiredPartners })}</Notice>
             <SectionTitle>{t('expansion.registrations')}</SectionTitle>
             {data.registrations.length === 0 ? (
               <Card>

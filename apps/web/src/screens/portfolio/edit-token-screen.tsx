@@ -126,7 +126,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
     if (key === 'orderSize' && belowMin && minOrder)
       return t('editToken.belowExchangeMin', { min: minOrder });
     if (key === 'maxTrades' && aboveOrders && maxOpenOrders !== null)
-      return t('editToken.aboveExchangeOrders', { max: maxOpenOrders });
+      return t('editToken.aboveExchangeOrders', { count: maxOpenOrders });
     return refusal && refusedField === key ? errorText(refusal) : null;
   };
   const submit = (previewOnly: boolean) => {
@@ -146,7 +146,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
         orderSize: format.amount(DEFAULT_COIN_SETTINGS.orderSize),
         stepPct: format.amount(DEFAULT_COIN_SETTINGS.stepPct),
         stepIncreasePct: format.amount(DEFAULT_COIN_SETTINGS.stepIncreasePct),
-        maxTrades: DEFAULT_COIN_SETTINGS.maxTrades,
+        count: DEFAULT_COIN_SETTINGS.maxTrades,
       }),
       confirmText: t('editToken.reset'),
     });
