@@ -74,6 +74,8 @@ export const cn: Messages = {
     startTrading: '无法开始交易，请稍后再试。',
     stopTrading: '无法停止交易，请稍后再试。',
     changeStatus: '无法更改状态，请稍后再试。',
+    dryAll: '无法切换所有币种的只卖模式，请稍后再试。',
+    activateCoins: '无法让所有币种恢复买入，请稍后再试。',
     tryLater: '请稍后再试。',
     saveApiKeys: 'API 密钥保存失败。',
   },

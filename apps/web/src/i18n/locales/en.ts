@@ -76,6 +76,8 @@ export const en = {
     startTrading: "Couldn't start trading, please try again later.",
     stopTrading: "Couldn't stop trading, please try again later.",
     changeStatus: "Couldn't change status, please try again later.",
+    dryAll: "Couldn't switch drying mode for all coins, please try again later.",
+    activateCoins: "Couldn't make every coin buy again, please try again later.",
     tryLater: 'Please try again later.',
     saveApiKeys: 'Failed to save API keys.',
   },
