@@ -131,6 +131,8 @@ export const cn: Messages = {
     marketClosed:
       '交易所目前暂停 {{symbol}} 的交易（状态 {{status}}，自 {{time}} 起）：恢复交易前机器人不会下单。',
     marketClosedShort: '等待中：交易所暂停了该市场的交易',
+    pausedDry: '已暂停：此币种既不买入也不卖出。只卖模式已开启，重新启动后只卖出已持有的仓位。',
+    pausedDryShort: '已暂停：不买也不卖',
   },
   coinState: {
     running: '运行中',

@@ -136,6 +136,9 @@ export const en = {
     marketClosed:
       'The exchange is not trading {{symbol}} now (status {{status}}, since {{time}}): the bot places no orders until trading resumes.',
     marketClosedShort: 'waiting: the exchange is not trading this market',
+    pausedDry:
+      'Paused: this coin neither buys nor sells. Drying is on, so once you start it again it only sells its open lots.',
+    pausedDryShort: 'paused: neither buys nor sells',
   },
   coinState: {
     running: 'Running',
