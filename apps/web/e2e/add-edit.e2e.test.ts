@@ -251,12 +251,15 @@ describe('edit settings', () => {
     await app.page.getByText(en.editToken.aboveExchangeOrders_other.replaceAll('{{count}}', '200')).waitFor();
     await expect(app.page.locator('[aria-invalid="true"]').count()).resolves.toBe(2);
 
-    // The licence's balance limit is refused by the server: shown under the order size.
+    // The licence's balance limit is refused by the server: shown under what raised the capital,
+    // here the purchase limit (12 → 20), not the order size.
     await refuse(app.page, '/portfolio/setting/edit', 'LICENSE_BALANCE_LIMIT');
     await fill(app, en.editToken.stepIncrease, '0.1');
-    await fill(app, en.editToken.maxTrades, '12');
-    const orderSize = app.page.locator('.field', { has: app.page.getByLabel(en.editToken.orderSize) });
-    await orderSize.getByRole('alert').getByText(errorCatalogue.LICENSE_BALANCE_LIMIT.detail.en).waitFor();
+    await fill(app, en.editToken.maxTrades, '20');
+    const field = (label: string) => app.page.locator('.field', { has: app.page.getByLabel(label) });
+    const limitText = errorCatalogue.LICENSE_BALANCE_LIMIT.detail.en;
+    await field(en.editToken.maxTrades).getByRole('alert').getByText(limitText).waitFor();
+    await expect(field(en.editToken.orderSize).getByText(limitText).count()).resolves.toBe(0);
     await app.telegramEvent('main_button_pressed');
     await expect.poll(() => edits.filter((body) => body.preview === false).length).toBe(1);
     await expect(app.page.url()).toContain('/portfolio/edit');

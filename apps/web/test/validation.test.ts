@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiKeyProblem } from '../src/forms/api-key-form';
 import {
-  fieldOfRefusal,
+  fieldsOfRefusal,
   isAboveExchangeOrderLimit,
   isBelowExchangeMin,
   type SettingsDraft,
@@ -231,12 +231,23 @@ describe('checks only the client can make, on top of the contract', () => {
   });
 
   it("puts the API's settings refusals under the field they are about", () => {
-    expect(fieldOfRefusal('ORDER_BELOW_EXCHANGE_MIN')).toBe('orderSize');
-    expect(fieldOfRefusal('LICENSE_BALANCE_LIMIT')).toBe('orderSize');
-    expect(fieldOfRefusal('MAX_TRADES_ABOVE_EXCHANGE_LIMIT')).toBe('maxTrades');
-    expect(fieldOfRefusal('DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT')).toBe('stepIncreasePct');
-    expect(fieldOfRefusal('EXCHANGE_UNAVAILABLE')).toBeNull();
-    expect(fieldOfRefusal('toString')).toBeNull();
+    const same = (code: string) => fieldsOfRefusal(code, DEFAULTS, DEFAULTS);
+    expect(same('ORDER_BELOW_EXCHANGE_MIN')).toEqual(['orderSize']);
+    expect(same('MAX_TRADES_ABOVE_EXCHANGE_LIMIT')).toEqual(['maxTrades']);
+    expect(same('DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT')).toEqual(['stepIncreasePct']);
+    expect(same('EXCHANGE_UNAVAILABLE')).toEqual([]);
+    expect(same('toString')).toEqual([]);
+  });
+
+  it('puts a licence balance limit refusal under what raised the capital: the purchase limit too', () => {
+    const limit = (draft: Partial<typeof DEFAULTS>) =>
+      fieldsOfRefusal('LICENSE_BALANCE_LIMIT', { ...DEFAULTS, ...draft }, DEFAULTS);
+    expect(limit({ maxTrades: String(Number(DEFAULTS.maxTrades) + 5) })).toEqual(['maxTrades']);
+    expect(limit({ orderSize: '500' })).toEqual(['orderSize']);
+    expect(limit({ orderSize: '500,5', maxTrades: '99' })).toEqual(['orderSize', 'maxTrades']);
+    // Lowered, or nothing raised (another coin took the room): under the order size.
+    expect(limit({ maxTrades: '1' })).toEqual(['orderSize']);
+    expect(limit({})).toEqual(['orderSize']);
   });
 
   it('refuses a transfer to yourself with the catalogue text', () => {
