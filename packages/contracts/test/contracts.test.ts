@@ -89,6 +89,8 @@ const specCalls: readonly { call: string; rate?: number }[] = [
   { call: 'POST /auth/login' },
   { call: 'POST /auth/telegram' },
   { call: 'GET /demo/launch-data' },
+  // The installation's public settings (docs/product.md#calls): the support link.
+  { call: 'GET /config' },
 ];
 
 /**
@@ -111,7 +113,7 @@ const BEYOND_SPEC: { call: string; rate: number }[] = [
 /** The list widened to the common shape, for checks over all contracts. */
 const contracts: readonly EndpointDefinition[] = endpoints;
 
-const PUBLIC_CALLS = ['POST /auth/login', 'POST /auth/telegram', 'GET /demo/launch-data'];
+const PUBLIC_CALLS = ['POST /auth/login', 'POST /auth/telegram', 'GET /demo/launch-data', 'GET /config'];
 
 /** `POST /portfolio/{x}?a=` and `POST /portfolio/:coin` both become `POST /portfolio/:`. */
 const routeKey = (call: string) =>
