@@ -763,6 +763,7 @@ export const cn: Messages = {
     notConnected: '未连接',
     usdtBalance: '交易所可用 USDT',
     savedAt: '保存时间',
+    checkedAt: '上次检查',
     egressTitle: '需信任的 IP 地址',
     egressHint:
       'Binance 会在 30 天后关闭未设置 IP 限制的密钥的现货交易权限。请在 Binance 为此密钥选择“仅限受信任 IP 访问”并添加以下地址，密钥即不会过期。',

@@ -795,6 +795,7 @@ export const en = {
     notConnected: 'Not connected',
     usdtBalance: 'Free USDT on the exchange',
     savedAt: 'Saved',
+    checkedAt: 'Last checked',
     egressTitle: 'IP addresses to trust',
     egressHint:
       'Binance switches off spot trading of a key without an IP restriction after 30 days. On Binance choose "Restrict access to trusted IPs only" for this key and add these addresses: then it never expires.',
