@@ -28,6 +28,9 @@ export const cn: Messages = {
     notFoundTitle: '页面不存在',
     notFoundText: '该页面不存在或已被移动。',
     toPanel: '返回面板',
+    discardTitle: '放弃更改？',
+    discardText: '您在此页面输入的内容尚未保存。离开将丢失这些内容，确定吗？',
+    discard: '放弃',
   },
   nav: {
     wallet: '钱包',

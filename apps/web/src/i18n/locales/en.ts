@@ -29,6 +29,9 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundText: 'This page does not exist or has moved.',
     toPanel: 'Go to the panel',
+    discardTitle: 'Discard changes?',
+    discardText: 'What you typed on this screen is not saved. Leave and lose it?',
+    discard: 'Discard',
   },
   nav: {
     wallet: 'Wallet',

@@ -28,6 +28,9 @@ export const ru: Messages = {
     notFoundTitle: 'Страница не найдена',
     notFoundText: 'Такой страницы нет или она была перемещена.',
     toPanel: 'На панель',
+    discardTitle: 'Отменить изменения?',
+    discardText: 'Введённое на этом экране не сохранено. Уйти и потерять его?',
+    discard: 'Не сохранять',
   },
   nav: {
     wallet: 'Кошелёк',

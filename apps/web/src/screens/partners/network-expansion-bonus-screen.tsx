@@ -48,7 +48,11 @@ export const NetworkExpansionBonusScreen = () => {
               </div>
             </div>
             <Card>
-              <div className="status-line" style={{ marginBottom: 8, gap: 8 }}>
+              <div
+                className="status-line status-line--wrap"
+                style={{ marginBottom: 8, gap: 8 }}
+                data-testid="expansion-status"
+              >
                 <span data-testid="expansion-progress">
                   {t('expansion.progress', {
                     count: data.qualifyingPartners,
