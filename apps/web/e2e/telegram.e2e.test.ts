@@ -322,7 +322,9 @@ describe('native controls inside Telegram', () => {
       (window as unknown as { __tgPopupAnswer?: string }).__tgPopupAnswer = 'cancel';
     });
     await app.telegramEvent('back_button_pressed');
-    await expect.poll(async () => (await popups(app)).map((popup) => popup.message)).toEqual([en.common.discardText]);
+    await expect
+      .poll(async () => (await popups(app)).map((popup) => popup.message))
+      .toEqual([en.common.discardText]);
     expect(new URL(app.page.url()).pathname).toBe('/profile/api-key');
     await expect(app.page.getByLabel(en.apiKey.secretKey).inputValue()).resolves.toBe('secret');
     // …discarded when confirmed: leaving the form drops its input and the confirmation.

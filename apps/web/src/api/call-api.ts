@@ -79,7 +79,10 @@ export const callApi = async <E extends EndpointDefinition>(
   };
   // Headers the contract declares, e.g. a money move's Idempotency-Key (docs/wallet.md#retries).
   const declared = (input as { headers?: Record<string, unknown> }).headers ?? {};
-  guard.check(endpoint.id, { max: (endpoint.rateLimit ?? DEFAULT_LIMIT).max, windowMs: guardWindowOf(endpoint) });
+  guard.check(endpoint.id, {
+    max: (endpoint.rateLimit ?? DEFAULT_LIMIT).max,
+    windowMs: guardWindowOf(endpoint),
+  });
 
   const headers: Record<string, string> = {
     Accept: 'application/json',
