@@ -234,4 +234,21 @@ describe('GET /home/check_keys', () => {
     const other = await t.createUser({ username: 'check_other' });
     expect((await check(await t.authHeader(other))).json().problem).toBe('NO_API_KEYS');
   });
+
+  it('says when the keys were saved and, apart from it, when they were last checked', async () => {
+    const user = await t.createUser({ username: 'check_saved_at' });
+    const headers = await t.authHeader(user);
+    const keys = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const saved = (await save(headers, { apiKey: keys.apiKey, secretKey: keys.secret })).json();
+    expect(saved.savedAt).toBe(saved.lastCheckedAt);
+    // Saved yesterday: a check today moves the check, not the save.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.prisma.exchangeAccount.updateMany({
+      where: { userId: user.id },
+      data: { savedAt: yesterday, checkedAt: yesterday },
+    });
+    const { key } = (await check(headers)).json();
+    expect(key.savedAt).toBe(yesterday.toISOString());
+    expect(Date.parse(key.lastCheckedAt)).toBeGreaterThan(yesterday.getTime() + 3_600_000);
+  });
 });

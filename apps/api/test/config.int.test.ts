@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SUPPORT_URL: 'https://t.me/desk_of_this_install' });
 });
 afterAll(async () => {
   await t?.close();
@@ -56,5 +56,17 @@ describe('user config', () => {
     const missing = await t.app.inject({ method: 'POST', url: '/home/config/localization/set', headers });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().issues[0].path).toContain('data');
+  });
+});
+
+describe('public app config', () => {
+  it("gives the installation's support link (SUPPORT_URL) without a sign-in", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/config',
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ supportUrl: 'https://t.me/desk_of_this_install' });
   });
 });

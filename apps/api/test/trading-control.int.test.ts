@@ -152,6 +152,17 @@ describe('start and pause', () => {
     expect(state.json().blockers).toContain('NO_API_CONNECTION');
   });
 
+  it('refuses "start all" on an empty portfolio: no coins to start, nothing changes', async () => {
+    const a = await trader('tc_nocoins', { coins: [] });
+    const res = await call(a, 'POST', '/home/start');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'NO_COINS_TO_START', message: 'No coins to start' });
+    expect(res.json().detail).toContain('no coins in your portfolio');
+    expect(await activity(a.user, 'started')).toBe(0);
+    const state = (await call(a, 'POST', '/home/pause')).json();
+    expect(state).toMatchObject({ running: false, allRunning: false, coins: [] });
+  });
+
   it('refuses a start when the exchange account holds no USDT', async () => {
     const a = await trader('tc_nousdt', { usdt: '0' });
     const res = await call(a, 'POST', '/home/start');

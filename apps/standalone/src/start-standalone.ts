@@ -28,6 +28,7 @@ import {
 } from '@gridbot/services';
 import { startSweeper, startWatcher, type Watcher } from '@gridbot/watcher';
 import { startWorker } from '@gridbot/worker';
+import { writeRunFile } from './run-file';
 
 /** data/candles of the repository, above the working directory or this file. */
 const findCandles = (): string => {
@@ -240,6 +241,17 @@ export const startStandalone = async (
         })),
       );
     }
+
+    // Where this demo's tools find it (`npm run demo:send`): its own nodes, not whatever listens
+    // on a default port.
+    const removeRunFile = writeRunFile(resolve(env.PGLITE_DIR, '..'), {
+      pid: process.pid,
+      url,
+      sandboxUrl: sandbox.url,
+      tronUrl: tron.url,
+      startedAt: new Date().toISOString(),
+    });
+    closers.push(async () => removeRunFile());
 
     if (options.banner !== false) {
       const warning = demoExposureWarning(env);

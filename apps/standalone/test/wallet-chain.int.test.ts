@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkInvariants, userAccountCode } from '@gridbot/ledger';
 import { DEMO_ACCOUNTS, demoXpub, deriveDepositAddress, queueSweeps } from '@gridbot/services';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,18 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** `npm run demo:send -- <address> <amount>` as a user runs it, against this test's data folder. */
+const demoSend = (address: string, amount: string) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    const { SANDBOX_TRON_URL: _named, ...inherited } = process.env;
+    execFile(
+      process.execPath,
+      [fileURLToPath(new URL('../../sandbox/bin/demo-send.mjs', import.meta.url)), address, amount],
+      { env: { ...inherited, PGLITE_DIR: env.PGLITE_DIR } },
+      (error, stdout, stderr) => done({ code: error ? (error.code as number) : 0, stdout, stderr }),
+    );
+  });
+
 const mainOf = async (s: Standalone, userId: number) =>
   (await s.ctx.prisma.ledgerAccount.findUniqueOrThrow({ where: { code: userAccountCode(userId, 'main') } }))
     .balance;
@@ -42,12 +56,10 @@ describe('npm start: the sandbox TRON node and the watcher', () => {
     // The demo's hot wallet was funded in the genesis block.
     expect(first.tron.tron.balances(first.tron.tron.status().faucet).usdt).not.toBe('0');
 
-    const sent = await fetch(`${first.tron.url}/_sandbox/tron/send`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to: address, amount: '25' }),
-    });
-    expect(sent.status).toBe(200);
+    // `npm run demo:send` finds this demo's node by itself (its run file), whatever port it took.
+    const sent = await demoSend(address, '25');
+    expect(sent).toMatchObject({ code: 0 });
+    expect(sent.stdout).toContain(`to ${address} on ${first.tron.url}`);
     await expect
       .poll(() => mainOf(first, user.id), { timeout: 30_000, interval: 200 })
       .toBe(before + 25_000_000n);
@@ -64,6 +76,10 @@ describe('npm start: the sandbox TRON node and the watcher', () => {
     const head = first.tron.tron.chain.head;
     await first.stop();
     running = undefined;
+    // No demo runs from this folder now: it says so and sends nothing, wherever.
+    const refused = await demoSend(address, '5');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`no demo is running from ${dir}`);
 
     running = await startStandalone(env, { sandboxTickMs: 0, tronBlockMs: 20, banner: false });
     const second = running;

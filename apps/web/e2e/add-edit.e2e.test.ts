@@ -248,15 +248,18 @@ describe('edit settings', () => {
       edits.filter((body) => body.preview === false || body.orderSize === '8' || body.maxTrades === 300),
     ).toEqual([]);
     // Two fields refused: the deepest step, and 300 trades above the market's 200 open orders.
-    await app.page.getByText(en.editToken.aboveExchangeOrders.replaceAll('{{max}}', '200')).waitFor();
+    await app.page.getByText(en.editToken.aboveExchangeOrders_other.replaceAll('{{count}}', '200')).waitFor();
     await expect(app.page.locator('[aria-invalid="true"]').count()).resolves.toBe(2);
 
-    // The licence's balance limit is refused by the server: shown under the order size.
+    // The licence's balance limit is refused by the server: shown under what raised the capital,
+    // here the purchase limit (12 → 20), not the order size.
     await refuse(app.page, '/portfolio/setting/edit', 'LICENSE_BALANCE_LIMIT');
     await fill(app, en.editToken.stepIncrease, '0.1');
-    await fill(app, en.editToken.maxTrades, '12');
-    const orderSize = app.page.locator('.field', { has: app.page.getByLabel(en.editToken.orderSize) });
-    await orderSize.getByRole('alert').getByText(errorCatalogue.LICENSE_BALANCE_LIMIT.detail.en).waitFor();
+    await fill(app, en.editToken.maxTrades, '20');
+    const field = (label: string) => app.page.locator('.field', { has: app.page.getByLabel(label) });
+    const limitText = errorCatalogue.LICENSE_BALANCE_LIMIT.detail.en;
+    await field(en.editToken.maxTrades).getByRole('alert').getByText(limitText).waitFor();
+    await expect(field(en.editToken.orderSize).getByText(limitText).count()).resolves.toBe(0);
     await app.telegramEvent('main_button_pressed');
     await expect.poll(() => edits.filter((body) => body.preview === false).length).toBe(1);
     await expect(app.page.url()).toContain('/portfolio/edit');
@@ -275,7 +278,7 @@ describe('edit settings', () => {
     // MAX_NUM_ORDERS: 250 is refused in place, nothing is sent (docs/grid.md#exchange-filters).
     await fill(app, en.editToken.maxTrades, '250');
     await app.telegramEvent('main_button_pressed');
-    await app.page.getByText(en.editToken.aboveExchangeOrders.replaceAll('{{max}}', '200')).waitFor();
+    await app.page.getByText(en.editToken.aboveExchangeOrders_other.replaceAll('{{count}}', '200')).waitFor();
     expect(edits.filter((body) => body.maxTrades === 250)).toEqual([]);
 
     // PERCENT_PRICE_BY_SIDE: the preview answers with the ladder and a warning, shown with it.
@@ -318,7 +321,7 @@ describe('edit settings', () => {
     await app.page.getByRole('button', { name: 'Remove BTC' }).click();
     await app.page.waitForURL((url) => url.pathname === '/portfolio');
     await app.page
-      .getByText('BTC removed. Orders cancelled: 3. Left on the exchange: 4 lots, 0.00152 BTC.')
+      .getByText('BTC removed. Orders cancelled: 3. Open lots left on the exchange: 4 (0.00152 BTC).')
       .waitFor();
     expect(removals).toHaveLength(1);
     await app.close();

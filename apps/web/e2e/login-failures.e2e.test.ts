@@ -10,8 +10,11 @@ import { type Stack, startStack } from './support/stack';
 let stack: Stack;
 let browser: Browser;
 
+/** This installation's support contact: the app shows SUPPORT_URL, not a link of its own. */
+const SUPPORT_URL = 'https://t.me/e2e_support_desk';
+
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack({ env: { SUPPORT_URL } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -57,7 +60,7 @@ describe('login failures (docs/errors.md)', () => {
     await app.page.goto(stack.launchUrlFor(stack.stranger('new_face'), { languageCode: 'ru' }));
     await expectFailure(app, 'ru', 'NO_USER');
     const support = app.page.getByRole('link', { name: ru.login.supportLink });
-    await expect(support.getAttribute('href')).resolves.toBe('https://t.me/gridbot_support');
+    await expect(support.getAttribute('href')).resolves.toBe(SUPPORT_URL);
     await settle(app.page);
     await screenshot(app.page, 'ru', 'login-failure-no-user');
     await app.close();

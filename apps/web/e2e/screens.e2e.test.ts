@@ -1,5 +1,6 @@
 import { errorCatalogue } from '@gridbot/contracts';
 import type { User } from '@gridbot/db';
+import { getNotificationSettings } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cn } from '../src/i18n/locales/cn';
@@ -277,6 +278,43 @@ describe('screens', () => {
     await waitForToastsToLeave(app);
     expect(app.problems).toEqual([]);
     await app.close();
+  });
+
+  it("says which bulk switch failed in its own words, and keeps two quick notification toggles", async () => {
+    const app = await signedIn('en', { fixtures: true });
+    await settle(app.page);
+    // An answer nobody planned for (not a catalogue code): each action's own fallback text.
+    const unplanned = { error: true, status: 503, code: 'UPSTREAM_DOWN', message: 'upstream', detail: '' };
+    for (const path of ['**/portfolio/dry_coins*', '**/portfolio/activate_coins*']) {
+      await app.page.route(path, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(unplanned) }),
+      );
+    }
+    await app.page.getByRole('switch', { name: en.panel.dryAll }).click();
+    await app.page.locator('.toast', { hasText: en.fallback.dryAll }).waitFor();
+    await app.page.getByRole('button', { name: en.panel.activateAll }).click();
+    await app.page.locator('.toast', { hasText: en.fallback.activateCoins }).waitFor();
+    await expect(app.page.getByText(en.fallback.stopTrading).count()).resolves.toBe(0);
+    await app.close();
+
+    // Two notification switches toggled at once: both reach the server, none is refused.
+    const other = await signedIn();
+    const user = await stack.prisma.user.findFirstOrThrow({ where: { username: `maria_${users}` } });
+    await navigateInApp(other.page, '/profile');
+    const fills = other.page.getByRole('switch', { name: en.profile.notificationKinds.fills });
+    const daily = other.page.getByRole('switch', { name: en.profile.notificationKinds.dailyReport });
+    await fills.click();
+    await daily.click();
+    await expect(fills.getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(daily.getAttribute('aria-checked')).resolves.toBe('true');
+    await expect
+      .poll(async () => {
+        const stored = await getNotificationSettings(stack.ctx, { userId: user.id });
+        return [stored.fills, stored.dailyReport];
+      })
+      .toEqual([true, true]);
+    await expect(other.page.getByText(errorCatalogue.RATE_LIMITED.detail.en).count()).resolves.toBe(0);
+    await other.close();
   });
 
   it('keeps the chosen language across a reload (stored on the server)', async () => {

@@ -306,7 +306,7 @@ describe('native controls inside Telegram', () => {
     await app.close();
   });
 
-  it('asks for closing confirmation while a form holds unsaved input', async () => {
+  it('asks before closing, and before going back, while a form holds unsaved input', async () => {
     const app = await signedIn();
     await navigateInApp(app.page, '/profile/api-key');
     await settle(app.page);
@@ -317,9 +317,24 @@ describe('native controls inside Telegram', () => {
     await expect.poll(closing).toEqual({ need_confirmation: false });
     await app.page.getByLabel(en.apiKey.secretKey).fill('secret');
     await expect.poll(closing).toEqual({ need_confirmation: true });
-    // Leaving the form drops its input and the confirmation.
+    // Back asks to discard it too: kept when the user cancels…
+    await app.page.evaluate(() => {
+      (window as unknown as { __tgPopupAnswer?: string }).__tgPopupAnswer = 'cancel';
+    });
     await app.telegramEvent('back_button_pressed');
+    await expect
+      .poll(async () => (await popups(app)).map((popup) => popup.message))
+      .toEqual([en.common.discardText]);
+    expect(new URL(app.page.url()).pathname).toBe('/profile/api-key');
+    await expect(app.page.getByLabel(en.apiKey.secretKey).inputValue()).resolves.toBe('secret');
+    // …discarded when confirmed: leaving the form drops its input and the confirmation.
+    await app.page.evaluate(() => {
+      (window as unknown as { __tgPopupAnswer?: string }).__tgPopupAnswer = 'confirm';
+    });
+    await app.telegramEvent('back_button_pressed');
+    await app.page.waitForURL((url) => url.pathname !== '/profile/api-key');
     await expect.poll(closing).toEqual({ need_confirmation: false });
+    expect(await popups(app)).toHaveLength(2);
     await app.close();
   });
 
@@ -380,10 +395,19 @@ describe('native controls inside Telegram', () => {
     await navigateInApp(app.page, '/profile');
     await settle(app.page);
     await app.page.locator('button[data-language="ru"]').click();
+    // Its toast covers neither the screen's title nor its back control, and stays on screen.
+    const toast = await app.page.locator('.toast').first().boundingBox();
     await app.page.getByRole('heading', { level: 1, name: 'Профиль' }).waitFor();
     await expect
       .poll(() => haptics(app))
       .toContainEqual({ type: 'notification', notification_type: 'success' });
+    const header = await app.page.locator('.screen-header').first().boundingBox();
+    const height = app.page.viewportSize()?.height ?? 0;
+    expect(toast && header).toBeTruthy();
+    if (toast && header) {
+      expect(toast.y >= header.y + header.height || toast.y + toast.height <= header.y).toBe(true);
+      expect(toast.y + toast.height).toBeLessThanOrEqual(height);
+    }
     await app.page.locator('button[data-language="en"]').click();
     await app.page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await app.close();

@@ -1,3 +1,4 @@
+import { errorCatalogue } from '@gridbot/contracts';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import { fundWallet, reconcileCoinBot, saveExchangeKeys } from '@gridbot/services';
 import type { Browser } from 'playwright-core';
@@ -73,10 +74,13 @@ describe('trading from the mini app', () => {
     await app.page.getByLabel('API key').fill(keys.apiKey);
     await app.page.getByLabel('Secret key').fill(keys.secret);
     await app.page.getByRole('button', { name: 'Save keys' }).click();
-    await app.page
+    // The refusal stays in the form with its own cause (not a toast, not the spot permission).
+    const refusal = app.page.getByTestId('api-key-refusal');
+    await refusal
       .getByText("Binance refused these keys from this server's IP address.", { exact: false })
-      .first()
       .waitFor();
+    await expect(refusal.getAttribute('data-problem')).resolves.toBe('API_KEY_IP_NOT_ALLOWED');
+    await expect(app.page.getByText(errorCatalogue.API_KEY_NO_SPOT.detail.en).count()).resolves.toBe(0);
     expect(await stack.prisma.exchangeAccount.count({ where: { userId: user.id } })).toBe(0);
 
     sandbox.control.setKeyAccess(keys.apiKey, { ipWhitelist: ['127.0.0.1'] });
@@ -102,16 +106,28 @@ describe('trading from the mini app', () => {
     await app.page.getByLabel('API key').fill(keys.apiKey);
     await app.page.getByLabel('Secret key').fill('W'.repeat(64));
     await app.page.getByRole('button', { name: 'Save keys' }).click();
-    await app.page.getByText('The exchange rejected these API keys.').first().waitFor();
+    const refusal = app.page.getByTestId('api-key-refusal');
+    await refusal.getByText(errorCatalogue.API_KEY_INVALID.detail.en).waitFor();
     expect(await stack.prisma.exchangeAccount.count({ where: { userId: user.id } })).toBe(0);
+    // Typing the keys again clears it.
     await app.page.getByLabel('Secret key').fill(keys.secret);
+    await expect.poll(() => refusal.count()).toBe(0);
     await app.page.getByRole('button', { name: 'Save keys' }).click();
     await app.page.getByText('API keys saved').waitFor();
     await navigateInApp(app.page, '/profile/api-key');
     await app.page.getByText(`${keys.apiKey.slice(0, 4)}…${keys.apiKey.slice(-4)}`).waitFor();
     await app.page.getByText('Connected', { exact: true }).waitFor();
+    // When the keys were saved, and apart from it when they were last checked.
+    await app.page.getByText(en.apiKey.savedAt, { exact: true }).waitFor();
+    await app.page.getByText(en.apiKey.checkedAt, { exact: true }).waitFor();
     await settle(app.page);
     await screenshot(app.page, 'en', 'trading-api-key-connected');
+
+    // "Start all" with no coin says so and changes nothing.
+    await navigateInApp(app.page, '/');
+    await app.page.getByRole('button', { name: 'Start all' }).click();
+    await app.page.getByText(errorCatalogue.NO_COINS_TO_START.detail.en).first().waitFor();
+    await expect(app.page.getByText(en.toast.tradingStarted).count()).resolves.toBe(0);
 
     // A coin in the portfolio (the add-coin screen is wired in a later change).
     const bot = await xrpBot(user.id);
@@ -133,7 +149,7 @@ describe('trading from the mini app', () => {
     await reconcileCoinBot(stack.ctx, { coinBotId: bot.id });
     const lots = await stack.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } });
     expect(lots).toBe(1);
-    await app.page.getByText('1 of 3 deals').waitFor({ timeout: 15_000 });
+    await app.page.getByText('Deals: 1 of 3').waitFor({ timeout: 15_000 });
     await settle(app.page);
     await screenshot(app.page, 'en', 'trading-panel-running');
 

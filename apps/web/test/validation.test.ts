@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiKeyProblem } from '../src/forms/api-key-form';
 import {
-  fieldOfRefusal,
+  fieldsOfRefusal,
   isAboveExchangeOrderLimit,
   isBelowExchangeMin,
   type SettingsDraft,
@@ -73,7 +73,7 @@ agree('order size, USDT (edit settings)', fields.orderSize, settingsField('order
   ['6,5', null],
   [' 7 ', null],
   ['10.123456', null],
-  ['10.1234567', { key: 'maxDecimals', params: { digits: 6 } }],
+  ['10.1234567', { key: 'maxDecimals', params: { count: 6 } }],
   ['100000', null],
   ['100000.01', { key: 'max', params: { max: '100000' } }],
 ]);
@@ -82,7 +82,7 @@ agree('step, % (edit settings)', fields.stepPct, settingsField('stepPct'), [
   ['0.4999', { key: 'min', params: { min: '0.5' } }],
   ['0.5', null],
   ['1,25', null],
-  ['1.12345', { key: 'maxDecimals', params: { digits: 4 } }],
+  ['1.12345', { key: 'maxDecimals', params: { count: 4 } }],
   ['10', null],
   ['10.0001', { key: 'max', params: { max: '10' } }],
 ]);
@@ -134,7 +134,7 @@ agree('withdrawal amount', withdrawMoney.query.shape.summ, (typed) => withdrawAm
   ['10.999999', { key: 'min', params: { min: '11' } }],
   ['11', null],
   ['11,5', null],
-  ['11.1234567', { key: 'maxDecimals', params: { digits: 6 } }],
+  ['11.1234567', { key: 'maxDecimals', params: { count: 6 } }],
   ['eleven', { key: 'numeric' }],
 ]);
 
@@ -196,8 +196,8 @@ agree(
   apiKeyProblem,
   [
     ['', { key: 'required' }],
-    ['a'.repeat(49), { key: 'minLength', params: { min: '50' } }],
-    ['a'.repeat(101), { key: 'maxLength', params: { max: '100' } }],
+    ['a'.repeat(49), { key: 'minLength', params: { count: 50 } }],
+    ['a'.repeat(101), { key: 'maxLength', params: { count: 100 } }],
     [`${'a'.repeat(49)}-x`, { key: 'alphanumeric' }],
     ['aB3'.repeat(20), null],
   ],
@@ -231,12 +231,23 @@ describe('checks only the client can make, on top of the contract', () => {
   });
 
   it("puts the API's settings refusals under the field they are about", () => {
-    expect(fieldOfRefusal('ORDER_BELOW_EXCHANGE_MIN')).toBe('orderSize');
-    expect(fieldOfRefusal('LICENSE_BALANCE_LIMIT')).toBe('orderSize');
-    expect(fieldOfRefusal('MAX_TRADES_ABOVE_EXCHANGE_LIMIT')).toBe('maxTrades');
-    expect(fieldOfRefusal('DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT')).toBe('stepIncreasePct');
-    expect(fieldOfRefusal('EXCHANGE_UNAVAILABLE')).toBeNull();
-    expect(fieldOfRefusal('toString')).toBeNull();
+    const same = (code: string) => fieldsOfRefusal(code, DEFAULTS, DEFAULTS);
+    expect(same('ORDER_BELOW_EXCHANGE_MIN')).toEqual(['orderSize']);
+    expect(same('MAX_TRADES_ABOVE_EXCHANGE_LIMIT')).toEqual(['maxTrades']);
+    expect(same('DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT')).toEqual(['stepIncreasePct']);
+    expect(same('EXCHANGE_UNAVAILABLE')).toEqual([]);
+    expect(same('toString')).toEqual([]);
+  });
+
+  it('puts a licence balance limit refusal under what raised the capital: the purchase limit too', () => {
+    const limit = (draft: Partial<typeof DEFAULTS>) =>
+      fieldsOfRefusal('LICENSE_BALANCE_LIMIT', { ...DEFAULTS, ...draft }, DEFAULTS);
+    expect(limit({ maxTrades: String(Number(DEFAULTS.maxTrades) + 5) })).toEqual(['maxTrades']);
+    expect(limit({ orderSize: '500' })).toEqual(['orderSize']);
+    expect(limit({ orderSize: '500,5', maxTrades: '99' })).toEqual(['orderSize', 'maxTrades']);
+    // Lowered, or nothing raised (another coin took the room): under the order size.
+    expect(limit({ maxTrades: '1' })).toEqual(['orderSize']);
+    expect(limit({})).toEqual(['orderSize']);
   });
 
   it('refuses a transfer to yourself with the catalogue text', () => {

@@ -158,6 +158,14 @@ export const errorCatalogue = {
     'Вы превысили количество монет в портфеле, допустимое вашей лицензией.',
     '您已超过许可证允许的投资组合币种数量。',
   ),
+  /** "Start all" on an empty portfolio: nothing to start, nothing changes. */
+  NO_COINS_TO_START: entry(
+    422,
+    'No coins to start',
+    'There are no coins in your portfolio to start: add a coin first. Nothing was changed.',
+    'В портфеле нет монет для запуска: сначала добавьте монету. Ничего не изменилось.',
+    '投资组合中没有可启动的币种：请先添加币种。未做任何更改。',
+  ),
   // --- wallet ---
   INSUFFICIENT_FUNDS: entry(
     422,

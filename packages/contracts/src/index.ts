@@ -5,6 +5,7 @@
 export * from './auth/login';
 export * from './auth/logout-all';
 export * from './auth/sign-in-telegram';
+export * from './config/get-app-config';
 export * from './config/get-config';
 export * from './config/set-config';
 export * from './core';
@@ -81,6 +82,7 @@ export * from './wallet/withdrawal';
 import { login } from './auth/login';
 import { logoutAll } from './auth/logout-all';
 import { signInTelegram } from './auth/sign-in-telegram';
+import { getAppConfig } from './config/get-app-config';
 import { getConfig } from './config/get-config';
 import { setConfig } from './config/set-config';
 import { getLaunchData } from './demo/get-launch-data';
@@ -154,6 +156,7 @@ export const endpoints = [
   logoutAll,
   getConfig,
   setConfig,
+  getAppConfig,
   getLaunchData,
   checkKeys,
   getCoinRating,

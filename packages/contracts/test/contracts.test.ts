@@ -89,6 +89,8 @@ const specCalls: readonly { call: string; rate?: number }[] = [
   { call: 'POST /auth/login' },
   { call: 'POST /auth/telegram' },
   { call: 'GET /demo/launch-data' },
+  // The installation's public settings (docs/product.md#calls): the support link.
+  { call: 'GET /config' },
 ];
 
 /**
@@ -127,6 +129,7 @@ const PUBLIC_CALLS = [
   'POST /auth/login',
   'POST /auth/telegram',
   'GET /demo/launch-data',
+  'GET /config',
   // docs/security.md#download-links: the signed link is its own credential.
   'GET /export/download.csv',
 ];

@@ -8,6 +8,7 @@ import { type EndpointDefinition, endpoints } from '../src/index';
  */
 const READS = new Set([
   'config.get',
+  'config.getAppConfig',
   'demo.getLaunchData',
   'home.checkKeys',
   'home.getCoinRating',

@@ -10,6 +10,7 @@ export * from './bonus/bonus-views';
 export * from './bonus/matching-bonus';
 export * from './bonus/network-expansion';
 export * from './bonus/referral-bonus';
+export * from './config/app-config';
 export * from './config/user-config';
 export * from './context/auth-keys';
 export * from './context/cache';

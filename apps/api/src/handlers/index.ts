@@ -2,6 +2,7 @@ import type { HandlerMap } from '../types';
 import { loginHandler } from './auth/login';
 import { logoutAllHandler } from './auth/logout-all';
 import { signInTelegramHandler } from './auth/sign-in-telegram';
+import { getAppConfigHandler } from './config/get-app-config';
 import { getConfigHandler } from './config/get-config';
 import { setConfigHandler } from './config/set-config';
 import { getLaunchDataHandler } from './demo/get-launch-data';
@@ -82,6 +83,7 @@ export const handlers: HandlerMap = Object.fromEntries([
   logoutAllHandler,
   getConfigHandler,
   setConfigHandler,
+  getAppConfigHandler,
   getLaunchDataHandler,
   checkKeysHandler,
   saveApiKeyHandler,

@@ -396,7 +396,8 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
         coinUserId: c.coinUserId,
         coin: c.coin,
         running: c.running,
-        dry: false,
+        // Drying by its own switch: the panel offers to activate it.
+        dry: c.dryReason === 'coin',
         state: c.state,
         dryReason: c.dryReason,
         lastPrice: c.lastPrice,

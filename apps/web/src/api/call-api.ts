@@ -40,6 +40,10 @@ export const setUnauthorizedHandler = (handler: () => void) => {
 
 export const resetRequestGuard = () => guard.reset();
 
+/** The least time between two calls of `endpoint` that the guard lets through (its window). */
+export const guardWindowOf = (endpoint: EndpointDefinition): number =>
+  (endpoint.rateLimit ?? DEFAULT_LIMIT).windowMs + WINDOW_MARGIN_MS;
+
 export { fillPath, queryString } from './request-url';
 
 const readJson = async (response: Response): Promise<unknown> => {
@@ -75,8 +79,10 @@ export const callApi = async <E extends EndpointDefinition>(
   };
   // Headers the contract declares, e.g. a money move's Idempotency-Key (docs/wallet.md#retries).
   const declared = (input as { headers?: Record<string, unknown> }).headers ?? {};
-  const limit = endpoint.rateLimit ?? DEFAULT_LIMIT;
-  guard.check(endpoint.id, { max: limit.max, windowMs: limit.windowMs + WINDOW_MARGIN_MS });
+  guard.check(endpoint.id, {
+    max: (endpoint.rateLimit ?? DEFAULT_LIMIT).max,
+    windowMs: guardWindowOf(endpoint),
+  });
 
   const headers: Record<string, string> = {
     Accept: 'application/json',

@@ -12,7 +12,14 @@ export type ErrorText = { code: ErrorCode } | { key: ClientErrorKey };
 export type ClientErrorKey = 'network' | 'generic';
 
 /** docs/errors.md fallback texts of an action (keys of `fallback.*`), shown for codes nobody planned. */
-export type FallbackKey = 'startTrading' | 'stopTrading' | 'changeStatus' | 'tryLater' | 'saveApiKeys';
+export type FallbackKey =
+  | 'startTrading'
+  | 'stopTrading'
+  | 'changeStatus'
+  | 'dryAll'
+  | 'activateCoins'
+  | 'tryLater'
+  | 'saveApiKeys';
 
 export const isCatalogueCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
 

@@ -88,16 +88,36 @@ export const isAboveExchangeOrderLimit = (
 };
 
 /**
- * The field a refusal of the settings is about, so it is shown under that field: the order size is
- * what the exchange minimum and the licence balance limit (Σ order size × purchase limit) refuse.
+ * The field a refusal of the settings is about, so it is shown under that field. The licence
+ * balance limit (Σ order size × purchase limit) is read separately: see `fieldsOfRefusal`.
  */
 const REFUSAL_FIELD: Partial<Record<ErrorCode, Field>> = {
   ORDER_BELOW_EXCHANGE_MIN: 'orderSize',
-  LICENSE_BALANCE_LIMIT: 'orderSize',
   MAX_TRADES_ABOVE_EXCHANGE_LIMIT: 'maxTrades',
   // The deepest buy's drop is the step increase's doing, as the deepest-step rule reports it there.
   DEEPEST_BUY_BELOW_EXCHANGE_PRICE_LIMIT: 'stepIncreasePct',
 };
 
-export const fieldOfRefusal = (code: string): Field | null =>
-  Object.hasOwn(REFUSAL_FIELD, code) ? (REFUSAL_FIELD[code as ErrorCode] ?? null) : null;
+/** Whether the draft raised a field above the saved settings (false while it is not a number). */
+const raised = (draft: SettingsDraft, saved: SettingsDraft, field: 'orderSize' | 'maxTrades'): boolean => {
+  if (field === 'maxTrades') {
+    const [now, before] = [integerInput(draft.maxTrades.trim()), integerInput(saved.maxTrades.trim())];
+    return Number.isInteger(now) && now > before;
+  }
+  const now = wireText(draft.orderSize, DECIMAL);
+  return /^\d+(\.\d+)?$/.test(now) && compareDecimal(now, wireText(saved.orderSize, DECIMAL)) > 0;
+};
+
+/**
+ * The fields a refusal is shown under. The licence balance limit is exceeded by what the draft
+ * raised, the order size or the purchase limit (both when both went up); with neither raised
+ * (another coin took the room), under the order size.
+ */
+export const fieldsOfRefusal = (code: string, draft: SettingsDraft, saved: SettingsDraft): Field[] => {
+  if (code === 'LICENSE_BALANCE_LIMIT') {
+    const causes = (['orderSize', 'maxTrades'] as const).filter((field) => raised(draft, saved, field));
+    return causes.length > 0 ? causes : ['orderSize'];
+  }
+  const field = Object.hasOwn(REFUSAL_FIELD, code) ? REFUSAL_FIELD[code as ErrorCode] : undefined;
+  return field ? [field] : [];
+};

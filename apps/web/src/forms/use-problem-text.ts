@@ -10,7 +10,7 @@ export const useProblemText = () => {
     if (!problem) return null;
     if ('code' in problem) return catalogueText(problem.code);
     // The parameters belong to the key; i18next cannot relate the two for a computed key.
-    const params = (problem.params ?? {}) as { min: string; max: string; digits: string };
+    const params = (problem.params ?? {}) as { min: string; max: string; count: number };
     return t(`validation.${problem.key}`, params);
   };
 };

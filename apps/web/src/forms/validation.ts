@@ -62,7 +62,7 @@ const decimalsAllowed = (schema: z.ZodType): number => {
 const decimalFormatProblem = (schema: z.ZodType, value: string): Problem => {
   if (!NUMERIC.test(value)) return { key: 'numeric' };
   if (!PLAIN_DECIMAL.test(value)) return { key: 'decimal' };
-  return { key: 'maxDecimals', params: { digits: decimalsAllowed(schema) } };
+  return { key: 'maxDecimals', params: { count: decimalsAllowed(schema) } };
 };
 
 const boundOf = (params: Record<string, unknown> | undefined): DecimalBoundParams | null =>
@@ -82,14 +82,16 @@ export const problemOfIssue = (
       if (issue.expected === 'int') return { key: 'integer' };
       return issue.expected === 'number' ? { key: 'numeric' } : { key: 'string' };
     case 'too_small': {
+      // A length is a count: its text has plural forms.
+      if (issue.origin === 'string') return { key: 'minLength', params: { count: Number(issue.minimum) } };
       const min = String(issue.minimum);
-      if (issue.origin === 'string') return { key: 'minLength', params: { min } };
       return issue.inclusive === false
         ? { key: 'greaterThan', params: { min } }
         : { key: 'min', params: { min } };
     }
     case 'too_big':
-      return { key: issue.origin === 'string' ? 'maxLength' : 'max', params: { max: String(issue.maximum) } };
+      if (issue.origin === 'string') return { key: 'maxLength', params: { count: Number(issue.maximum) } };
+      return { key: 'max', params: { max: String(issue.maximum) } };
     case 'invalid_format':
       if (rule.decimal) return decimalFormatProblem(schema, value);
       return rule.format ?? { key: 'invalid' };

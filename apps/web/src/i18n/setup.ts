@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, htmlLangOf, LANGUAGES, type Language } from './language';
 import type { Messages } from './locales/en';
@@ -15,6 +15,19 @@ const ensureLoaded = async (language: Language) => {
   i18next.addResourceBundle(language, 'translation', await loaders[language](), true, true);
 };
 
+/**
+ * i18next picks a text's plural form by the language's plural rules (`Intl.PluralRules`), found by
+ * the language code; `cn` is not a language code (Chinese is `zh`), so it would get the browser's
+ * own rules and miss its forms. Chinese has one form, `_other`.
+ */
+export const applyChinesePluralRules = (instance: i18n): void => {
+  const resolver = instance.services.pluralResolver as {
+    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(code === 'cn' ? 'zh' : code, options);
+};
+
 export const initI18n = async (language: Language): Promise<void> => {
   await i18next.use(initReactI18next).init({
     resources: {},
@@ -25,6 +38,7 @@ export const initI18n = async (language: Language): Promise<void> => {
     returnNull: false,
     initAsync: false,
   });
+  applyChinesePluralRules(i18next);
   await changeLanguage(language);
 };
 

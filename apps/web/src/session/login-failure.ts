@@ -21,8 +21,6 @@ type LoginCode = (typeof LOGIN_CODES)[number];
 
 const isLoginCode = (code: string): code is LoginCode => (LOGIN_CODES as readonly string[]).includes(code);
 
-export const SUPPORT_URL = 'https://t.me/gridbot_support';
-
 export const loginFailureOf = (error: unknown): LoginFailure => {
   if (!isApiError(error)) return 'maintenance';
   if (isLoginCode(error.code)) return error.code;

@@ -27,3 +27,25 @@ export const useBackLayer = (close: () => void) => {
     };
   }, []);
 };
+
+/** Forms holding unsaved input right now (`useClosingConfirmation` counts them). */
+let unsavedForms = 0;
+
+/** Counts one form holding unsaved input until the returned function is called. */
+export const holdUnsavedInput = (): (() => void) => {
+  unsavedForms += 1;
+  let held = true;
+  return () => {
+    if (held) unsavedForms -= 1;
+    held = false;
+  };
+};
+
+/**
+ * One step back: with unsaved input on screen it asks first (`ask`, false: stay), as closing the
+ * app does; then the newest layer closes, else the screen is left (`leave`).
+ */
+export const stepBack = async (leave: () => void, ask: () => Promise<boolean>): Promise<void> => {
+  if (unsavedForms > 0 && !(await ask())) return;
+  if (!closeTopLayer()) leave();
+};

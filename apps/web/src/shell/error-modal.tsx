@@ -1,10 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { useCatalogueText } from '../api/use-action-error';
-import { hasSupportLink, type LoginFailure, SUPPORT_URL } from '../session/login-failure';
+import { hasSupportLink, type LoginFailure } from '../session/login-failure';
 import { useStore } from '../state/create-store';
 import { Button } from '../ui/button';
 import { AlertIcon } from '../ui/svg-icon';
 import { closeErrorModal, errorModalStore } from './error-modal-store';
+import { useSupportUrl } from './support-url';
+
+/** The installation's support link, once known (`GET /config`). */
+const SupportLink = () => {
+  const { t } = useTranslation();
+  const url = useSupportUrl();
+  if (!url) return null;
+  return (
+    <a
+      className="button button--telegram button--block"
+      href={url}
+      onClick={(event) => {
+        event.preventDefault();
+        void import('../telegram/links').then(({ openExternal }) => openExternal(url));
+      }}
+    >
+      {t('login.supportLink')}
+    </a>
+  );
+};
 
 /** The modal overlay with the access error text (docs/product.md#screens, §8). */
 export const ErrorModal = () => {
@@ -38,18 +58,7 @@ export const ErrorModal = () => {
           {text}
         </p>
         <div className="modal__actions">
-          {content.kind === 'login' && hasSupportLink(content.failure) ? (
-            <a
-              className="button button--telegram button--block"
-              href={SUPPORT_URL}
-              onClick={(event) => {
-                event.preventDefault();
-                void import('../telegram/links').then(({ openExternal }) => openExternal(SUPPORT_URL));
-              }}
-            >
-              {t('login.supportLink')}
-            </a>
-          ) : null}
+          {content.kind === 'login' && hasSupportLink(content.failure) ? <SupportLink /> : null}
           <Button variant="secondary" block onClick={closeErrorModal}>
             {t('common.close')}
           </Button>

@@ -1,11 +1,11 @@
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ROUTES } from '../router/route-table';
 import { useStore } from '../state/create-store';
 import { nativeControlsStore } from '../telegram/native-controls';
 import { loadedTelegramSdk } from '../telegram/sdk';
 import { trySdk } from '../telegram/sdk-errors';
-import { closeTopLayer } from './back-layers';
+import { useStepBack } from './back-control';
 
 const TOP_LEVEL = new Set<string>([
   ROUTES.panel.path,
@@ -19,11 +19,11 @@ const TOP_LEVEL = new Set<string>([
 
 /**
  * Telegram's back button is shown on nested screens and goes back in history (after closing an open
- * sheet, `useBackLayer`); inside Telegram it is the only back control (`BackControl` leaves the
- * page's arrow out).
+ * sheet, `useBackLayer`; asking first when a form holds unsaved input, `useStepBack`); inside
+ * Telegram it is the only back control (`BackControl` leaves the page's arrow out).
  */
 export const useTelegramBackButton = () => {
-  const router = useRouter();
+  const back = useStepBack();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const native = useStore(nativeControlsStore).back;
   useEffect(() => {
@@ -34,11 +34,7 @@ export const useTelegramBackButton = () => {
     trySdk('back button', () => (nested ? backButton.show() : backButton.hide()));
     if (!nested) return;
     // An open sheet closes first; the screen under it stays.
-    const off = trySdk('back button click', () =>
-      backButton.onClick(() => {
-        if (!closeTopLayer()) router.history.back();
-      }),
-    );
+    const off = trySdk('back button click', () => backButton.onClick(() => void back()));
     return () => off?.();
-  }, [native, pathname, router]);
+  }, [native, pathname, back]);
 };

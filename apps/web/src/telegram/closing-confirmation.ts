@@ -1,5 +1,6 @@
 import { closingBehavior } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
+import { holdUnsavedInput } from '../shell/back-layers';
 import { useStore } from '../state/create-store';
 import { nativeControlsStore } from './native-controls';
 import { trySdk } from './sdk-errors';
@@ -24,7 +25,8 @@ const holdBrowser = () => {
 
 /**
  * While a form holds unsaved input, closing the mini app asks first: Telegram's closing
- * confirmation inside Telegram, the browser's leave-page prompt elsewhere.
+ * confirmation inside Telegram, the browser's leave-page prompt elsewhere; and so does back
+ * (`useStepBack`).
  */
 export const useClosingConfirmation = (unsaved: boolean): void => {
   const native = useStore(nativeControlsStore).closing;
@@ -32,4 +34,5 @@ export const useClosingConfirmation = (unsaved: boolean): void => {
     if (!unsaved) return;
     return native ? holdNative() : holdBrowser();
   }, [native, unsaved]);
+  useEffect(() => (unsaved ? holdUnsavedInput() : undefined), [unsaved]);
 };

@@ -5,8 +5,9 @@ import { ZCoinName } from '../portfolio/coin-settings';
 import { ZTradingState } from './trading-state';
 
 /**
- * Starts one coin (`?coin_name=BTC`) or, without it, every coin of the portfolio. Checks API
- * connection, exchange USDT balance, fee balance, licence expiry and balance limit first.
+ * Starts one coin (`?coin_name=BTC`) or, without it, every coin of the portfolio (refused on an
+ * empty portfolio). Checks API connection, exchange USDT balance, fee balance, licence expiry and
+ * balance limit first.
  */
 export const startTrading = defineEndpoint({
   id: 'home.startTrading',
@@ -28,6 +29,7 @@ export const startTrading = defineEndpoint({
       'FEE_BALANCE_EMPTY',
       'LICENSE_EXPIRED',
       'LICENSE_BALANCE_LIMIT',
+      'NO_COINS_TO_START',
     ),
     502: documented('EXCHANGE_UNAVAILABLE'),
   },

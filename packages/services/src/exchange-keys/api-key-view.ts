@@ -30,7 +30,8 @@ export const toApiKeyView = (account: ExchangeAccount): ApiKeyView => ({
   permissions: { spot: account.canTrade, withdraw: account.canWithdraw },
   ipRestricted: account.ipRestricted,
   tradingExpiresAt: account.tradingExpiresAt?.toISOString() ?? null,
-  savedAt: account.updatedAt.toISOString(),
+  // When the keys were saved, not when the row last changed: every check writes the row too.
+  savedAt: account.savedAt.toISOString(),
   lastCheckedAt: account.checkedAt?.toISOString() ?? null,
   connected: account.canTrade && !account.canWithdraw && account.checkProblem === null,
 });

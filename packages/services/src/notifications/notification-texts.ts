@@ -17,6 +17,9 @@ const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount
 const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 /** The installation's IPs to whitelist, or where to find them when none are known. */
 const ipList = (ips: string[], otherwise: string) => (ips.length > 0 ? ips.join(', ') : otherwise);
+/** A count with its English noun in the right form ("1 day", "2 days"); ru and cn say counts as labels. */
+const enCount = (count: number, one: string, other: string) =>
+  `${count} ${new Intl.PluralRules('en').select(count) === 'one' ? one : other}`;
 const coinLines = (coins: Array<{ coin: string; pnl: string }>) =>
   coins.map((c) => `${c.coin}: ${signed(c.pnl)} USDT`).join('\n');
 
@@ -55,7 +58,7 @@ const en: Texts = {
       ? `🛑 The ${d.coin} bot stopped: the exchange no longer lists ${d.coin}/USDT (delisted). Its open orders there are gone; the coin you hold stays in your exchange account.`
       : `🛑 The ${d.coin} bot stopped: the exchange refused its orders (${d.code}). Check your API keys and free USDT in the app.`,
   api_key_expiring: (d) =>
-    `🔑 Binance ends spot trading of your API key in ${d.daysLeft} day(s), on ${at(d.expiresAt)}: a key without an IP restriction trades for 30 days only. Restrict it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Binance (API Management → Edit restrictions) and it will not expire.`,
+    `🔑 Binance ends spot trading of your API key in ${enCount(d.daysLeft, 'day', 'days')}, on ${at(d.expiresAt)}: a key without an IP restriction trades for 30 days only. Restrict it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Binance (API Management → Edit restrictions) and it will not expire.`,
   api_key_expired: (d) =>
     `🛑 Binance has switched off spot trading of your API key (${at(d.expiresAt)}): your bots cannot place orders. Restrict the key to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')}, enable spot trading again on Binance, then check the keys in the app.`,
   license_expiring: (d) =>
@@ -66,7 +69,7 @@ const en: Texts = {
     `🔒 Your ${before(d?.level)}licence has expired. Your bots are drying: they only sell until you renew or upgrade.`,
   bonus_credited: (d) => `🎁 ${bonusNames.en[d.bonus]}: +${usdt(d.amount)} USDT on your main balance.`,
   daily_pnl: (d) =>
-    `📊 Profit on ${d.date}: ${signed(d.pnl)} USDT from ${d.closedTrades} closed trades.${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
+    `📊 Profit on ${d.date}: ${signed(d.pnl)} USDT from ${enCount(d.closedTrades, 'closed trade', 'closed trades')}.${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
 };
 
 const ru: Texts = {
@@ -117,7 +120,7 @@ const cn: Texts = {
   withdrawal_failed: (d) => `⚠️ 您的 ${usdt(d.amount)} USDT 提现在链上失败，全部金额已退回主余额。`,
   withdrawal_rejected: (d) => `❌ 您的 ${d.amount} USDT 提现被拒绝：${d.reason}。全部金额已退回主余额。`,
   fee_balance_empty: (d) =>
-    `⛽ 手续费余额已用完（${usdt(d.feeBalanceMicro)} USDT）。您的机器人进入清仓模式：充值前只卖不买。`,
+    `⛽ 手续费余额已用完（${usdt(d.feeBalanceMicro)} USDT）。您的机器人进入只卖模式：充值前停止买入，只卖不买。`,
   coin_bot_error: (d) =>
     d.code === 'COIN_NOT_LISTED'
       ? `🛑 ${d.coin} 机器人已停止：交易所已下架 ${d.coin}/USDT。它在那里的挂单已撤销；您持有的币仍在交易所账户中。`
@@ -131,7 +134,7 @@ const cn: Texts = {
       ? `⏳ 您的${after(d.level)}许可证明天到期。请在应用中续期以继续交易。`
       : `⏳ 您的${after(d.level)}许可证将在 ${d.daysLeft} 天后到期。请在应用中续期（最后 30 天八折）。`,
   license_expired: (d) =>
-    `🔒 您的${after(d?.level)}许可证已到期。您的机器人进入清仓模式：续期或升级前只卖不买。`,
+    `🔒 您的${after(d?.level)}许可证已到期。您的机器人进入只卖模式：续期或升级前停止买入，只卖不买。`,
   bonus_credited: (d) => `🎁 ${bonusNames.cn[d.bonus]}：+${usdt(d.amount)} USDT 已计入主余额。`,
   daily_pnl: (d) =>
     `📊 ${d.date} 收益：${signed(d.pnl)} USDT，平仓交易 ${d.closedTrades} 笔。${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
@@ -175,7 +178,7 @@ export const botTexts: Record<
     freezeButton: "🔒 Freeze withdrawals — this wasn't me",
     freezeNotYours: 'This button belongs to another account.',
     frozen: (stopped, from) =>
-      `🔒 Withdrawals are frozen.${stopped > 0 ? ` ${stopped} withdrawal(s) stopped and refunded to your main balance.` : ''} Nothing can be withdrawn and the address cannot be changed until the freeze is lifted: by you in the app from ${at(from)}, or by support.`,
+      `🔒 Withdrawals are frozen.${stopped > 0 ? ` ${enCount(stopped, 'withdrawal', 'withdrawals')} stopped and refunded to your main balance.` : ''} Nothing can be withdrawn and the address cannot be changed until the freeze is lifted: by you in the app from ${at(from)}, or by support.`,
     alreadyFrozen: (from) =>
       `🔒 Withdrawals are already frozen. You can lift the freeze in the app from ${at(from)}.`,
   },

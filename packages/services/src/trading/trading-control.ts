@@ -201,6 +201,8 @@ export const startTrading = async (
   input: { userId: number; coin?: string | undefined },
 ): Promise<TradingState> => {
   const bots = await targetBots(ctx, input.userId, input.coin);
+  // "Start all" with nothing to start says so, before any check (docs/grid.md#pause-and-start).
+  if (bots.length === 0) throw new AppError('NO_COINS_TO_START');
   await assertCanStart(ctx, input.userId);
   const now = ctx.clock.now();
   const started = await ctx.prisma.$transaction(async (tx) => {

@@ -29,6 +29,9 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundText: 'This page does not exist or has moved.',
     toPanel: 'Go to the panel',
+    discardTitle: 'Discard changes?',
+    discardText: 'What you typed on this screen is not saved. Leave and lose it?',
+    discard: 'Discard',
   },
   nav: {
     wallet: 'Wallet',
@@ -79,6 +82,8 @@ export const en = {
     startTrading: "Couldn't start trading, please try again later.",
     stopTrading: "Couldn't stop trading, please try again later.",
     changeStatus: "Couldn't change status, please try again later.",
+    dryAll: "Couldn't switch drying mode for all coins, please try again later.",
+    activateCoins: "Couldn't make every coin buy again, please try again later.",
     tryLater: 'Please try again later.',
     saveApiKeys: 'Failed to save API keys.',
   },
@@ -87,11 +92,14 @@ export const en = {
     numeric: 'Must be a number',
     integer: 'Must be a whole number',
     decimal: 'Must be a decimal number',
-    maxDecimals: 'At most {{digits}} decimals',
+    maxDecimals_one: 'At most {{count}} decimal',
+    maxDecimals_other: 'At most {{count}} decimals',
     min: 'Must be at least {{min}}',
     max: 'Must be at most {{max}}',
-    minLength: 'Must be at least {{min}} characters',
-    maxLength: 'Must be no more than {{max}} characters',
+    minLength_one: 'Must be at least {{count}} character',
+    minLength_other: 'Must be at least {{count}} characters',
+    maxLength_one: 'Must be no more than {{count}} character',
+    maxLength_other: 'Must be no more than {{count}} characters',
     alphanumeric: 'Only letters and numbers are allowed',
     string: 'Must be a string',
     greaterThan: 'Must be greater than {{min}}',
@@ -134,6 +142,9 @@ export const en = {
     marketClosed:
       'The exchange is not trading {{symbol}} now (status {{status}}, since {{time}}): the bot places no orders until trading resumes.',
     marketClosedShort: 'waiting: the exchange is not trading this market',
+    pausedDry:
+      'Paused: this coin neither buys nor sells. Drying is on, so once you start it again it only sells its open lots.',
+    pausedDryShort: 'paused: neither buys nor sells',
   },
   coinState: {
     running: 'Running',
@@ -204,7 +215,7 @@ export const en = {
     coins: 'Coins',
     noCoins: 'No coins yet. Add coins in the portfolio to start.',
     addCoins: 'Add coins',
-    deals: '{{open}} of {{max}} deals',
+    deals: 'Deals: {{open}} of {{max}}',
     chart: 'Profit, last 30 days',
     chartEmpty: 'No closed trades in the last 30 days',
     chartRange: '{{from}} – {{to}} · days run 00:00–24:00 UTC',
@@ -290,8 +301,9 @@ export const en = {
     change24h: '24h',
     keysHint: "Connect your API keys to see your exchange's markets.",
     keysLink: 'Connect API keys',
-    limitReached:
-      'Your licence allows {{limit}} coins and all of them are used: remove a coin or upgrade the licence.',
+    limitReached_one: 'Your licence allows {{count}} coin and it is used: remove it or upgrade the licence.',
+    limitReached_other:
+      'Your licence allows {{count}} coins and all of them are used: remove a coin or upgrade the licence.',
     columns: {
       name: 'Coin / 24h volume',
       price: 'Price / 24h',
@@ -300,8 +312,10 @@ export const en = {
     minOrder: 'Minimum order',
     volume24h: '24h volume',
     addTo: 'Add {{coin}} to the portfolio',
-    defaults:
-      'It starts paused with the default settings: order {{orderSize}} USDT, step {{stepPct}}%, step increase {{stepIncreasePct}}%, up to {{maxTrades}} trades.',
+    defaults_one:
+      'It starts paused with the default settings: order {{orderSize}} USDT, step {{stepPct}}%, step increase {{stepIncreasePct}}%, up to {{count}} trade.',
+    defaults_other:
+      'It starts paused with the default settings: order {{orderSize}} USDT, step {{stepPct}}%, step increase {{stepIncreasePct}}%, up to {{count}} trades.',
     addedTitle: '{{coin}} is in your portfolio, paused',
     addedText: 'Check its settings, then start it on the coin page.',
     openCoin: 'Open coin',
@@ -319,8 +333,10 @@ export const en = {
     deepest: 'Deepest buy: −{{pct}}% from the previous lot',
     exchangeMin: 'Minimum order on the exchange: {{min}} USDT',
     belowExchangeMin: 'Below the minimum order of this market on the exchange: {{min}} USDT',
-    aboveExchangeOrders:
-      'At most {{max}}: the exchange allows {{max}} open orders on this market, and each open deal keeps one',
+    aboveExchangeOrders_one:
+      'At most {{count}}: the exchange allows {{count}} open order on this market, and each open deal keeps one',
+    aboveExchangeOrders_other:
+      'At most {{count}}: the exchange allows {{count}} open orders on this market, and each open deal keeps one',
     priceLimitLevel:
       'From deal {{lot}} of the purchase limit on: a buy {{step}} below the previous lot, the exchange accepts at most {{max}}.',
     preview: 'Preview grid',
@@ -336,8 +352,10 @@ export const en = {
     save: 'Save settings',
     saved: 'Settings saved',
     reset: 'Reset to defaults',
-    confirmReset:
-      'Put {{coin}} back on the default settings (order {{orderSize}} USDT, step {{stepPct}}%, step increase {{stepIncreasePct}}%, {{maxTrades}} trades, drying off)? Open deals are re-planned.',
+    confirmReset_one:
+      'Put {{coin}} back on the default settings (order {{orderSize}} USDT, step {{stepPct}}%, step increase {{stepIncreasePct}}%, {{count}} trade, drying off)? Open deals are re-planned.',
+    confirmReset_other:
+      'Put {{coin}} back on the default settings (order {{orderSize}} USDT, step {{stepPct}}%, step increase {{stepIncreasePct}}%, {{count}} trades, drying off)? Open deals are re-planned.',
     resetDone: 'Settings reset to the defaults',
     removeTitle: 'Remove from the portfolio',
     removeHint:
@@ -347,7 +365,7 @@ export const en = {
     confirmRemove:
       'Resting orders of {{coin}} are cancelled. Open lots: {{lots}} ({{quantity}} {{coin}}) stay in your exchange account and are no longer managed. The history stays in your statistics.',
     removed:
-      '{{coin}} removed. Orders cancelled: {{orders}}. Left on the exchange: {{lots}} lots, {{quantity}} {{coin}}.',
+      '{{coin}} removed. Orders cancelled: {{orders}}. Open lots left on the exchange: {{lots}} ({{quantity}} {{coin}}).',
   },
   backtest: {
     title: 'Backtest these settings',
@@ -378,7 +396,8 @@ export const en = {
     chart: 'Price of {{coin}} from {{first}} to {{last}}, buys: {{buys}}, sells: {{sells}}',
     buy: 'Buy',
     sell: 'Sell',
-    fillsTruncated: 'The chart shows the first {{count}} fills.',
+    fillsTruncated_one: 'The chart shows the first {{count}} fill.',
+    fillsTruncated_other: 'The chart shows the first {{count}} fills.',
     disclaimer: 'Past candles, no slippage, the exchange fee only: a guide, not a promise.',
   },
   deals: {
@@ -553,7 +572,8 @@ export const en = {
     yesterday: 'Yesterday',
     of: 'Rating for {{date}} (UTC)',
     empty: 'No rating for this day',
-    emptyHint: 'A coin is rated once at least {{count}} bots trade it.',
+    emptyHint_one: 'A coin is rated once at least {{count}} bot trades it.',
+    emptyHint_other: 'A coin is rated once at least {{count}} bots trade it.',
     rank: 'Place {{rank}}',
     facts: 'Bots: {{bots}} · closed deals: {{trades}}',
     mine: 'In your portfolio',
@@ -744,7 +764,8 @@ export const en = {
     networkValue: 'TRON (TRC20)',
     minimumLabel: 'Minimum deposit',
     creditedAfter: 'Credited after',
-    creditedAfterValue: '{{count}} blocks, about {{minutes}} min',
+    creditedAfterValue_one: '{{count}} block, about {{minutes}} min',
+    creditedAfterValue_other: '{{count}} blocks, about {{minutes}} min',
     contract: 'Token contract',
     contractNote:
       "This is the USDT token's contract, shown so you can check the token. It is not an address: never send money to it.",
@@ -805,7 +826,8 @@ export const en = {
     upgraded: 'License upgraded to {{level}}',
     offers: 'License levels',
     current: 'Current',
-    offerLimits: '{{limit}} USDT · {{coins}} coins · matching {{generations}}',
+    offerLimits_one: '{{limit}} USDT · {{count}} coin · matching {{generations}}',
+    offerLimits_other: '{{limit}} USDT · {{count}} coins · matching {{generations}}',
     perYear: '{{price}} USDT / year',
     toPay: 'Pay {{amount}} USDT',
     confirmUpgrade: 'Upgrade to {{level}} for {{amount}} USDT from your main balance?',
@@ -871,6 +893,7 @@ export const en = {
     notConnected: 'Not connected',
     usdtBalance: 'Free USDT on the exchange',
     savedAt: 'Saved',
+    checkedAt: 'Last checked',
     egressTitle: 'IP addresses to trust',
     egressHint:
       'Binance switches off spot trading of a key without an IP restriction after 30 days. On Binance choose "Restrict access to trusted IPs only" for this key and add these addresses: then it never expires.',
@@ -899,7 +922,7 @@ export const en = {
     thisMonth: 'This month',
     allTime: 'All time',
     ranking: 'Partner ranking',
-    rankingProgress: '{{count}} of {{required}} new partners at PRO1 or higher this month',
+    rankingProgress: 'New partners at PRO1 or higher this month: {{count}} of {{required}}',
     qualified: 'Qualified',
     notQualified: 'Not qualified yet',
     measures: 'Measures, {{month}}',
@@ -970,7 +993,8 @@ export const en = {
   },
   matchingBonus: {
     title: 'Matching bonus',
-    generations: 'Your license pays {{count}} generations',
+    generations_one: 'Your license pays {{count}} generation',
+    generations_other: 'Your license pays {{count}} generations',
     empty: 'No matching bonus yet',
     generation: 'Generation {{generation}}',
     statuses: {
@@ -981,8 +1005,11 @@ export const en = {
   },
   expansion: {
     title: 'Network expansion bonus',
-    rule: 'Invite at least {{required}} partners who buy PRO1 or higher in a month to earn {{pct}}% of the month’s pool.',
-    progress: '{{count}} of {{required}} qualifying partners',
+    rule_one:
+      'Invite at least {{count}} partner who buys PRO1 or higher in a month to earn {{pct}}% of the month’s pool.',
+    rule_other:
+      'Invite at least {{count}} partners who buy PRO1 or higher in a month to earn {{pct}}% of the month’s pool.',
+    progress: 'Qualifying partners: {{count}} of {{required}}',
     qualified: 'Qualified',
     notQualified: 'Not qualified yet',
     pool: 'Pool',
@@ -991,8 +1018,10 @@ export const en = {
     registrations: 'Registrations this month',
     noRegistrations: 'No registrations this month',
     history: 'Past months',
-    ranking:
-      'Ranking rule: registrations are listed by registration time; a partner counts when they are in your line 1 and paid for a license this month (every paid level is PRO1 or higher). {{required}} such partners qualify you.',
+    ranking_one:
+      'Ranking rule: registrations are listed by registration time; a partner counts when they are in your line 1 and paid for a license this month (every paid level is PRO1 or higher). {{count}} such partner qualifies you.',
+    ranking_other:
+      'Ranking rule: registrations are listed by registration time; a partner counts when they are in your line 1 and paid for a license this month (every paid level is PRO1 or higher). {{count}} such partners qualify you.',
     counts: 'Counts',
     licenseRequired:
       'Only an active paid license earns this bonus: yours must still run at the end of the month.',
@@ -1077,7 +1106,21 @@ export const en = {
   },
 } as const;
 
-type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+/**
+ * A text with a count has i18next plural forms, `key_one` … `key_other`: each language writes the
+ * forms its plural rules have (en one/other, ru one/few/many/other, cn other), so only `_other` is
+ * required of every language (the unit test checks each has exactly its own forms).
+ */
+type PluralForms<T> = {
+  readonly [K in keyof T as K extends `${infer Base}_other`
+    ? `${Base}_${'one' | 'few' | 'many'}`
+    : never]?: string;
+};
+type Strings<T> = {
+  readonly [K in keyof T as K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : Strings<T[K]>;
+} & PluralForms<T>;
 
 /** Every language has exactly these keys (checked by the compiler and by a unit test). */
 export type Messages = Strings<typeof en>;

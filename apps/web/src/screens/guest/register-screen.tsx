@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_URL } from '../../session/login-failure';
 import { BrandMark } from '../../shell/brand';
+import { useSupportUrl } from '../../shell/support-url';
 import { openExternal } from '../../telegram/links';
 import { Button } from '../../ui/button';
 
 /** Registration happens through a sponsor's referral link (docs/bonuses.md); this screen explains how. */
 export const RegisterScreen = () => {
   const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
   const steps = [t('register.step1'), t('register.step2'), t('register.step3')];
   return (
     <div className="guest-card" data-screen="register">
@@ -22,7 +23,14 @@ export const RegisterScreen = () => {
           </li>
         ))}
       </ol>
-      <Button variant="telegram" block onClick={() => openExternal(SUPPORT_URL)}>
+      <Button
+        variant="telegram"
+        block
+        disabled={!supportUrl}
+        onClick={() => {
+          if (supportUrl) openExternal(supportUrl);
+        }}
+      >
         {t('register.support')}
       </Button>
       <Link to="/login" className="button button--ghost button--block">

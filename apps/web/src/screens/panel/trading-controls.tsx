@@ -73,14 +73,14 @@ export const TradingControls = ({ panel }: { panel: Panel }) => {
       applyState(state);
       showToast(t(state.dryAll ? 'toast.dryAllOn' : 'toast.dryAllOff'), 'info');
     },
-    onError: (error) => showToast(errorText(error, 'changeStatus'), 'error'),
+    onError: (error) => showToast(errorText(error, 'dryAll'), 'error'),
   });
   const activate = useApiMutation(activateCoins, {
     onSuccess: (state) => {
       applyState(state);
       showToast(t('toast.coinsActivated'), 'success');
     },
-    onError: (error) => showToast(errorText(error, 'changeStatus'), 'error'),
+    onError: (error) => showToast(errorText(error, 'activateCoins'), 'error'),
   });
   const ownDry = panel.coins.filter((coin) => coin.dry).length;
   const dryAllShown =

@@ -25,7 +25,7 @@ export const NetworkExpansionBonusScreen = () => {
     <Screen
       back
       title={t('expansion.title')}
-      subtitle={t('expansion.rule', { required: NETWORK_EXPANSION_MIN_PARTNERS, pct: NETWORK_EXPANSION_PCT })}
+      subtitle={t('expansion.rule', { count: NETWORK_EXPANSION_MIN_PARTNERS, pct: NETWORK_EXPANSION_PCT })}
     >
       <QueryView query={query} loading={<Skeleton height={180} />} title={t('expansion.projected')}>
         {(data) => (
@@ -48,7 +48,11 @@ export const NetworkExpansionBonusScreen = () => {
               </div>
             </div>
             <Card>
-              <div className="status-line" style={{ marginBottom: 8, gap: 8 }}>
+              <div
+                className="status-line status-line--wrap"
+                style={{ marginBottom: 8, gap: 8 }}
+                data-testid="expansion-status"
+              >
                 <span data-testid="expansion-progress">
                   {t('expansion.progress', {
                     count: data.qualifyingPartners,
@@ -70,7 +74,7 @@ export const NetworkExpansionBonusScreen = () => {
                 </p>
               )}
             </Card>
-            <Notice>{t('expansion.ranking', { required: data.requiredPartners })}</Notice>
+            <Notice>{t('expansion.ranking', { count: data.requiredPartners })}</Notice>
             <SectionTitle>{t('expansion.registrations')}</SectionTitle>
             {data.registrations.length === 0 ? (
               <Card>

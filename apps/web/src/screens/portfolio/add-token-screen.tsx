@@ -107,7 +107,7 @@ export const AddTokenScreen = () => {
               </Notice>
             )}
             {list.coinsUsed >= list.coinsLimit ? (
-              <Notice tone="warning">{t('addToken.limitReached', { limit: list.coinsLimit })}</Notice>
+              <Notice tone="warning">{t('addToken.limitReached', { count: list.coinsLimit })}</Notice>
             ) : null}
             {list.coins.length === 0 ? (
               <Card>

@@ -65,7 +65,7 @@ export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: stri
               orderSize: format.usdtExact(defaults.orderSize),
               stepPct: format.amount(defaults.stepPct),
               stepIncreasePct: format.amount(defaults.stepIncreasePct),
-              maxTrades: defaults.maxTrades,
+              count: defaults.maxTrades,
             })}
           </p>
           {add.isError && !add.isPending ? <ActionProblem error={add.error} coin={market.coin} /> : null}

@@ -17,7 +17,7 @@ import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
 import {
-  fieldOfRefusal,
+  fieldsOfRefusal,
   isAboveExchangeOrderLimit,
   isBelowExchangeMin,
   type SettingsDraft,
@@ -119,15 +119,15 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
   // The newest refusal for the settings on screen: the save's, else the preview's of this input.
   const previewError = preview.isError && settledBody === body ? preview.error : null;
   const refusal = save.error ?? previewError;
-  const refusedField = isApiError(refusal) ? fieldOfRefusal(refusal.code) : null;
+  const refusedFields = isApiError(refusal) ? fieldsOfRefusal(refusal.code, draft, saved) : [];
   const shown = (key: SettingsField): string | null => {
     const own = touched || draft[key] !== saved[key] ? problemText(problems[key]) : null;
     if (own) return own;
     if (key === 'orderSize' && belowMin && minOrder)
       return t('editToken.belowExchangeMin', { min: format.usdtExact(minOrder) });
     if (key === 'maxTrades' && aboveOrders && maxOpenOrders !== null)
-      return t('editToken.aboveExchangeOrders', { max: maxOpenOrders });
-    return refusal && refusedField === key ? errorText(refusal) : null;
+      return t('editToken.aboveExchangeOrders', { count: maxOpenOrders });
+    return refusal && refusedFields.includes(key) ? errorText(refusal) : null;
   };
   const submit = (previewOnly: boolean) => {
     setTouched(true);
@@ -146,7 +146,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
         orderSize: format.usdtExact(DEFAULT_COIN_SETTINGS.orderSize),
         stepPct: format.amount(DEFAULT_COIN_SETTINGS.stepPct),
         stepIncreasePct: format.amount(DEFAULT_COIN_SETTINGS.stepIncreasePct),
-        maxTrades: DEFAULT_COIN_SETTINGS.maxTrades,
+        count: DEFAULT_COIN_SETTINGS.maxTrades,
       }),
       confirmText: t('editToken.reset'),
     });
@@ -159,7 +159,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
       : null;
   const { dry: _dry, preview: _preview, ...replayed } = sent;
   const ladder = preview.data?.ladder;
-  const formProblem = refusal && !refusedField ? refusal : (reset.error ?? null);
+  const formProblem = refusal && refusedFields.length === 0 ? refusal : (reset.error ?? null);
   return (
     <>
       <Card>

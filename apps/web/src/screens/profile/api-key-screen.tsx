@@ -44,13 +44,18 @@ export const ApiKeyScreen = () => {
       void navigate({ to: '/profile' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'API_KEY_OTHER_ACCOUNT') {
-        setOtherAccount(true);
-        return;
-      }
-      showToast(errorText(error, 'saveApiKeys'), 'error');
+      if (error instanceof ApiError && error.code === 'API_KEY_OTHER_ACCOUNT') setOtherAccount(true);
     },
   });
+  // A refusal stays in the form, with its own cause (the code's text: a wrong key or secret, an IP
+  // the key does not accept, trading off or expired, withdrawals on, the exchange not answering),
+  // until the keys are typed again (docs/security.md#exchange-keys).
+  const refusal = save.error && save.error.code !== 'API_KEY_OTHER_ACCOUNT' ? save.error : null;
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setOtherAccount(false);
+    save.reset();
+  };
   const egress = check.data?.egress;
   const current = check.data?.key ?? null;
   const problem = check.data?.problem ?? null;
@@ -111,6 +116,10 @@ export const ApiKeyScreen = () => {
             <KeyValue label={t('apiKey.tradingUntil')} value={format.dateTime(current.tradingExpiresAt)} />
           ) : null}
           <KeyValue label={t('apiKey.savedAt')} value={format.dateTime(current.savedAt)} />
+          <KeyValue
+            label={t('apiKey.checkedAt')}
+            value={current.lastCheckedAt ? format.dateTime(current.lastCheckedAt) : '—'}
+          />
         </Card>
       ) : null}
       {egress ? (
@@ -133,10 +142,7 @@ export const ApiKeyScreen = () => {
         <Field
           label={t('apiKey.apiKey')}
           value={apiKey}
-          onChange={(value) => {
-            setApiKey(value);
-            setOtherAccount(false);
-          }}
+          onChange={edit(setApiKey)}
           autoComplete="off"
           spellCheck={false}
           error={touched ? problemText(apiKeyProblem) : null}
@@ -145,12 +151,16 @@ export const ApiKeyScreen = () => {
           label={t('apiKey.secretKey')}
           type="password"
           value={secretKey}
-          onChange={setSecretKey}
+          onChange={edit(setSecretKey)}
           autoComplete="off"
           spellCheck={false}
           error={touched ? problemText(secretProblem) : null}
-          hint={catalogueText('API_KEY_NO_SPOT')}
         />
+        {refusal ? (
+          <div data-testid="api-key-refusal" data-problem={refusal.code}>
+            <Notice tone="warning">{errorText(refusal, 'saveApiKeys')}</Notice>
+          </div>
+        ) : null}
         {otherAccount ? (
           <Notice tone="warning">
             <strong>{t('apiKey.otherAccountTitle')}</strong> {catalogueText('API_KEY_OTHER_ACCOUNT')}

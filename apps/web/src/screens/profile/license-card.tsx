@@ -182,7 +182,7 @@ export const LicenseCard = ({ profile }: { profile: Profile }) => {
                   <br />
                   {t('profile.offerLimits', {
                     limit: format.usdt(entry.balanceLimit),
-                    coins: entry.coins,
+                    count: entry.coins,
                     generations: entry.matchingGenerations,
                   })}
                 </>

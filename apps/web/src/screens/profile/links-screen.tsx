@@ -1,7 +1,7 @@
 import { getReferralLink } from '@gridbot/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
-import { SUPPORT_URL } from '../../session/login-failure';
+import { useSupportUrl } from '../../shell/support-url';
 import { openExternal } from '../../telegram/links';
 import { CopyButton } from '../../ui/copy-button';
 import { SupportIcon } from '../../ui/icons';
@@ -15,6 +15,7 @@ import { Skeleton } from '../../ui/states';
 export const LinksScreen = () => {
   const { t } = useTranslation();
   const query = useApiQuery(getReferralLink, {}, { retry: false, staleTime: Number.POSITIVE_INFINITY });
+  const supportUrl = useSupportUrl();
   return (
     <Screen back title={t('links.title')}>
       <SectionTitle>{t('links.referral')}</SectionTitle>
@@ -47,7 +48,9 @@ export const LinksScreen = () => {
       <SectionTitle>{t('links.support')}</SectionTitle>
       <Card flush>
         <ButtonRow
-          onClick={() => openExternal(SUPPORT_URL)}
+          onClick={() => {
+            if (supportUrl) openExternal(supportUrl);
+          }}
           start={
             <IconAvatar>
               <SupportIcon />

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { botTexts, notificationText } from '../src/notifications/notification-texts';
+
+const at = '2025-03-01T10:00:00.000Z';
+
+describe('the bot’s texts', () => {
+  it('call drying "sell only, buy nothing" in Chinese, never 清仓 (liquidating everything)', () => {
+    const texts = [
+      notificationText('cn', 'fee_balance_empty', { feeBalanceMicro: '0' }),
+      notificationText('cn', 'license_expired', { level: 'PRO1' }),
+    ];
+    for (const text of texts) {
+      expect(text).not.toContain('清仓');
+      expect(text).toContain('只卖模式');
+      expect(text).toContain('停止买入');
+    }
+  });
+
+  it('say an English count with its noun in the right form', () => {
+    const expiring = (daysLeft: number) =>
+      notificationText('en', 'api_key_expiring', { expiresAt: at, daysLeft, ips: [] });
+    expect(expiring(1)).toContain('in 1 day, on');
+    expect(expiring(3)).toContain('in 3 days, on');
+    const daily = (closedTrades: number) =>
+      notificationText('en', 'daily_pnl', { date: '2025-03-01', pnl: '1.5', closedTrades, coins: [] });
+    expect(daily(1)).toContain('from 1 closed trade.');
+    expect(daily(2)).toContain('from 2 closed trades.');
+    expect(botTexts.en.frozen(1, at)).toContain(' 1 withdrawal stopped');
+    expect(botTexts.en.frozen(2, at)).toContain(' 2 withdrawals stopped');
+  });
+});
