@@ -113,8 +113,7 @@ const orderText = (context: Context, kind: ActivityEntry['kind'], data: Data): A
     if (quote)
       return { ...base, title: t('activity.placedMarket', { order, side, quote: format.usdtExact(quote) }) };
     // The user's market sale of a lot (docs/grid.md#deal-controls): its quantity, no price.
-    if (qty)
-      return { ...base, title: t('activity.placedMarketQty', { order, side, qty: market.qty(qty) }) };
+    if (qty) return { ...base, title: t('activity.placedMarketQty', { order, side, qty: market.qty(qty) }) };
     return { ...base, title: t('activity.placedPlain', { order }) };
   }
   if (kind === 'order_filled') {
