@@ -210,7 +210,7 @@ describe('screens', () => {
     await app.close();
   });
 
-  it("says which bulk switch failed in its own words, and keeps two quick notification toggles", async () => {
+  it('says which bulk switch failed in its own words, and keeps two quick notification toggles', async () => {
     const app = await signedIn('en', { fixtures: true });
     await settle(app.page);
     // An answer nobody planned for (not a catalogue code): each action's own fallback text.
