@@ -2,7 +2,6 @@ import type { Transaction, TransactionType } from '@gridbot/contracts';
 import type { ServiceContext } from '../context/service-context';
 import { listWalletTransactions } from '../wallet/wallet-transactions';
 import type { CsvColumn } from './csv';
-import { freshPages } from './fresh-pages';
 
 /** Lines per read of the wallet's transaction list. */
 const LINES_PER_READ = 500;
@@ -29,19 +28,27 @@ export const WALLET_COLUMNS: readonly CsvColumn<Transaction>[] = [
 /** The first instant any history can have: the file covers all time, the screen its last days. */
 const ALL_TIME = new Date(0);
 
-/** Every line of the user's wallet, newest first (of one type when given). */
-export const walletRows = (
+/**
+ * Every line of the user's wallet, newest first (of one type when given), a read at a time by the
+ * list's keyset cursor (docs/decisions.md#lists-paged-by-cursor-issue-22): lines booked while the
+ * file is written never push another out of it or into it twice.
+ */
+export async function* walletRows(
   ctx: ServiceContext,
   input: { userId: number; type?: TransactionType | undefined },
-): AsyncGenerator<Transaction[]> =>
-  freshPages(
-    (page) =>
-      listWalletTransactions(ctx.prisma, {
-        userId: input.userId,
-        since: ALL_TIME,
-        type: input.type,
-        page,
-        limit: LINES_PER_READ,
-      }),
-    (line) => line.id,
-  );
+): AsyncGenerator<Transaction[]> {
+  let cursor: string | undefined;
+  do {
+    const read = await listWalletTransactions(ctx.prisma, {
+      userId: input.userId,
+      since: ALL_TIME,
+      type: input.type,
+      page: 1,
+      limit: LINES_PER_READ,
+      cursor,
+      count: false,
+    });
+    yield read.items;
+    cursor = read.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+}
