@@ -14,6 +14,7 @@ export const FINGERPRINTED_TABLES = [
   'orders',
   'fills',
   'coin_activity',
+  'deal_commands',
   'ledger_accounts',
   'ledger_transfers',
   'ledger_entries',
