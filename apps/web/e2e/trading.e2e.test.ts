@@ -231,7 +231,10 @@ describe('trading from the mini app', () => {
     await settle(app.page);
     await screenshot(app.page, 'en', 'coin-orders-missing');
     await navigateInApp(app.page, '/portfolio');
-    await app.page.getByTestId('plan-on-book-short').getByText('Orders not on the exchange: 2 of 2').waitFor();
+    await app.page
+      .getByTestId('plan-on-book-short')
+      .getByText('Orders not on the exchange: 2 of 2')
+      .waitFor();
     await settle(app.page);
     await screenshot(app.page, 'en', 'portfolio-orders-missing');
 
