@@ -174,8 +174,12 @@ const openApp = (url: string, traceFile?: string) =>
   onThrottledPhone(async (page, cdp): Promise<AppRun> => {
     const encodings = recordEncodings(cdp);
     // The tap leaves the moment the page reports the tab bar painted: a touch through CDP, as a finger.
-    await page.exposeBinding(TAB_BAR_SHOWN, async (_source, target: TapTarget) => {
-      await page.touchscreen.tap(target.x, target.y);
+    // Straight on the page's CDP session, both events sent at once, so the harness adds little delay.
+    await page.exposeBinding(TAB_BAR_SHOWN, async (_source, { x, y }: TapTarget) => {
+      await Promise.all([
+        cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] }),
+        cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+      ]);
     });
     await page.addInitScript({ content: PROBE_SCRIPT });
     await page.goto(url, { waitUntil: 'commit' });
