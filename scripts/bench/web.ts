@@ -236,6 +236,9 @@ const startFloorServer = async (frontDir: string) => {
       const firstPart = `${head}${filler(first - head.length - mark('a').length)}${mark('a')}`;
       document = `${firstPart}${filler(total - firstPart.length - mark('b').length)}${mark('b')}`;
       return onThrottledPhone(async (page) => {
+        // The app's probe and binding run here too (they find no tab bar), so both pay for them.
+        await page.exposeBinding(TAB_BAR_SHOWN, () => undefined);
+        await page.addInitScript({ content: PROBE_SCRIPT });
         await page.goto(url, { waitUntil: 'commit' });
         await page.waitForFunction(() => performance.getEntriesByName('b').length > 0, undefined, {
           timeout: 60_000,

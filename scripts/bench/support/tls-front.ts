@@ -49,7 +49,7 @@ const makeCertificate = (dir: string) => {
 
 /**
  * TLS with HTTP/2 (HTTP/1.1 fallback) in front of `target`, every request forwarded as it came,
- * every answer streamed back as it comes. Returns the https URL.
+ * every answer (and its 103 Early Hints) streamed back as it comes. Returns the https URL.
  */
 export const startTlsFront = async (target: string, dir: string) => {
   const upstream = new URL(target);
@@ -80,6 +80,11 @@ export const startTlsFront = async (target: string, dir: string) => {
           answer.pipe(response);
         },
       );
+      // 103 Early Hints pass through, as Caddy passes them (docs/performance.md#web).
+      forward.on('information', (info) => {
+        if (info.statusCode === 103 && info.headers.link)
+          response.writeEarlyHints({ link: info.headers.link });
+      });
       forward.on('error', () => response.destroy());
       request.pipe(forward);
     },

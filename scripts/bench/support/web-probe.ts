@@ -46,23 +46,32 @@ export const PROBE_SCRIPT = `(() => {
     document.querySelector('nav.tabbar a[data-tab="profile"][aria-current="page"]') &&
     document.querySelector('main.content .identity') &&
     !busyInView();
+  // Checked in the frame after the DOM changed (a MutationObserver schedules one animation frame), so
+  // the probe costs the page nothing while nothing changes and adds no frames of its own.
   let barSeen = false;
-  const watch = () => {
+  let done = false;
+  let scheduled = false;
+  const check = () => {
+    scheduled = false;
     if (!barSeen) {
       const bar = tabBarShown();
-      if (bar) {
-        barSeen = true;
-        afterFrame((at) => {
-          times.tabBar = at;
-          const tab = bar.querySelector('a[data-tab="profile"]').getBoundingClientRect();
-          window.${TAB_BAR_SHOWN}({ x: tab.x + tab.width / 2, y: tab.y + tab.height / 2 });
-        });
-      }
-    } else if (times.tap !== null && profileShown()) {
+      if (!bar) return;
+      barSeen = true;
+      afterFrame((at) => {
+        times.tabBar = at;
+        const tab = bar.querySelector('a[data-tab="profile"]').getBoundingClientRect();
+        window.${TAB_BAR_SHOWN}({ x: tab.x + tab.width / 2, y: tab.y + tab.height / 2 });
+      });
+    } else if (!done && times.tap !== null && profileShown()) {
+      done = true;
       afterFrame((at) => { times.profile = at; });
-      return;
     }
-    requestAnimationFrame(watch);
   };
-  requestAnimationFrame(watch);
+  const schedule = () => {
+    if (done || scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(check);
+  };
+  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true });
+  window.addEventListener('touchend', schedule, { capture: true, passive: true });
 })();`;
