@@ -82,8 +82,8 @@ export const startTlsFront = async (target: string, dir: string) => {
       );
       // 103 Early Hints pass through, as Caddy passes them (docs/performance.md#web).
       forward.on('information', (info) => {
-        if (info.statusCode === 103 && info.headers.link)
-          response.writeEarlyHints({ link: info.headers.link });
+        const link = info.statusCode === 103 ? info.headers.link : undefined;
+        if (link) response.writeEarlyHints({ link: String(link).split(/,\s*(?=<)/) });
       });
       forward.on('error', () => response.destroy());
       request.pipe(forward);

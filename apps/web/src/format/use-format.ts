@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
 import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
+import { knownDateFormat } from './known-dates';
 
 /**
  * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
@@ -51,9 +52,12 @@ const onFirstUse = <T>(build: () => T): (() => T) => {
 
 export const createFormatters = (locale: string) => {
   const numberSymbols = onFirstUse(() => symbolsOf(locale));
-  const dateFormat = onFirstUse(
-    () =>
-      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  const dateFormat = onFirstUse(() =>
+    knownDateFormat(
+      locale,
+      () =>
+        new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    ),
   );
   const dateTimeFormat = onFirstUse(
     () =>

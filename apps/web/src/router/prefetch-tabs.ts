@@ -1,4 +1,5 @@
 import { sessionStore } from '../session/session-store';
+import { whenIdle } from '../shell/when-idle';
 import { ROUTES } from './route-table';
 import { type AppRouter, preloadScreenCode } from './router';
 
@@ -10,13 +11,8 @@ const TAB_PATHS = [ROUTES.wallet.path, ROUTES.portfolio.path, ROUTES.partners.pa
  * fetched once the first screen is up and the Telegram SDK has arrived (so it competes with neither),
  * in an idle moment, for a signed-in user: a tap on any tab then opens it without a loader.
  */
-export const prefetchTabScreens = (router: AppRouter): void => {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(
-    () => {
-      if (sessionStore.get().status !== 'valid') return;
-      for (const path of TAB_PATHS) preloadScreenCode(router, path);
-    },
-    { timeout: 2000 },
-  );
+export const prefetchTabScreens = async (router: AppRouter): Promise<void> => {
+  await whenIdle(2000);
+  if (sessionStore.get().status !== 'valid') return;
+  for (const path of TAB_PATHS) preloadScreenCode(router, path);
 };
