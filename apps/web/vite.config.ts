@@ -19,6 +19,8 @@ const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
     test: /node_modules[\\/](@tma\.js|fp-ts|valibot|better-promises|error-kid)[\\/]/,
   },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // The router and the query cache with their stores: one chunk instead of six pieces of one to 20 KB.
+  { name: 'tanstack', test: /node_modules[\\/](@tanstack|use-sync-external-store)[\\/]/ },
 ];
 
 // The contract modules only build zod schemas: a module nobody imports can be dropped, so each
@@ -55,6 +57,12 @@ export default defineConfig({
             {
               name: 'first-screen',
               test: firstScreen.isFirstScreen,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'tabs',
+              test: firstScreen.isPreloadedTab,
               priority: 1,
               includeDependenciesRecursively: false,
             },

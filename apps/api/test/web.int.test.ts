@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -9,7 +11,11 @@ import { createTestApp, type TestApp } from './support/test-app';
 // brotli and gzip copies, a hidden source map, the manifest naming the language chunks.
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 const script = `console.log(${JSON.stringify('mini app '.repeat(300))});`;
-const html = `<!doctype html><title>mini app</title>${'<!-- padding -->'.repeat(100)}`;
+// The head as vite build leaves it: the entry, its module preloads and the stylesheet.
+const html = `<!doctype html><title>mini app</title>
+<script type="module" crossorigin src="/assets/index-AbCd12_-.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-RrEe1234.js">
+<link rel="stylesheet" crossorigin href="/assets/index-CsSs1234.css">${'<!-- padding -->'.repeat(100)}`;
 mkdirSync(join(webDist, 'assets'));
 mkdirSync(join(webDist, '.vite'));
 const write = (path: string, text: string) => {
@@ -127,5 +133,45 @@ describe('the built web app: source maps and preloads', () => {
     expect(ru.headers.link).toContain('</demo/launch-data>; rel=preload; as=fetch; crossorigin');
     const other = await get('/', { accept: 'text/html', 'accept-language': 'de-DE' });
     expect(other.headers.link).toContain('</assets/en-EnEn1234.js>; rel=modulepreload');
+  });
+});
+
+describe('the built web app: early hints', () => {
+  it("names the page's entry, module preloads and stylesheet, and the page's own preloads, in a 103 first", async () => {
+    await demo.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = demo.app.server.address() as AddressInfo;
+    const hints: string[] = [];
+    const page = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpGet(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/wallet',
+          headers: { accept: 'text/html', 'accept-language': 'ru' },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('information', (info) => {
+        if (info.statusCode === 103) hints.push(String(info.headers.link));
+      });
+      request.on('error', reject);
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(html);
+    expect(hints).toHaveLength(1);
+    expect(hints[0]?.split(/,\s*/)).toEqual([
+      '</assets/ru-RuRu1234.js>; rel=modulepreload',
+      '</demo/launch-data>; rel=preload; as=fetch; crossorigin',
+      '</assets/index-AbCd12_-.js>; rel=modulepreload; crossorigin',
+      '</assets/react-RrEe1234.js>; rel=modulepreload; crossorigin',
+      '</assets/index-CsSs1234.css>; rel=preload; as=style; crossorigin',
+    ]);
   });
 });

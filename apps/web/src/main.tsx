@@ -9,10 +9,12 @@ import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app';
 import { guessLanguage } from './i18n/language';
 import { initI18n } from './i18n/setup';
+import { prefetchTabScreens } from './router/prefetch-tabs';
 import { createAppRouter, preloadScreenCode } from './router/router';
 import { attemptSignIn, startSessionLifecycle } from './session/session-lifecycle';
 import { handleUnauthorized, setLaunchContext, setSignedInHandler } from './session/sign-in';
 import { startInitialLoad } from './session/start-initial-load';
+import { whenIdle } from './shell/when-idle';
 import { firstRender } from './telegram/first-render';
 import { resolveLaunch } from './telegram/launch';
 import { loadTelegramSdk } from './telegram/sdk';
@@ -41,16 +43,23 @@ const start = async () => {
   startSessionLifecycle();
   const language = guessLanguage(launch?.user?.language_code ?? navigator.language);
   preloadScreenCode(router, location.pathname);
-  if (launch) {
-    // The SDK is a chunk of its own, loaded once the first screen has rendered: nothing before it
-    // needs the SDK (index.html has painted the theme), and ready() follows that render anyway.
-    void firstRender
-      .then(() => Promise.all([import('./telegram/device'), loadTelegramSdk()]))
-      .then(([{ startTelegram, onMiniAppActivated }]) => {
-        onMiniAppActivated(() => attemptSignIn('mini app active'));
-        return startTelegram(launch);
-      });
-  }
+  // The SDK is a chunk of its own, loaded in the first idle moment once the first screen has
+  // rendered: nothing before it needs the SDK (index.html has painted the theme), ready() follows
+  // that render anyway, and evaluating it (~0.2 s on a phone) must not hold up the rest of the
+  // first screen's render or a tap on a tab. The other tabs' code comes after it.
+  const telegramLoaded = launch
+    ? firstRender
+        .then(() => whenIdle(1000))
+        .then(() => Promise.all([import('./telegram/device'), loadTelegramSdk()]))
+        .then(([{ startTelegram, onMiniAppActivated }]) => {
+          onMiniAppActivated(() => attemptSignIn('mini app active'));
+          void startTelegram(launch);
+        })
+    : firstRender;
+  void telegramLoaded.then(
+    () => prefetchTabScreens(router),
+    () => undefined,
+  );
   await initI18n(language);
 
   const root = document.getElementById('root');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
+<<<<<<< HEAD
 import {
   localizeDecimal,
   type NumberSymbols,
@@ -8,6 +9,10 @@ import {
   toStep,
   trimDecimal,
 } from './decimal';
+=======
+import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
+import { knownDateFormat } from './known-dates';
+>>>>>>> phone
 
 /**
  * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
@@ -55,9 +60,12 @@ const onFirstUse = <T>(build: () => T): (() => T) => {
 
 export const createFormatters = (locale: string) => {
   const numberSymbols = onFirstUse(() => symbolsOf(locale));
-  const dateFormat = onFirstUse(
-    () =>
-      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  const dateFormat = onFirstUse(() =>
+    knownDateFormat(
+      locale,
+      () =>
+        new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    ),
   );
   const dateTimeFormat = onFirstUse(
     () =>

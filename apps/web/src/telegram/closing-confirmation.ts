@@ -1,19 +1,24 @@
-import { closingBehavior } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
 import { holdUnsavedInput } from '../shell/back-layers';
 import { useStore } from '../state/create-store';
 import { nativeControlsStore } from './native-controls';
+import { loadedTelegramSdk } from './sdk';
 import { trySdk } from './sdk-errors';
 
 /** Forms holding unsaved input right now; Telegram's confirmation is on while any does. */
 let unsavedForms = 0;
 
+/**
+ * `closing` is native only once device setup has mounted it, so the SDK has loaded by then; nothing
+ * here imports it, which keeps the SDK out of every screen with a form (docs/performance.md#web).
+ */
 const holdNative = () => {
+  const closingBehavior = loadedTelegramSdk()?.closingBehavior;
   unsavedForms += 1;
-  if (unsavedForms === 1) trySdk('closing confirmation', () => closingBehavior.enableConfirmation());
+  if (unsavedForms === 1) trySdk('closing confirmation', () => closingBehavior?.enableConfirmation());
   return () => {
     unsavedForms -= 1;
-    if (unsavedForms === 0) trySdk('closing confirmation', () => closingBehavior.disableConfirmation());
+    if (unsavedForms === 0) trySdk('closing confirmation', () => closingBehavior?.disableConfirmation());
   };
 };
 

@@ -13,8 +13,15 @@ export const firstRender = new Promise<void>((resolve) => {
 let committed = false;
 let loadersOnPage = 0;
 
+/**
+ * Checked once the current commit's effects have all run: when one loader gives way to another
+ * (the session's to the initial load's), the count passes through zero between the old one's
+ * cleanup and the new one's effect, and that is not a screen.
+ */
 const settle = () => {
-  if (committed && loadersOnPage === 0) markFirstRender();
+  queueMicrotask(() => {
+    if (committed && loadersOnPage === 0) markFirstRender();
+  });
 };
 
 /** The root layout's first commit. */

@@ -1,5 +1,5 @@
-import { openLink, openTelegramLink } from '@tma.js/sdk-react';
 import { reportSdkError } from './report-sdk-error';
+import { loadedTelegramSdk, loadTelegramSdk, type TelegramSdk } from './sdk';
 
 /** docs/product.md#validation: only t.me links open as Telegram links (chats, bots, invoices). */
 export const isTelegramLink = (url: string): boolean => {
@@ -11,8 +11,7 @@ export const isTelegramLink = (url: string): boolean => {
   }
 };
 
-/** Opens a link the way Telegram expects; a plain new tab when the SDK cannot. */
-export const openExternal = (url: string): void => {
+const openWith = ({ openLink, openTelegramLink }: TelegramSdk, url: string): void => {
   try {
     if (isTelegramLink(url) && openTelegramLink.isAvailable()) {
       openTelegramLink(url);
@@ -26,4 +25,21 @@ export const openExternal = (url: string): void => {
     reportSdkError('open link', error);
   }
   window.open(url, '_blank', 'noopener,noreferrer');
+};
+
+/**
+ * Opens a link the way Telegram expects; a plain new tab when the SDK cannot. The SDK is not
+ * imported here (it loads after the first screen: docs/performance.md#web); a tap before it has
+ * loaded waits for it.
+ */
+export const openExternal = (url: string): void => {
+  const sdk = loadedTelegramSdk();
+  if (sdk) {
+    openWith(sdk, url);
+    return;
+  }
+  loadTelegramSdk().then(
+    (loaded) => openWith(loaded, url),
+    () => window.open(url, '_blank', 'noopener,noreferrer'),
+  );
 };

@@ -1,5 +1,5 @@
-import { mainButton, secondaryButton } from '@tma.js/sdk-react';
 import { useEffect, useRef } from 'react';
+import { loadedTelegramSdk, type TelegramSdk } from './sdk';
 import { trySdk } from './sdk-errors';
 
 export type NativeButtonKind = 'main' | 'secondary';
@@ -12,10 +12,18 @@ export type NativeButtonParams = {
   disabled?: boolean | undefined;
 };
 
+/**
+ * Telegram's button of `kind`. A kind is asked for only once device setup has mounted the buttons
+ * (src/telegram/device.ts), so the SDK has loaded by then; nothing here imports it, which keeps
+ * the SDK out of every screen with a form (docs/performance.md#web).
+ */
+const buttonOf = (kind: NativeButtonKind): TelegramSdk['mainButton'] | undefined => {
+  const sdk = loadedTelegramSdk();
+  return kind === 'main' ? sdk?.mainButton : sdk?.secondaryButton;
+};
+
 const setParams = (kind: NativeButtonKind, params: { isVisible: boolean } & Record<string, unknown>) =>
-  trySdk(`${kind} button`, () =>
-    kind === 'main' ? mainButton.setParams(params) : secondaryButton.setParams(params),
-  );
+  trySdk(`${kind} button`, () => buttonOf(kind)?.setParams(params));
 
 /**
  * Drives Telegram's MainButton or SecondaryButton while the calling form is on screen: its text,
@@ -29,8 +37,7 @@ export const useNativeButton = (kind: NativeButtonKind | null, params: NativeBut
   });
   useEffect(() => {
     if (!kind) return;
-    const button = kind === 'main' ? mainButton : secondaryButton;
-    const off = trySdk(`${kind} button click`, () => button.onClick(() => onClick.current()));
+    const off = trySdk(`${kind} button click`, () => buttonOf(kind)?.onClick(() => onClick.current()));
     return () => {
       off?.();
       setParams(kind, { isVisible: false, isLoaderVisible: false });

@@ -3,4 +3,16 @@
  * keeps the rest of @tma.js/sdk-react out of the bundle, which a dynamic import of the whole
  * package would not.
  */
-export { backButton, downloadFile, hapticFeedback, miniApp, popup } from '@tma.js/sdk-react';
+export {
+  backButton,
+  closingBehavior,
+  downloadFile,
+  hapticFeedback,
+  mainButton,
+  miniApp,
+  openLink,
+  openTelegramLink,
+  popup,
+  secondaryButton,
+  shareURL,
+} from '@tma.js/sdk-react';

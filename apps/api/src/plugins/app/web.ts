@@ -39,6 +39,29 @@ const languageChunks = (root: string): Record<string, string> => {
 };
 
 /**
+ * What index.html loads before anything runs: the entry script, its module preloads and the
+ * stylesheet, as `Link` values. Read from the built page once, at start.
+ */
+const pageSubresources = (root: string): string[] => {
+  let html = '';
+  try {
+    html = readFileSync(join(root, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const links: string[] = [];
+  for (const [tag = ''] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    if (!url) continue;
+    if (/^<script\b/.test(tag) && /\btype="module"/.test(tag))
+      links.push(`<${url}>; rel=modulepreload; crossorigin`);
+    else if (/\brel="modulepreload"/.test(tag)) links.push(`<${url}>; rel=modulepreload; crossorigin`);
+    else if (/\brel="stylesheet"/.test(tag)) links.push(`<${url}>; rel=preload; as=style; crossorigin`);
+  }
+  return links;
+};
+
+/**
  * The app's language before sign-in is Telegram's language_code, else the browser's; the browser's
  * Accept-Language is the server's best guess of it (ru and zh have texts of their own, else en).
  */
@@ -72,6 +95,7 @@ export const webPlugin = fp(
     const root = app.deps.webDist;
     if (!root) return;
     const languages = languageChunks(root);
+    const subresources = pageSubresources(root);
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
@@ -94,6 +118,10 @@ export const webPlugin = fp(
         ...(language ? [`<${language}>; rel=modulepreload`] : []),
         ...(app.deps.demoUser ? [DEMO_LAUNCH_DATA_PRELOAD] : []),
       ];
+      // docs/performance.md#web: 103 Early Hints name everything the page loads first. A browser
+      // acts on them before the page is even committed (a phone's tab takes a few hundred ms to set
+      // up), so the code is already downloading when the page's own parser would have asked for it.
+      reply.raw.writeEarlyHints({ link: [...links, ...subresources] });
       if (links.length > 0) reply.header('link', links.join(', '));
       return reply.sendFile('index.html');
     });
