@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../i18n/language';
-<<<<<<< HEAD
 import {
   localizeDecimal,
   type NumberSymbols,
@@ -9,10 +8,7 @@ import {
   toStep,
   trimDecimal,
 } from './decimal';
-=======
-import { localizeDecimal, type NumberSymbols, roundDecimal, trimDecimal } from './decimal';
 import { knownDateFormat } from './known-dates';
->>>>>>> phone
 
 /**
  * The app's own locales' symbols (src/i18n/language.ts), as Intl gives them (test/decimal.test.ts):
