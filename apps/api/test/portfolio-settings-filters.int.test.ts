@@ -35,7 +35,8 @@ beforeAll(async () => {
       },
     ],
   });
-  t = await createTestApp({}, { sandboxUrl: sandbox.url });
+  // The tick tests move the price between calls: every coin answer reads the exchange's last price.
+  t = await createTestApp({ LAST_PRICE_CACHE_MS: '0' }, { sandboxUrl: sandbox.url });
 }, 60_000);
 
 afterAll(async () => {
