@@ -58,7 +58,7 @@ describe('the watcher loop', () => {
       });
       await expect
         .poll(async () => (await h.prisma.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).status, {
-          timeout: 20_000,
+          timeout: 40_000,
           interval: 100,
         })
         .toBe('confirmed');
@@ -70,7 +70,8 @@ describe('the watcher loop', () => {
       await watcher.stop();
     }
     await h.expectBooksBalanced();
-  });
+    // A busy CI machine: a deposit, a withdrawal and its confirmation on a node of its own.
+  }, 90_000);
 });
 
 describe('the watcher keys', () => {
