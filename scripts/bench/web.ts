@@ -3,8 +3,9 @@
  * Targets: the tab bar visible ≤ 2 s, and a tap on the Profile tab the moment it is visible showing
  * the Profile screen ≤ 2 s (medians, from navigation start).
  * `npx tsx scripts/bench/web.ts [--runs N] [--no-build] [--waterfall] [--cpu 4] [--transport h1]
- * [--trace DIR]` (--waterfall: every request of each run before the Profile screen, with its start,
- * end, size and encoding; --trace DIR: a Chrome trace of each run, web-run-N.json, for DevTools).
+ * [--trace DIR] [--compare DIST]` (--waterfall: every request of each run before the Profile screen, with its start,
+ * end, size and encoding; --trace DIR: a Chrome trace of each run, web-run-N.json, for DevTools;
+ * --compare DIST: another build's `dist` measured the same way, its runs interleaved with this one's).
  *
  * Builds the web app (unless --no-build), starts the embedded demo (`npm start` composition on a
  * temp data folder, prices standing still) and opens it N times (default 5) in Debian's Chromium,
@@ -52,6 +53,7 @@ const { values } = parseArgs({
     cpu: { type: 'string', default: '4' },
     transport: { type: 'string', default: 'h2' },
     trace: { type: 'string' },
+    compare: { type: 'string' },
   },
 });
 const PHONE = {
@@ -270,41 +272,11 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const pct = (part: number, whole: number) => `${whole ? ((100 * part) / whole).toFixed(1) : '—'} %`;
 const isCompressed = (entry: Encoded) => /\b(br|gzip|zstd|deflate)\b/.test(entry.encoding);
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-const demo = await startStandalone(
-  { PGLITE_DIR: join(dir, 'pglite'), PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'warn', DEMO: '1' },
-  { sandboxTickMs: 0, banner: false, log: pino({ level: 'silent' }) },
-);
-const floorServer = await startFloorServer(dir);
-const demoFront = values.transport === 'h1' ? null : await startTlsFront(demo.url, dir);
-const appUrl = demoFront?.url ?? demo.url;
-try {
-  console.log(
-    `demo at ${appUrl} (${demoFront ? 'TLS front, HTTP/2' : 'plain HTTP/1.1'}); phone: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${PHONE.cpuSlowdown}× slower, ` +
-      `${PHONE.latencyMs} ms latency, ${(PHONE.bytesPerSecond * 8) / 1e6} Mbit/s; load average ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-  );
-  const rows: Array<{ app: AppRun; floorTabBar: number; floorProfile: number }> = [];
-  for (let run = 1; run <= runs; run += 1) {
-    const app = await openApp(appUrl, values.trace && join(values.trace, `web-run-${run}.json`));
-    // The floor moves the same bytes; it also spaces the runs beyond the panel's 2 s rate limit.
-    const floor = await floorServer.open(app.beforeTabBar.bytes, app.beforeProfile.bytes);
-    if (values.waterfall) {
-      console.log(app.waterfall.join('\n'));
-      for (const entry of app.scriptsAndStyles.filter((item) => !isCompressed(item)))
-        console.log(`  not compressed: ${new URL(entry.url).pathname} (${entry.bytes} B)`);
-    }
-    rows.push({ app, floorTabBar: floor.a, floorProfile: floor.b });
-    const tabBar = app.tabBar ?? Number.NaN;
-    const profile = app.profile ?? Number.NaN;
-    console.log(
-      `run ${run}: tab bar ${ms(tabBar)} (floor ${ms(floor.a)}, ${(tabBar / floor.a).toFixed(2)}×; ${kb(app.beforeTabBar.bytes)} in ${app.beforeTabBar.requests} requests)` +
-        `  tap at ${ms(app.tap ?? Number.NaN)} → Profile ${ms(profile)} (floor ${ms(floor.b)}, ${(profile / floor.b).toFixed(2)}×; ` +
-        `${kb(app.beforeProfile.bytes)} in ${app.beforeProfile.requests} requests)  panel's first-screen mark ${ms(app.firstScreen)}`,
-    );
-  }
-  const pick = (select: (row: (typeof rows)[number]) => number) => median(rows.map(select));
+type Row = { app: AppRun; floorTabBar: number; floorProfile: number };
+
+/** Medians of one build's runs, printed; whether they meet the targets. */
+const report = (label: string, rows: Row[]): boolean => {
+  const pick = (select: (row: Row) => number) => median(rows.map(select));
   const tabBar = pick((row) => row.app.tabBar ?? Number.NaN);
   const profile = pick((row) => row.app.profile ?? Number.NaN);
   const floorTabBar = pick((row) => row.floorTabBar);
@@ -315,26 +287,93 @@ try {
   const compressed = all.filter(isCompressed);
   const sum = (items: Encoded[]) => items.reduce((total, item) => total + item.bytes, 0);
   console.log(
-    `median: tab bar ${ms(tabBar)}, floor ${ms(floorTabBar)}, ratio ${(tabBar / floorTabBar).toFixed(2)}× ` +
+    `${label} median: tab bar ${ms(tabBar)}, floor ${ms(floorTabBar)}, ratio ${(tabBar / floorTabBar).toFixed(2)}× ` +
       `(${kb(bytesTabBar)} in ${pick((row) => row.app.beforeTabBar.requests)} requests; 1 RTT + bytes at the link's rate ${ms(arithmeticFloor(bytesTabBar))})`,
   );
   console.log(
-    `median: Profile after a tap at the tab bar ${ms(profile)}, floor ${ms(floorProfile)}, ratio ${(profile / floorProfile).toFixed(2)}× ` +
+    `${label} median: Profile after a tap at the tab bar ${ms(profile)}, floor ${ms(floorProfile)}, ratio ${(profile / floorProfile).toFixed(2)}× ` +
       `(${kb(bytesProfile)} in ${pick((row) => row.app.beforeProfile.requests)} requests; 1 RTT + bytes at the link's rate ${ms(arithmeticFloor(bytesProfile))}); ` +
       `tap → Profile ${ms(pick((row) => (row.app.profile ?? Number.NaN) - (row.app.tap ?? Number.NaN)))}; panel's first-screen mark ${ms(pick((row) => row.app.firstScreen))}`,
   );
   console.log(
-    `scripts and stylesheets compressed: ${compressed.length / runs} of ${all.length / runs} a run (${pct(compressed.length, all.length)}; ` +
-      `${pct(sum(compressed), sum(all))} of their bytes are compressed responses); load average now ${loadavg()[0]?.toFixed(2)}`,
+    `${label} scripts and stylesheets compressed: ${compressed.length / rows.length} of ${all.length / rows.length} a run ` +
+      `(${pct(compressed.length, all.length)}; ${pct(sum(compressed), sum(all))} of their bytes)`,
   );
   const pass = tabBar <= TARGET_MS && profile <= TARGET_MS;
   console.log(
-    `${pass ? 'PASS' : 'FAIL'}: tab bar ${ms(tabBar)}, Profile ${ms(profile)} (target ≤ ${TARGET_MS} ms each, medians)`,
+    `${label ? `${label} ` : ''}${pass ? 'PASS' : 'FAIL'}: tab bar ${ms(tabBar)}, Profile ${ms(profile)} (target ≤ ${TARGET_MS} ms each, medians)`,
   );
-  process.exitCode = pass ? 0 : 1;
+  return pass;
+};
+
+/** The embedded demo serving `webDist` (default: apps/web/dist), behind the TLS front unless h1. */
+const startDemo = async (name: string, webDist?: string) => {
+  const demo = await startStandalone(
+    {
+      PGLITE_DIR: join(dir, `pglite-${name}`),
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      LOG_LEVEL: 'warn',
+      DEMO: '1',
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+    },
+    { sandboxTickMs: 0, banner: false, log: pino({ level: 'silent' }) },
+  );
+  const front = values.transport === 'h1' ? null : await startTlsFront(demo.url, dir);
+  return {
+    name,
+    url: front?.url ?? demo.url,
+    rows: [] as Row[],
+    stop: async () => {
+      await front?.close();
+      await demo.stop();
+    },
+  };
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-web-'));
+// --compare DIR: another build (a `dist` folder) measured in the same session, its runs interleaved
+// with this one's, so both see the same machine.
+const builds = [
+  await startDemo('this build'),
+  ...(values.compare ? [await startDemo('compared', values.compare)] : []),
+];
+const floorServer = await startFloorServer(dir);
+try {
+  console.log(
+    `demo at ${builds.map((build) => `${build.url} (${build.name})`).join(', ')}; ${values.transport === 'h1' ? 'plain HTTP/1.1' : 'TLS front, HTTP/2'}; ` +
+      `phone: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${PHONE.cpuSlowdown}× slower, ` +
+      `${PHONE.latencyMs} ms latency, ${(PHONE.bytesPerSecond * 8) / 1e6} Mbit/s; load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+  );
+  for (let run = 1; run <= runs; run += 1) {
+    for (const build of builds) {
+      const label = builds.length > 1 ? `${build.name}, ` : '';
+      const trace = `web-run-${run}${build === builds[0] ? '' : '-compared'}.json`;
+      const app = await openApp(build.url, values.trace && join(values.trace, trace));
+      // The floor moves the same bytes; it also spaces the runs beyond the panel's 2 s rate limit.
+      const floor = await floorServer.open(app.beforeTabBar.bytes, app.beforeProfile.bytes);
+      if (values.waterfall) {
+        console.log(app.waterfall.join('\n'));
+        for (const entry of app.scriptsAndStyles.filter((item) => !isCompressed(item)))
+          console.log(`  not compressed: ${new URL(entry.url).pathname} (${entry.bytes} B)`);
+      }
+      build.rows.push({ app, floorTabBar: floor.a, floorProfile: floor.b });
+      const tabBar = app.tabBar ?? Number.NaN;
+      const profile = app.profile ?? Number.NaN;
+      console.log(
+        `${label}run ${run}: tab bar ${ms(tabBar)} (floor ${ms(floor.a)}, ${(tabBar / floor.a).toFixed(2)}×; ${kb(app.beforeTabBar.bytes)} in ${app.beforeTabBar.requests} requests)` +
+          `  tap at ${ms(app.tap ?? Number.NaN)} → Profile ${ms(profile)} (floor ${ms(floor.b)}, ${(profile / floor.b).toFixed(2)}×; ` +
+          `${kb(app.beforeProfile.bytes)} in ${app.beforeProfile.requests} requests)  panel's first-screen mark ${ms(app.firstScreen)}`,
+      );
+    }
+  }
+  console.log(`load average now ${loadavg()[0]?.toFixed(2)}`);
+  const results = builds.map((build) => report(builds.length > 1 ? `${build.name}:` : '', build.rows));
+  process.exitCode = results[0] ? 0 : 1;
 } finally {
   await floorServer.close();
-  await demoFront?.close();
-  await demo.stop();
+  for (const build of builds) await build.stop();
   rmSync(dir, { recursive: true, force: true });
 }
