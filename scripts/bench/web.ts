@@ -30,7 +30,6 @@
  * bound, one round trip plus the bytes at 1.6 Mbit/s.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,7 +41,17 @@ import type { CDPSession, Page } from 'playwright-core';
 import { startStandalone } from '../../apps/standalone/src/start-standalone';
 import { launchBrowser } from '../../apps/web/e2e/support/browser';
 import { startTlsFront } from './support/tls-front';
-import { PROBE_SCRIPT, type ProbeTimes, TAB_BAR_SHOWN, type TapTarget } from './support/web-probe';
+import {
+  type Encoded,
+  floorDocument,
+  type Moved,
+  PROBE_SCRIPT,
+  type ProbeTimes,
+  recordEncodings,
+  requestsBefore,
+  TAB_BAR_SHOWN,
+  type TapTarget,
+} from './support/web-probe';
 
 const TARGET_MS = 2000;
 const { values } = parseArgs({
@@ -123,53 +132,12 @@ const onThrottledPhone = async <T>(
   }
 };
 
-type Moved = { bytes: number; requests: number };
-type Encoded = { url: string; type: string; encoding: string; bytes: number };
 type AppRun = ProbeTimes & {
   firstScreen: number;
   beforeTabBar: Moved;
   beforeProfile: Moved;
   scriptsAndStyles: Encoded[];
   waterfall: string[];
-};
-
-/** What the page requested (and moved) before `at`, by its resource timing, and its waterfall. */
-const requestsBefore = (page: Page, at: number) =>
-  page.evaluate((until) => {
-    const entries = [
-      ...performance.getEntriesByType('navigation'),
-      ...performance.getEntriesByType('resource'),
-    ] as PerformanceResourceTiming[];
-    const before = entries.filter((entry) => entry.startTime <= until);
-    return {
-      bytes: before.reduce((sum, entry) => sum + entry.transferSize, 0),
-      requests: before.length,
-      waterfall: [...before, ...performance.getEntriesByType('mark')]
-        .sort((a, b) => a.startTime - b.startTime)
-        .map((entry) =>
-          'responseEnd' in entry
-            ? `${String(Math.round(entry.startTime)).padStart(6)} → ${String(Math.round(entry.responseEnd)).padStart(6)} ms ` +
-              `${String(entry.transferSize).padStart(7)} B  ${new URL(entry.name).pathname}`
-            : `${String(Math.round(entry.startTime)).padStart(6)}             mark ${entry.name}`,
-        ),
-    };
-  }, at);
-
-/** Every script and stylesheet response with its Content-Encoding and its bytes on the wire. */
-const recordEncodings = (cdp: CDPSession) => {
-  const seen = new Map<string, Encoded>();
-  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
-    if (type !== 'Script' && type !== 'Stylesheet') return;
-    const encoding = Object.entries(response.headers).find(
-      ([name]) => name.toLowerCase() === 'content-encoding',
-    );
-    seen.set(requestId, { url: response.url, type, encoding: encoding?.[1] ?? '', bytes: 0 });
-  });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    const entry = seen.get(requestId);
-    if (entry) entry.bytes = encodedDataLength;
-  });
-  return () => [...seen.values()];
 };
 
 const openApp = (url: string, traceFile?: string) =>
@@ -210,16 +178,6 @@ const openApp = (url: string, traceFile?: string) =>
     };
   }, traceFile);
 
-/** `count` incompressible bytes of HTML (base64 in a comment). */
-const filler = (count: number) => {
-  const body = count - 7;
-  return body > 0
-    ? `<!--${randomBytes(Math.ceil((body * 3) / 4))
-        .toString('base64')
-        .slice(0, body)}-->`
-    : '';
-};
-
 /** The floor: one bare document carrying `first` bytes, a mark, up to `total` bytes, another mark. */
 const startFloorServer = async (frontDir: string) => {
   let document = '';
@@ -231,12 +189,9 @@ const startFloorServer = async (frontDir: string) => {
   const plainUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const front = values.transport === 'h1' ? null : await startTlsFront(plainUrl, frontDir);
   const url = front?.url ?? plainUrl;
-  const mark = (name: string) => `<script>performance.mark('${name}')</script>`;
   return {
     open: (first: number, total: number) => {
-      const head = '<!doctype html><title>floor</title>';
-      const firstPart = `${head}${filler(first - head.length - mark('a').length)}${mark('a')}`;
-      document = `${firstPart}${filler(total - firstPart.length - mark('b').length)}${mark('b')}`;
+      document = floorDocument(first, total);
       return onThrottledPhone(async (page) => {
         // The app's probe and binding run here too (they find no tab bar), so both pay for them.
         await page.exposeBinding(TAB_BAR_SHOWN, () => undefined);
@@ -276,6 +231,7 @@ type Row = { app: AppRun; floorTabBar: number; floorProfile: number };
 
 /** Medians of one build's runs, printed; whether they meet the targets. */
 const report = (label: string, rows: Row[]): boolean => {
+  const prefix = label ? `${label} ` : '';
   const pick = (select: (row: Row) => number) => median(rows.map(select));
   const tabBar = pick((row) => row.app.tabBar ?? Number.NaN);
   const profile = pick((row) => row.app.profile ?? Number.NaN);
@@ -287,21 +243,21 @@ const report = (label: string, rows: Row[]): boolean => {
   const compressed = all.filter(isCompressed);
   const sum = (items: Encoded[]) => items.reduce((total, item) => total + item.bytes, 0);
   console.log(
-    `${label} median: tab bar ${ms(tabBar)}, floor ${ms(floorTabBar)}, ratio ${(tabBar / floorTabBar).toFixed(2)}× ` +
+    `${prefix}median: tab bar ${ms(tabBar)}, floor ${ms(floorTabBar)}, ratio ${(tabBar / floorTabBar).toFixed(2)}× ` +
       `(${kb(bytesTabBar)} in ${pick((row) => row.app.beforeTabBar.requests)} requests; 1 RTT + bytes at the link's rate ${ms(arithmeticFloor(bytesTabBar))})`,
   );
   console.log(
-    `${label} median: Profile after a tap at the tab bar ${ms(profile)}, floor ${ms(floorProfile)}, ratio ${(profile / floorProfile).toFixed(2)}× ` +
+    `${prefix}median: Profile after a tap at the tab bar ${ms(profile)}, floor ${ms(floorProfile)}, ratio ${(profile / floorProfile).toFixed(2)}× ` +
       `(${kb(bytesProfile)} in ${pick((row) => row.app.beforeProfile.requests)} requests; 1 RTT + bytes at the link's rate ${ms(arithmeticFloor(bytesProfile))}); ` +
       `tap → Profile ${ms(pick((row) => (row.app.profile ?? Number.NaN) - (row.app.tap ?? Number.NaN)))}; panel's first-screen mark ${ms(pick((row) => row.app.firstScreen))}`,
   );
   console.log(
-    `${label} scripts and stylesheets compressed: ${compressed.length / rows.length} of ${all.length / rows.length} a run ` +
+    `${prefix}scripts and stylesheets compressed: ${compressed.length / rows.length} of ${all.length / rows.length} a run ` +
       `(${pct(compressed.length, all.length)}; ${pct(sum(compressed), sum(all))} of their bytes)`,
   );
   const pass = tabBar <= TARGET_MS && profile <= TARGET_MS;
   console.log(
-    `${label ? `${label} ` : ''}${pass ? 'PASS' : 'FAIL'}: tab bar ${ms(tabBar)}, Profile ${ms(profile)} (target ≤ ${TARGET_MS} ms each, medians)`,
+    `${prefix}${pass ? 'PASS' : 'FAIL'}: tab bar ${ms(tabBar)}, Profile ${ms(profile)} (target ≤ ${TARGET_MS} ms each, medians)`,
   );
   return pass;
 };

@@ -1,7 +1,11 @@
-// What the web benchmark watches inside the page (docs/performance.md#web), installed before the
-// app's own scripts run. Times are the page's own clock (ms since navigation start), taken right
-// after the frame that showed the thing was produced: a requestAnimationFrame callback sees the DOM
-// that frame paints; a message posted from it runs once the frame is done.
+import { randomBytes } from 'node:crypto';
+import type { CDPSession, Page } from 'playwright-core';
+
+// What the web benchmark reads in the page (docs/performance.md#web), and the floor's page. The
+// probe is installed before the app's own scripts run. Times are the page's own clock (ms since
+// navigation start), taken right after the frame that showed the thing was produced: a
+// requestAnimationFrame callback sees the DOM that frame paints; a message posted from it runs once
+// the frame is done.
 
 export type ProbeTimes = {
   /** The tab bar painted in the viewport (it appears once the initial load has settled). */
@@ -75,3 +79,66 @@ export const PROBE_SCRIPT = `(() => {
   new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true });
   window.addEventListener('touchend', schedule, { capture: true, passive: true });
 })();`;
+
+export type Moved = { bytes: number; requests: number };
+export type Encoded = { url: string; type: string; encoding: string; bytes: number };
+/** What the page requested (and moved) before `at`, by its resource timing, and its waterfall. */
+export const requestsBefore = (page: Page, at: number) =>
+  page.evaluate((until) => {
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
+    const before = entries.filter((entry) => entry.startTime <= until);
+    return {
+      bytes: before.reduce((sum, entry) => sum + entry.transferSize, 0),
+      requests: before.length,
+      waterfall: [...before, ...performance.getEntriesByType('mark')]
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((entry) =>
+          'responseEnd' in entry
+            ? `${String(Math.round(entry.startTime)).padStart(6)} → ${String(Math.round(entry.responseEnd)).padStart(6)} ms ` +
+              `${String(entry.transferSize).padStart(7)} B  ${new URL(entry.name).pathname}`
+            : `${String(Math.round(entry.startTime)).padStart(6)}             mark ${entry.name}`,
+        ),
+    };
+  }, at);
+
+/** Every script and stylesheet response with its Content-Encoding and its bytes on the wire. */
+export const recordEncodings = (cdp: CDPSession) => {
+  const seen = new Map<string, Encoded>();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type !== 'Script' && type !== 'Stylesheet') return;
+    const encoding = Object.entries(response.headers).find(
+      ([name]) => name.toLowerCase() === 'content-encoding',
+    );
+    seen.set(requestId, { url: response.url, type, encoding: encoding?.[1] ?? '', bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = seen.get(requestId);
+    if (entry) entry.bytes = encodedDataLength;
+  });
+  return () => [...seen.values()];
+};
+
+/** `count` incompressible bytes of HTML (base64 in a comment). */
+const filler = (count: number) => {
+  const body = count - 7;
+  return body > 0
+    ? `<!--${randomBytes(Math.ceil((body * 3) / 4))
+        .toString('base64')
+        .slice(0, body)}-->`
+    : '';
+};
+
+const mark = (name: string) => `<script>performance.mark('${name}')</script>`;
+
+/**
+ * The floor's page: `first` bytes, then the mark `a`, then more up to `total` bytes, then the mark
+ * `b`, all incompressible; streamed, the marks run as their bytes arrive.
+ */
+export const floorDocument = (first: number, total: number): string => {
+  const head = '<!doctype html><title>floor</title>';
+  const firstPart = `${head}${filler(first - head.length - mark('a').length)}${mark('a')}`;
+  return `${firstPart}${filler(total - firstPart.length - mark('b').length)}${mark('b')}`;
+};
