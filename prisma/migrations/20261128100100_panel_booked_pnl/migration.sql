@@ -2,7 +2,7 @@
 -- daily_pnl of the UTC day, the total every coin bot's realized PnL, removed coin bots included, so
 -- removing a coin changes neither (the PnL statistics read the same rows). first_started_at dates
 -- the overall runtime (docs/pnl.md#runtime-and-return). Each running coin keeps the latest order of
--- every key the planner may want (docs/grid.md#on-the-exchange, migration 20261128100000). A function's result type cannot be
+-- every key the planner may want (docs/grid.md#on-the-exchange, by the index of migration 20261128100000). A function's result type cannot be
 -- replaced, so it is dropped and created again; panel_row(user, today) keeps its arguments.
 DROP FUNCTION panel_row(INTEGER, DATE);
 

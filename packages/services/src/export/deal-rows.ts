@@ -1,9 +1,9 @@
 import type { Deal } from '@gridbot/contracts';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { cursorPages } from '../paging/keyset-cursor';
 import { listPortfolioCoinTrades } from '../portfolio/list-coin-trades';
 import type { CsvColumn } from './csv';
-import { freshPages } from './fresh-pages';
 
 /** A coin bot as the deals file names it. */
 type DealBot = { id: number; coin: string; symbol: string; exchange: string };
@@ -71,18 +71,29 @@ export const dealBots = async (
  * purchase limit) then the closed ones, newest first. A lot that closes while the file is written
  * stays in it once, as the open deal it was when read.
  */
-async function* dealsOfBot(ctx: ServiceContext, userId: number, bot: DealBot): AsyncGenerator<DealRow[]> {
-  const read = (status: 'open' | 'closed') => (page: number) =>
-    listPortfolioCoinTrades(ctx, { userId, coinBotId: bot.id, status, page, limit: DEALS_PER_READ }).then(
-      (answer) => ({ items: answer.data, hasMore: answer.hasMore }),
+async function* dealsOfBot(
+  ctx: ServiceContext,
+  userId: number,
+  bot: DealBot,
+): AsyncGenerator<readonly DealRow[]> {
+  const read = (status: 'open' | 'closed') =>
+    cursorPages((cursor) =>
+      listPortfolioCoinTrades(ctx, {
+        userId,
+        coinBotId: bot.id,
+        status,
+        page: 1,
+        limit: DEALS_PER_READ,
+        cursor,
+      }).then((answer) => ({ items: answer.data, nextCursor: answer.nextCursor })),
     );
   const open = new Set<string>();
-  for await (const deals of freshPages(read('open'), (deal) => deal.lotId)) {
+  for await (const deals of read('open')) {
     for (const deal of deals) open.add(deal.lotId);
     yield deals.map((deal) => ({ bot, deal }));
   }
-  for await (const deals of freshPages(read('closed'), (deal) => deal.lotId, open)) {
-    yield deals.map((deal) => ({ bot, deal }));
+  for await (const deals of read('closed')) {
+    yield deals.filter((deal) => !open.has(deal.lotId)).map((deal) => ({ bot, deal }));
   }
 }
 
@@ -90,6 +101,6 @@ export async function* dealRows(
   ctx: ServiceContext,
   userId: number,
   bots: readonly DealBot[],
-): AsyncGenerator<DealRow[]> {
+): AsyncGenerator<readonly DealRow[]> {
   for (const bot of bots) yield* dealsOfBot(ctx, userId, bot);
 }

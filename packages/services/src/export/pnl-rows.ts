@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context/service-context';
+import { cursorPages } from '../paging/keyset-cursor';
 import { type DailyPnlRow, getDailyCoinsPnl, listDailyPnl } from '../pnl/pnl-stats';
 import type { CsvColumn } from './csv';
-import { freshPages } from './fresh-pages';
 
 /** Days per read of the PnL statistics service: a year and a day. */
 const DAYS_PER_READ = 366;
@@ -30,11 +30,8 @@ export const PNL_COIN_COLUMNS: readonly CsvColumn<PnlCoinRow>[] = [
 ];
 
 /** Every day with sales, newest first, as the PnL statistics screen lists them. */
-export const pnlDayRows = (ctx: ServiceContext, userId: number): AsyncGenerator<DailyPnlRow[]> =>
-  freshPages(
-    (page) => listDailyPnl(ctx, { userId, page, limit: DAYS_PER_READ }),
-    (day) => day.date,
-  );
+export const pnlDayRows = (ctx: ServiceContext, userId: number): AsyncGenerator<readonly DailyPnlRow[]> =>
+  cursorPages((cursor) => listDailyPnl(ctx, { userId, page: 1, limit: DAYS_PER_READ, cursor }));
 
 /** Every day of the list, split per coin as the screen shows a day when it is opened. */
 export async function* pnlCoinRows(ctx: ServiceContext, userId: number): AsyncGenerator<PnlCoinRow[]> {

@@ -1,5 +1,6 @@
 import type { Transaction, TransactionType } from '@gridbot/contracts';
 import type { ServiceContext } from '../context/service-context';
+import { cursorPages } from '../paging/keyset-cursor';
 import { listWalletTransactions } from '../wallet/wallet-transactions';
 import type { CsvColumn } from './csv';
 
@@ -33,13 +34,12 @@ const ALL_TIME = new Date(0);
  * list's keyset cursor (docs/decisions.md#lists-paged-by-cursor-issue-22): lines booked while the
  * file is written never push another out of it or into it twice.
  */
-export async function* walletRows(
+export const walletRows = (
   ctx: ServiceContext,
   input: { userId: number; type?: TransactionType | undefined },
-): AsyncGenerator<Transaction[]> {
-  let cursor: string | undefined;
-  do {
-    const read = await listWalletTransactions(ctx.prisma, {
+): AsyncGenerator<readonly Transaction[]> =>
+  cursorPages((cursor) =>
+    listWalletTransactions(ctx.prisma, {
       userId: input.userId,
       since: ALL_TIME,
       type: input.type,
@@ -47,8 +47,5 @@ export async function* walletRows(
       limit: LINES_PER_READ,
       cursor,
       count: false,
-    });
-    yield read.items;
-    cursor = read.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-}
+    }),
+  );

@@ -65,3 +65,19 @@ export const pagePosition = <K>(
   input.cursor === undefined
     ? { after: null, offset: (input.page - 1) * input.limit }
     : { after: decodeCursor(input.cursor, key), offset: 0 };
+
+/**
+ * Every row of a cursor-paged list, a page at a time (docs/decisions.md#lists-paged-by-cursor-issue-22):
+ * each read starts right after the previous page's last row, so rows added meanwhile neither push
+ * another out nor bring one back twice. What exports and other full readers iterate.
+ */
+export async function* cursorPages<T>(
+  read: (cursor: string | undefined) => Promise<{ items: readonly T[]; nextCursor: string | null }>,
+): AsyncGenerator<readonly T[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+}

@@ -10,7 +10,7 @@ import type { PrismaClient } from '@gridbot/db';
 import { maskUsername } from '@gridbot/domain';
 import { fromMicro, type SubBalance, toMicro } from '@gridbot/ledger';
 import { z } from 'zod';
-import { keysetPage, pagePosition, ZCursorId, ZCursorInstant } from '../paging/keyset-cursor';
+import { cursorPages, keysetPage, pagePosition, ZCursorId, ZCursorInstant } from '../paging/keyset-cursor';
 
 /**
  * The wallet's transaction list (docs/wallet.md#transaction-list): one line per ledger entry of the
@@ -249,9 +249,8 @@ export async function* walletTransactionsByKeyset(
   prisma: PrismaClient,
   input: { userId: number; since: Date; type?: TransactionType | undefined; batch?: number },
 ): AsyncGenerator<Transaction> {
-  let cursor: string | undefined;
-  do {
-    const page = await listWalletTransactions(prisma, {
+  const pages = cursorPages((cursor) =>
+    listWalletTransactions(prisma, {
       userId: input.userId,
       since: input.since,
       type: input.type,
@@ -259,10 +258,9 @@ export async function* walletTransactionsByKeyset(
       page: 1,
       cursor,
       count: false,
-    });
-    yield* page.items;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
+    }),
+  );
+  for await (const lines of pages) yield* lines;
 }
 
 /**
