@@ -65,6 +65,8 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page under a loaded CI machine takes seconds, not the default second, to show a change.
+          expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 2 },
         },
       },

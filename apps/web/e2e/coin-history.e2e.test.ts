@@ -180,8 +180,10 @@ describe('coin page: activity log', () => {
     const lines = app.page.locator('.activity-line');
     await lines.first().waitFor();
     await expect(lines.count()).resolves.toBe(30);
-    await expect(app.page.locator('.activity-day__title').first().innerText()).resolves.toBe('Today');
-    await expect(app.page.locator('.activity-day__title').nth(1).innerText()).resolves.toBe('Yesterday');
+    await expect(app.page.locator('.activity-day__title').first().innerText()).resolves.toBe('Today (UTC)');
+    await expect(app.page.locator('.activity-day__title').nth(1).innerText()).resolves.toBe(
+      'Yesterday (UTC)',
+    );
     const all = await lines.allInnerTexts();
     const text = all.join('\n');
     expect(text).toContain('Take profit of lot 4 filled: sell 0.00038 at 64,762.50');
@@ -225,7 +227,7 @@ describe('coin page: activity log', () => {
     expect(text).toContain('Ордер усреднения лота 5 отклонён биржей');
     expect(text).toContain(ru.activity.restart);
     expect(text).toContain(ru.activity.actor.exchange);
-    await expect(app.page.locator('.activity-day__title').first().innerText()).resolves.toBe('Сегодня');
+    await expect(app.page.locator('.activity-day__title').first().innerText()).resolves.toBe('Сегодня (UTC)');
     await expect(app.page.locator('.activity-line__quote').innerText()).resolves.toBe(REJECTION_MESSAGE);
     await screenshot(app.page, 'coinpage/fixtures', 'activity-ru');
     expect(app.problems).toEqual([]);

@@ -308,10 +308,14 @@ describe('screens', () => {
     await expect(fills.getAttribute('aria-checked')).resolves.toBe('true');
     await expect(daily.getAttribute('aria-checked')).resolves.toBe('true');
     await expect
-      .poll(async () => {
-        const stored = await getNotificationSettings(stack.ctx, { userId: user.id });
-        return [stored.fills, stored.dailyReport];
-      })
+      .poll(
+        async () => {
+          const stored = await getNotificationSettings(stack.ctx, { userId: user.id });
+          return [stored.fills, stored.dailyReport];
+          // The second change leaves a window (1 s and a margin) after the first.
+        },
+        { timeout: 10_000 },
+      )
       .toEqual([true, true]);
     await expect(other.page.getByText(errorCatalogue.RATE_LIMITED.detail.en).count()).resolves.toBe(0);
     await other.close();

@@ -87,7 +87,9 @@ const signedIn = async (setup: LaunchSetup = {}) => {
   // Inside Telegram the SDK loads once the first screen has rendered (docs/performance.md#web):
   // its device setup ends with ready().
   if (setup.telegram ?? true)
-    await expect.poll(async () => (await callsOf(app, 'web_app_ready')).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await callsOf(app, 'web_app_ready')).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
   return app;
 };
 
@@ -481,8 +483,14 @@ describe('outside Telegram', () => {
       .poll(() => dialogs)
       .toEqual(['Withdraw 20.00 USDT to TLa2f6VP…ay5wYjU7? Network fee 1.00 USDT, you receive 19.00 USDT.']);
     expect(sent).toEqual([]);
+    // The typed amount is unsaved input: Back asks before discarding it.
+    app.page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
     await app.page.getByRole('button', { name: en.common.back }).click();
     await app.page.waitForURL((url) => url.pathname === '/profile/api-key');
+    expect(dialogs[1]).toBe(en.common.discardText);
     await app.close();
   });
 });

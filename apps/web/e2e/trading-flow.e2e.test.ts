@@ -192,6 +192,8 @@ describe('a new user trades from the mini app', () => {
 
   it('sells a deal now from the coin page: the confirmation shows the expected proceeds, the bot sells it', async () => {
     // docs/grid.md#deal-controls. A running XRP bot with one deal: 20 XRP bought at 0.5 for 10 USDT.
+    // The first journey left the price at 0.494: this deal is bought and sold at 0.5.
+    sandbox.control.setPrice('XRPUSDT', '0.5');
     const user = await stack.createUser({ username: 'sam_sells', firstName: 'Sam' });
     const keys = sandbox.control.createAccount({ balances: { USDT: '500' } });
     await fundWallet(stack.prisma, { userId: user.id, deposit: '20', fee: '20', key: `sell:${user.id}` });
