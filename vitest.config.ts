@@ -30,6 +30,15 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['packages/*/test/**/*.int.test.ts', 'apps/*/test/**/*.int.test.ts'],
+          // Files that run on PGlite whatever the environment says (the standalone launcher is
+          // given its own environment; the PGlite driver's own tests): with services, the
+          // `embedded` pass runs them, so the services pass leaves them out rather than repeat them.
+          exclude: [
+            '**/node_modules/**',
+            ...(process.env.DATABASE_URL
+              ? ['apps/standalone/test/**', 'packages/db/test/pglite-*.int.test.ts']
+              : []),
+          ],
           ...integrationRun,
         },
       },

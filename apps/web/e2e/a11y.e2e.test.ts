@@ -50,11 +50,18 @@ const screenshotWhole = async (page: Page, path: string) => {
 const ONLY = process.env.A11Y_SCREENS?.split(',');
 const SCREENS = ROUTE_LIST.filter((route) => !route.hidden && (!ONLY || ONLY.includes(route.name)));
 
-/** Each theme in each language with sample data, and each theme as the API answers today (en). */
-const CASES = (['light', 'dark'] as const).flatMap((theme) => [
-  ...(['en', 'ru', 'cn'] as const).map((language) => [theme, language, true] as const),
-  [theme, 'en', false] as const,
-]);
+/**
+ * Each language with sample data and as the API answers today (en), in the light theme; the dark
+ * theme in English with and without data. A theme changes colours only (contrast is what axe checks
+ * per theme), a language the texts (cut text, wrapping): the dark theme in ru and cn would repeat
+ * the light theme's findings.
+ */
+const CASES = [
+  ...(['en', 'ru', 'cn'] as const).map((language) => ['light', language, true] as const),
+  ['light', 'en', false] as const,
+  ['dark', 'en', true] as const,
+  ['dark', 'en', false] as const,
+];
 
 describe('accessibility of every screen', () => {
   it.each(CASES)(
@@ -93,6 +100,8 @@ describe('accessibility of every screen', () => {
         await app.page.locator('h1:not([data-previous])').first().waitFor();
         await settle(app.page);
         await app.page.evaluate(() => window.scrollTo(0, 0));
+        const text = await app.page.locator('body').innerText();
+        expect(text, route.path).not.toMatch(/undefined|NaN|\[object Object\]|null/);
         const problems = {
           axe: await seriousViolations(app.page),
           tapTargets: await smallTapTargets(app.page),

@@ -35,7 +35,7 @@ import { THEMES, withTheme } from './support/themes';
 // to the ledger or to the API's own answer, the tree opened, a partner's profile, load more; then
 // the user's own licence upgraded (money leaving the main balance), a refusal for want of money
 // shown in place with nothing changed, and a renewal inside its window; then every partner and
-// profile screen in each language and theme.
+// profile screen in each language (and the dark theme in English).
 let stack: Stack;
 let browser: Browser;
 let demo: User;
@@ -438,7 +438,7 @@ describe('the partner programme from the mini app', () => {
     await app.close();
   }, 60_000);
 
-  it('every partner and profile screen in each language and theme', async () => {
+  it('every partner and profile screen in each language, and in the dark theme', async () => {
     // The newest partner: on the list's first page.
     const newest = [...DEMO_TEAM].sort((a, b) => a.daysAgo - b.daysAgo)[0];
     const opened = team.find((user) => user.username === newest?.username) as User;
@@ -459,7 +459,8 @@ describe('the partner programme from the mini app', () => {
       await shot.page.emulateMedia({ reducedMotion: 'reduce' });
       await shot.page.goto(withTheme(stack.launchUrlFor(demo), THEMES[theme]));
       await shot.page.locator('nav.tabbar').waitFor();
-      for (const language of ['en', 'ru', 'cn'] as const) {
+      // The dark theme in English: a theme changes colours, a language texts (a11y.e2e likewise).
+      for (const language of theme === 'dark' ? (['en'] as const) : (['en', 'ru', 'cn'] as const)) {
         await navigateInApp(shot.page, '/profile');
         await shot.page.locator(`button[data-language="${language}"]`).click();
         await shot.page.waitForFunction(

@@ -389,7 +389,7 @@ describe('the wallet from the mini app', () => {
       data: { withdrawAddressUsableFrom: new Date(Date.now() + 86_400_000) },
     });
 
-    // 8. Every wallet screen with this user's records, in each language and theme (look at them:
+    // 8. Every wallet screen with this user's records, in each language (the dark theme in English) (look at them:
     // artifacts/screenshots/<theme>/<language>/real-wallet*.png).
     const screens: Array<[string, string]> = [
       ['/wallet', 'real-wallet'],
@@ -405,7 +405,8 @@ describe('the wallet from the mini app', () => {
       await shot.page.emulateMedia({ reducedMotion: 'reduce' });
       await shot.page.goto(withTheme(stack.launchUrlFor(nora), THEMES[theme]));
       await shot.page.locator('nav.tabbar').waitFor();
-      for (const language of ['en', 'ru', 'cn'] as const) {
+      // The dark theme in English: a theme changes colours, a language texts (a11y.e2e likewise).
+      for (const language of theme === 'dark' ? (['en'] as const) : (['en', 'ru', 'cn'] as const)) {
         await navigateInApp(shot.page, '/profile');
         await shot.page.locator(`button[data-language="${language}"]`).click();
         await shot.page.waitForFunction(

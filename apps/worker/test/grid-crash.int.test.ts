@@ -19,8 +19,16 @@ const child = fileURLToPath(new URL('./support/reconcile-child.ts', import.meta.
  */
 const runAndKill = async (harness: Harness, price: string, killAfterMs: number) => {
   const proc = spawn(
-    'npx',
-    ['tsx', child, harness.databaseUrl!, harness.sandbox.url, harness.secretKeyHex, String(harness.bot.id)],
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      child,
+      harness.databaseUrl!,
+      harness.sandbox.url,
+      harness.secretKeyHex,
+      String(harness.bot.id),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       detached: true,
