@@ -46,7 +46,7 @@ export default defineConfig({
         // What the embedded mode (PGlite, in-process queues and limits) runs differently from
         // PostgreSQL + Redis: the database driver and its lock, the one-process demo, the money paths
         // under concurrency (PGlite has one connection), the demo's trading and the panel's SQL
-        // function. With services, `npm test` runs the whole integration suite on PostgreSQL + Redis
+        // function. With services, `npm test` runs the integration suite on PostgreSQL + Redis
         // and only these files again on PGlite; without services, the whole suite on PGlite.
         test: {
           name: 'embedded',

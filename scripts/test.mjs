@@ -1,5 +1,5 @@
 // `npm test`: unit → integration on PGlite (only the embedded mode's files when DATABASE_URL /
-// REDIS_URL are set) → (with them) the whole integration suite on PostgreSQL and Redis → build → (when the web app has them) browser tests →
+// REDIS_URL are set) → (with them) the integration suite on PostgreSQL and Redis (less the files that always run on PGlite) → build → (when the web app has them) browser tests →
 // (with both services) the fleet tests.
 // Ends with one line "tests: N passed, N failed" summing every phase.
 import { spawnSync } from 'node:child_process';
@@ -47,7 +47,7 @@ const withoutServices = { DATABASE_URL: '', REDIS_URL: '' };
 if (!run('prisma generate', 'npm', ['run', '--silent', 'db:generate'])) failedPhases.push('prisma generate');
 vitest('unit tests', 'unit', withoutServices, 'unit');
 const withServices = Boolean(process.env.DATABASE_URL || process.env.REDIS_URL);
-// With services, the whole integration suite runs on them below; PGlite then runs the files whose
+// With services, the integration suite runs on them below (vitest.config.ts leaves out the files that always run on PGlite); PGlite then runs the files whose
 // behaviour differs in the embedded mode (the `embedded` project, vitest.config.ts).
 vitest(
   withServices
