@@ -30,11 +30,11 @@
  * bound, one round trip plus the bytes at 1.6 Mbit/s.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import type { CDPSession, Page } from 'playwright-core';
@@ -125,6 +125,7 @@ const onThrottledPhone = async <T>(
     const result = await measure(page, cdp);
     await cdp.send('Tracing.end');
     await complete;
+    mkdirSync(dirname(traceFile), { recursive: true });
     writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
     return result;
   } finally {
