@@ -240,7 +240,7 @@ describe('the licence ladder CLI', () => {
     const list = await run('list');
     expect(list.code).toBe(0);
     expect(list.out).toContain(
-      'PRO1 (rank 1): price 100 USDT, limit 2000 USDT, 10 coins, 1 generations, 365 days',
+      'PRO1 (rank 1): price 100 USDT, limit 2000 USDT, 10 coins, 1 generation, 365 days',
     );
 
     const changed = await run('set', 'pro1', '--price', '120', '--coins', '12', '--operator', 'ann');

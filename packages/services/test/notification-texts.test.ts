@@ -28,4 +28,11 @@ describe('the bot’s texts', () => {
     expect(botTexts.en.frozen(1, at)).toContain(' 1 withdrawal stopped');
     expect(botTexts.en.frozen(2, at)).toContain(' 2 withdrawals stopped');
   });
+
+  it('name the daily report’s day a UTC day, as the screens do (docs/pnl.md#days-and-times)', () => {
+    const day = { date: '2025-03-01', pnl: '1.5', closedTrades: 2, coins: [] };
+    expect(notificationText('en', 'daily_pnl', day)).toContain('Profit on 2025-03-01 (UTC):');
+    expect(notificationText('ru', 'daily_pnl', day)).toContain('Прибыль за 2025-03-01 (UTC):');
+    expect(notificationText('cn', 'daily_pnl', day)).toContain('2025-03-01（UTC）收益');
+  });
 });

@@ -18,9 +18,12 @@ export const LICENCES_CLI_USAGE = `usage: npm run licences -- <command> [--opera
 
 type Output = { out: (line: string) => void; err: (line: string) => void };
 
+/** `1 coin`, `2 coins`: an English count and its noun. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const describeLevel = (level: LicenseLevelRow) =>
   `${level.code} (rank ${level.rank}): price ${level.yearlyPrice} USDT, limit ${level.balanceLimit} USDT, ` +
-  `${level.coins} coins, ${level.matchingGenerations} generations, ${level.validDays} days`;
+  `${count(level.coins, 'coin')}, ${count(level.matchingGenerations, 'generation')}, ${count(level.validDays, 'day')}`;
 
 const FIELDS = [
   ['yearlyPrice', 'price'],

@@ -69,7 +69,7 @@ const en: Texts = {
     `🔒 Your ${before(d?.level)}licence has expired. Your bots are drying: they only sell until you renew or upgrade.`,
   bonus_credited: (d) => `🎁 ${bonusNames.en[d.bonus]}: +${usdt(d.amount)} USDT on your main balance.`,
   daily_pnl: (d) =>
-    `📊 Profit on ${d.date}: ${signed(d.pnl)} USDT from ${enCount(d.closedTrades, 'closed trade', 'closed trades')}.${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
+    `📊 Profit on ${d.date} (UTC): ${signed(d.pnl)} USDT from ${enCount(d.closedTrades, 'closed trade', 'closed trades')}.${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
 };
 
 const ru: Texts = {
@@ -104,7 +104,7 @@ const ru: Texts = {
     `🔒 Ваша лицензия${after(d?.level)} истекла. Боты в режиме осушения: только продают, пока вы не продлите или не повысите лицензию.`,
   bonus_credited: (d) => `🎁 ${bonusNames.ru[d.bonus]}: +${usdt(d.amount)} USDT на основном балансе.`,
   daily_pnl: (d) =>
-    `📊 Прибыль за ${d.date}: ${signed(d.pnl)} USDT, закрыто сделок: ${d.closedTrades}.${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
+    `📊 Прибыль за ${d.date} (UTC): ${signed(d.pnl)} USDT, закрыто сделок: ${d.closedTrades}.${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
 };
 
 const cn: Texts = {
@@ -137,7 +137,7 @@ const cn: Texts = {
     `🔒 您的${after(d?.level)}许可证已到期。您的机器人进入只卖模式：续期或升级前停止买入，只卖不买。`,
   bonus_credited: (d) => `🎁 ${bonusNames.cn[d.bonus]}：+${usdt(d.amount)} USDT 已计入主余额。`,
   daily_pnl: (d) =>
-    `📊 ${d.date} 收益：${signed(d.pnl)} USDT，平仓交易 ${d.closedTrades} 笔。${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
+    `📊 ${d.date}（UTC）收益：${signed(d.pnl)} USDT，平仓交易 ${d.closedTrades} 笔。${d.coins.length ? `\n${coinLines(d.coins)}` : ''}`,
 };
 
 const notificationTexts: Record<Language, Texts> = { en, ru, cn };
