@@ -33,7 +33,7 @@ export const handleFreezeCallback = async (ctx: DataContext, c: Context): Promis
   }
   const texts = botTexts[await getUserLanguage(ctx, { userId: done.userId })];
   const text = done.frozen
-    ? texts.frozen(done.stopped, done.freeze.liftableFrom)
+    ? texts.frozen(done.stopped, done.freeze.liftableFrom, ctx.env.SUPPORT_URL)
     : texts.alreadyFrozen(done.freeze.liftableFrom);
   await c.answerCallbackQuery({ text: text.slice(0, 200) });
   // The notice keeps its text; only the button goes (it has done its work).

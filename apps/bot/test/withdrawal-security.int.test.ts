@@ -135,7 +135,11 @@ describe("the owner's security notices", () => {
     const edited = messages.find((m) => m.message_id === notice!.message_id);
     expect(edited?.reply_markup).toBeUndefined();
     expect(messages[1]?.text).toBe(
-      botTexts.en.frozen(0, new Date(freeze.frozenAt.getTime() + 86_400_000).toISOString()),
+      botTexts.en.frozen(
+        0,
+        new Date(freeze.frozenAt.getTime() + 86_400_000).toISOString(),
+        h.ctx.env.SUPPORT_URL,
+      ),
     );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { botTexts, notificationText } from '../src/notifications/notification-texts';
 
 const at = '2025-03-01T10:00:00.000Z';
+const SUPPORT = 'https://t.me/example_support';
 
 describe('the bot’s texts', () => {
   it('call drying "sell only, buy nothing" in Chinese, never 清仓 (liquidating everything)', () => {
@@ -25,8 +26,13 @@ describe('the bot’s texts', () => {
       notificationText('en', 'daily_pnl', { date: '2025-03-01', pnl: '1.5', closedTrades, coins: [] });
     expect(daily(1)).toContain('from 1 closed trade.');
     expect(daily(2)).toContain('from 2 closed trades.');
-    expect(botTexts.en.frozen(1, at)).toContain(' 1 withdrawal stopped');
-    expect(botTexts.en.frozen(2, at)).toContain(' 2 withdrawals stopped');
+    expect(botTexts.en.frozen(1, at, SUPPORT)).toContain(' 1 withdrawal stopped');
+    expect(botTexts.en.frozen(2, at, SUPPORT)).toContain(' 2 withdrawals stopped');
+  });
+
+  it('give the installation’s support contact where they name support', () => {
+    for (const language of ['en', 'ru', 'cn'] as const)
+      expect(botTexts[language].frozen(0, at, SUPPORT)).toContain(SUPPORT);
   });
 
   it('name the daily report’s day a UTC day, as the screens do (docs/pnl.md#days-and-times)', () => {

@@ -163,7 +163,8 @@ export const botTexts: Record<
     /** Answer to a press by someone who is not the account's owner. */
     freezeNotYours: string;
     /** The confirmation: `stopped` withdrawals were stopped, the freeze can be lifted from `liftableFrom`. */
-    frozen: (stopped: number, liftableFrom: string) => string;
+    /** `support`: the installation's support contact (SUPPORT_URL). */
+    frozen: (stopped: number, liftableFrom: string, support: string) => string;
     alreadyFrozen: (liftableFrom: string) => string;
   }
 > = {
@@ -177,8 +178,8 @@ export const botTexts: Record<
     menuButton: 'App',
     freezeButton: "🔒 Freeze withdrawals — this wasn't me",
     freezeNotYours: 'This button belongs to another account.',
-    frozen: (stopped, from) =>
-      `🔒 Withdrawals are frozen.${stopped > 0 ? ` ${enCount(stopped, 'withdrawal', 'withdrawals')} stopped and refunded to your main balance.` : ''} Nothing can be withdrawn and the address cannot be changed until the freeze is lifted: by you in the app from ${at(from)}, or by support.`,
+    frozen: (stopped, from, support) =>
+      `🔒 Withdrawals are frozen.${stopped > 0 ? ` ${enCount(stopped, 'withdrawal', 'withdrawals')} stopped and refunded to your main balance.` : ''} Nothing can be withdrawn and the address cannot be changed until the freeze is lifted: by you in the app from ${at(from)}, or by support (${support}).`,
     alreadyFrozen: (from) =>
       `🔒 Withdrawals are already frozen. You can lift the freeze in the app from ${at(from)}.`,
   },
@@ -192,8 +193,8 @@ export const botTexts: Record<
     menuButton: 'Приложение',
     freezeButton: '🔒 Заморозить выводы — это не я',
     freezeNotYours: 'Эта кнопка относится к другому аккаунту.',
-    frozen: (stopped, from) =>
-      `🔒 Выводы заморожены.${stopped > 0 ? ` Остановлено выводов: ${stopped}, деньги возвращены на основной баланс.` : ''} Выводить деньги и менять адрес нельзя, пока заморозка не снята: вами в приложении с ${at(from)} или поддержкой.`,
+    frozen: (stopped, from, support) =>
+      `🔒 Выводы заморожены.${stopped > 0 ? ` Остановлено выводов: ${stopped}, деньги возвращены на основной баланс.` : ''} Выводить деньги и менять адрес нельзя, пока заморозка не снята: вами в приложении с ${at(from)} или поддержкой (${support}).`,
     alreadyFrozen: (from) => `🔒 Выводы уже заморожены. Снять заморозку в приложении можно с ${at(from)}.`,
   },
   cn: {
@@ -204,8 +205,8 @@ export const botTexts: Record<
     menuButton: '应用',
     freezeButton: '🔒 冻结提现——不是我本人操作',
     freezeNotYours: '此按钮属于其他账户。',
-    frozen: (stopped, from) =>
-      `🔒 提现已冻结。${stopped > 0 ? `已停止 ${stopped} 笔提现，款项已退回主余额。` : ''}解除冻结前无法提现或更改地址：您可从 ${at(from)} 起在应用中解除，或由客服解除。`,
+    frozen: (stopped, from, support) =>
+      `🔒 提现已冻结。${stopped > 0 ? `已停止 ${stopped} 笔提现，款项已退回主余额。` : ''}解除冻结前无法提现或更改地址：您可从 ${at(from)} 起在应用中解除，或由客服（${support}）解除。`,
     alreadyFrozen: (from) => `🔒 提现已处于冻结状态。您可从 ${at(from)} 起在应用中解除冻结。`,
   },
 };
