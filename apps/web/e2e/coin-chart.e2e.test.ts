@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type ChartRange, errorCatalogue } from '@gridbot/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../src/i18n/locales/en';
 import { cutTexts, headingProblems, seriousViolations, smallTapTargets } from './support/a11y';
 import {
   type AppPage,
@@ -169,6 +170,29 @@ describe('coin price chart', () => {
     expect(app.problems).toEqual([]);
     await app.close();
   }, 60_000);
+
+  it('draws the orders that are not on the exchange in the hint colour, labelled, and says so in the legend', async () => {
+    const { app, chart } = await signedIn();
+    // The second take profit went missing from the exchange (docs/grid.md#on-the-exchange).
+    chart.answer = (query) => {
+      const body = coinChartFixture(query.get('coin') ?? 'BTC', (query.get('range') ?? '1d') as ChartRange);
+      const missing = { state: 'missing' as const, since: null, refusal: null };
+      const takeProfits = body.ladder.takeProfits.map((tp, index) =>
+        index === 1 ? { ...tp, onBook: missing } : tp,
+      );
+      return { status: 200, body: { ...body, ladder: { ...body.ladder, takeProfits } } };
+    };
+    await openCoinPage(app);
+    await expect.poll(async () => (await drawnChart(app.page)).lines).toBe(3);
+    await expect(canvasHost(app.page).getAttribute('data-off-book-lines')).resolves.toBe('1');
+    const legend = await card(app.page).locator('.price-chart__legend').innerText();
+    expect(legend).toContain(en.chart.offBook);
+    await card(app.page).scrollIntoViewIfNeeded();
+    await settle(app.page);
+    await capture(app.page, 'coin-chart-off-book');
+    expect(app.problems).toEqual([]);
+    await app.close();
+  });
 
   it('asks again for the range switched to, and draws it', async () => {
     const { app, calls } = await signedIn();

@@ -1054,6 +1054,8 @@ export const cn: Messages = {
     takeProfits: '止盈',
     buyLine: '买入',
     sellLine: '止盈',
+    offBook: '当前不在交易所',
+    offBookLine: '{{order}} · 不在交易所',
     empty: '该周期暂无价格数据',
     fillsTruncated: '仅标记了该周期最近的成交',
     attribution: '图表：',

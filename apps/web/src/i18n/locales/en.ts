@@ -1096,6 +1096,8 @@ export const en = {
     takeProfits: 'Take profits',
     buyLine: 'Buy',
     sellLine: 'TP',
+    offBook: 'Not on the exchange now',
+    offBookLine: '{{order}} · not on the exchange',
     empty: 'No price data for this period yet',
     fillsTruncated: 'Only the latest trades of this period are marked',
     attribution: 'Chart:',

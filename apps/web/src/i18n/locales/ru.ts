@@ -1143,6 +1143,8 @@ export const ru: Messages = {
     takeProfits: 'Тейк-профиты',
     buyLine: 'Покупка',
     sellLine: 'ТП',
+    offBook: 'Сейчас не на бирже',
+    offBookLine: '{{order}} · не на бирже',
     empty: 'За этот период пока нет данных о цене',
     fillsTruncated: 'Отмечены только последние сделки периода',
     attribution: 'График:',

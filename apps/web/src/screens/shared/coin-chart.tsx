@@ -1,4 +1,10 @@
-import { CHART_RANGES, type ChartRange, getCoinChart, type ResponseOf } from '@gridbot/contracts';
+import {
+  CHART_RANGES,
+  type ChartRange,
+  getCoinChart,
+  type OrderOnBook,
+  type ResponseOf,
+} from '@gridbot/contracts';
 import {
   Component,
   lazy,
@@ -102,9 +108,24 @@ const Legend = ({ data }: { data: CoinChart }) => {
           {t('chart.takeProfits')}
         </li>
       ) : null}
+      {offBookLines(data) > 0 ? (
+        <li>
+          <span className="price-chart__line price-chart__line--off-book" aria-hidden="true" />
+          {t('chart.offBook')}
+        </li>
+      ) : null}
     </ul>
   );
 };
+
+/** A planned order that does not rest on the exchange now (docs/grid.md#on-the-exchange). */
+const isOffBook = (order: { onBook: OrderOnBook | null }) =>
+  order.onBook !== null && order.onBook.state !== 'resting';
+
+/** How many of the ladder's lines are orders that do not rest on the exchange now. */
+const offBookLines = (data: CoinChart) =>
+  [...(data.ladder.nextBuy ? [data.ladder.nextBuy] : []), ...data.ladder.takeProfits].filter(isOffBook)
+    .length;
 
 const TRADINGVIEW_URL = 'https://www.tradingview.com/';
 
@@ -142,17 +163,22 @@ const ChartBody = ({ data }: { data: CoinChart }) => {
             {
               price: data.ladder.nextBuy.price,
               side: 'buy' as const,
-              title: t('chart.buyLine'),
+              title: isOffBook(data.ladder.nextBuy)
+                ? t('chart.offBookLine', { order: t('chart.buyLine') })
+                : t('chart.buyLine'),
               dashed: true,
+              offBook: isOffBook(data.ladder.nextBuy),
             },
           ]
         : []),
       // Ascending: the nearest take profit is labelled and kept in view, the ones above are lines.
+      // One that is not on the exchange is labelled too: the user should see it is not there.
       ...data.ladder.takeProfits.map((tp, index) => ({
         price: tp.price,
         side: 'sell' as const,
-        title: t('chart.sellLine'),
-        labelled: index === 0,
+        title: isOffBook(tp) ? t('chart.offBookLine', { order: t('chart.sellLine') }) : t('chart.sellLine'),
+        labelled: index === 0 || isOffBook(tp),
+        offBook: isOffBook(tp),
       })),
     ],
     [data.ladder, t],

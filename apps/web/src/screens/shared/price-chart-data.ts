@@ -17,6 +17,11 @@ export type PriceChartLine = {
    * the line alone, seen when the price gets there (a deep ladder's far levels).
    */
   labelled?: boolean;
+  /**
+   * A planned order that is not resting on the exchange now (being placed, refused or missing,
+   * docs/grid.md#on-the-exchange): drawn in the hint colour, its title saying so.
+   */
+  offBook?: boolean;
 };
 
 /**

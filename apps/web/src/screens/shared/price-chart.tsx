@@ -263,7 +263,7 @@ export const PriceChart = ({
     current.lines = lines.map((line) =>
       series.createPriceLine({
         price: Number(line.price),
-        color: line.side === 'buy' ? colors.buy : colors.sell,
+        color: line.offBook ? colors.hint : line.side === 'buy' ? colors.buy : colors.sell,
         lineWidth: 1,
         lineStyle: line.dashed ? LineStyle.Dashed : LineStyle.Dotted,
         axisLabelVisible: line.labelled !== false,
@@ -288,6 +288,7 @@ export const PriceChart = ({
       data-candles={candles.length}
       data-markers={markers.length}
       data-lines={lines.length}
+      data-off-book-lines={lines.filter((line) => line.offBook).length}
     />
   );
 };
