@@ -204,7 +204,10 @@ describe('trading from the mini app', () => {
       ladder.locator(`[data-lot="${lot}"][data-on-book="${state}"]`);
     await order(1, 'resting').getByText(en.onBook.state.resting).waitFor();
     await order(2, 'refused').getByText(en.onBook.state.refused).waitFor();
-    await order(2, 'refused').getByText(en.onBook.reason.insufficient_balance).waitFor();
+    // The reason in the trader's terms, and the exchange's own code (Binance -2010).
+    await order(2, 'refused')
+      .getByText(`${en.onBook.reason.insufficient_balance} Exchange code -2010.`)
+      .waitFor();
     // The next buy opens lot 3 and rests; lot numbers are the deals' own.
     await order(3, 'resting').getByText('Lot 3', { exact: false }).waitFor();
     const note = app.page.getByTestId('plan-on-book');

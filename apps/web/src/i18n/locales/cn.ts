@@ -166,6 +166,7 @@ export const cn: Messages = {
     separator: '，',
     placing: '正在向交易所挂单：{{planned}} 个订单中的 {{count}} 个。',
     short: '{{planned}} 个订单中有 {{off}} 个不在交易所',
+    withExchangeCode: '{{reason}}交易所代码：{{code}}。',
     refusedBecause: '交易所拒绝：{{reason}}',
     reason: {
       insufficient_balance: '您的交易所账户中可用的币或 USDT 不足。',

@@ -172,6 +172,7 @@ export const en = {
     separator: ', ',
     placing: 'Orders being placed on the exchange: {{count}} of {{planned}}.',
     short: 'Orders not on the exchange: {{off}} of {{planned}}',
+    withExchangeCode: '{{reason}} Exchange code {{code}}.',
     refusedBecause: 'Refused by the exchange: {{reason}}',
     reason: {
       insufficient_balance: 'Not enough free coin or USDT in your exchange account.',

@@ -177,6 +177,7 @@ export const ru: Messages = {
     separator: ', ',
     placing: 'Ордера выставляются на биржу: {{count}} из {{planned}}.',
     short: 'ордера не на бирже: {{off}} из {{planned}}',
+    withExchangeCode: '{{reason}} Код биржи: {{code}}.',
     refusedBecause: 'Биржа отклонила: {{reason}}',
     reason: {
       insufficient_balance: 'На вашем счёте биржи не хватает свободных монет или USDT.',

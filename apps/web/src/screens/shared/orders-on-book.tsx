@@ -14,15 +14,23 @@ const TONES: Record<OrderOnBook['state'], BadgeTone> = {
   missing: 'warning',
 };
 
-/** Why the exchange refused an order, in the reader's language (docs/grid.md#on-the-exchange). */
+/**
+ * Why the exchange refused an order, in the reader's language, with the exchange's own code when it
+ * gave one — "… (exchange code -2010)", what its support and documentation go by
+ * (docs/grid.md#on-the-exchange).
+ */
 export const useRefusalText = () => {
   const { t } = useTranslation();
   const catalogue = useCatalogueText();
-  return (refusal: Refusal): string => {
+  const reasonOf = (refusal: Refusal): string => {
     if (refusal.reason !== 'other') return t(`onBook.reason.${refusal.reason}`);
     if (refusal.code && isCatalogueCode(refusal.code)) return catalogue(refusal.code);
     return refusal.message ?? t('onBook.reason.other');
   };
+  return (refusal: Refusal): string =>
+    refusal.exchangeCode
+      ? t('onBook.withExchangeCode', { reason: reasonOf(refusal), code: refusal.exchangeCode })
+      : reasonOf(refusal);
 };
 
 /** Where one planned order stands on the exchange: a badge, and for a refusal the exchange's reason. */
