@@ -125,8 +125,9 @@ describe('the coin page shows what is really on the exchange', () => {
         refusal: {
           reason: 'insufficient_balance',
           code: 'EXCHANGE_INSUFFICIENT_BALANCE',
-          // Binance's words (-2010), as the adapter reports them.
-          message: expect.stringContaining('Account has insufficient balance for requested action.'),
+          // Binance's code and words, as the adapter reports them (ccxt throws the words alone).
+          exchangeCode: '-2010',
+          message: 'Account has insufficient balance for requested action.',
         },
       },
     });

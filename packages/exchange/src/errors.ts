@@ -115,6 +115,22 @@ const binanceCode = (message: string): { code: string; msg: string } | undefined
   return match ? { code: match[1]!, msg: match[2]! } : undefined;
 };
 
+/**
+ * Binance messages ccxt throws without the body they came in (its table of exact messages: `binance
+ * Account has insufficient balance for requested action.`), with the code Binance sends them under
+ * ([errors.md, -2010 NEW_ORDER_REJECTED](https://github.com/binance/binance-spot-api-docs/blob/master/errors.md#-2010-new_order_rejected)),
+ * so the exchange's own code still reaches the screens.
+ */
+const BINANCE_EXACT_MESSAGES: Readonly<Record<string, string>> = {
+  'Account has insufficient balance for requested action.': '-2010',
+};
+
+const binanceExactMessage = (message: string): { code: string; msg: string } | undefined => {
+  const msg = message.startsWith('binance ') ? message.slice('binance '.length) : undefined;
+  const code = msg === undefined ? undefined : BINANCE_EXACT_MESSAGES[msg];
+  return code && msg ? { code, msg: JSON.stringify(msg).slice(1, -1) } : undefined;
+};
+
 /** `msg` as Binance wrote it, its JSON escapes undone (kept as found when they are malformed). */
 const unescapeJson = (msg: string): string => {
   try {
@@ -176,7 +192,7 @@ export const classifyFailure = (error: unknown): Failure => {
     return { kind: 'failed', code: error.code, message: error.message };
   }
   const message = error instanceof Error ? error.message : String(error);
-  const binance = binanceCode(message);
+  const binance = binanceCode(message) ?? binanceExactMessage(message);
   if (binance) return fromBinanceCode(binance.code, binance.msg, message);
   if (error instanceof InvalidNonce) return { kind: 'clock', message };
   // ccxt answers Binance's "Market is closed." (a symbol outside TRADING) with its own class and

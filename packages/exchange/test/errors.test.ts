@@ -58,4 +58,14 @@ describe("the exchange's own words", () => {
     expect(error.options.exchangeMessage).toBe('Account has "insufficient" balance for requested action.');
     expect(error.message).toContain('binance {');
   });
+
+  it('gives the code of a Binance message ccxt throws without its body (-2010, insufficient balance)', () => {
+    // What ccxt's binance class throws for it: the message alone, found in its table of exact messages.
+    const error = toExchangeError(
+      new InsufficientFunds('binance Account has insufficient balance for requested action.'),
+    );
+    expect(error).toMatchObject({ code: 'EXCHANGE_INSUFFICIENT_BALANCE' });
+    expect(error.options.exchangeCode).toBe('-2010');
+    expect(error.options.exchangeMessage).toBe('Account has insufficient balance for requested action.');
+  });
 });
