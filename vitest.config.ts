@@ -1,10 +1,48 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Five projects: `unit` (pure, fast), `integration` (real database, Redis, HTTP), `embedded` (the
 // integration files the embedded mode runs differently, for the PGlite pass beside services), `e2e` (the
 // built web app in Chromium against a real API) and `fleet` (the built apps as separate processes
 // on PostgreSQL + Redis, scripts/fleet). Integration files are named `*.int.test.ts`, browser
 // tests `apps/web/e2e/*.e2e.test.ts`, fleet tests `scripts/fleet/test/*.fleet.test.ts`.
+/**
+ * The files that take longest, longest first (CI rehearsals of 2026-11-28). A fresh clone has no
+ * timing cache, so vitest would start them in its own order: one that takes two minutes started
+ * last keeps the other worker idle. These start first; every other file keeps vitest's order.
+ */
+const LONG_FILES = [
+  'apps/web/e2e/screens.e2e.test.ts',
+  'apps/web/e2e/a11y.e2e.test.ts',
+  'apps/web/e2e/telegram.e2e.test.ts',
+  'apps/web/e2e/wallet-flow.e2e.test.ts',
+  'apps/web/e2e/coin-chart.e2e.test.ts',
+  'apps/web/e2e/partners-flow.e2e.test.ts',
+  'apps/web/e2e/add-edit.e2e.test.ts',
+  'apps/worker/test/grid-crash.int.test.ts',
+  'packages/db/test/pglite-lock.int.test.ts',
+  'apps/standalone/test/restart.int.test.ts',
+  'packages/ledger/test/hardening.int.test.ts',
+  'apps/standalone/test/thief.int.test.ts',
+  'apps/standalone/test/demo-history.int.test.ts',
+  'apps/standalone/test/wallet-chain.int.test.ts',
+  'apps/worker/test/user-data-streams.int.test.ts',
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONG_FILES.findIndex((path) => file.moduleId.endsWith(path));
+      return index === -1 ? LONG_FILES.length : index;
+    };
+    return sorted
+      .map((file, order) => ({ file, order, rank: rank(file) }))
+      .sort((a, b) => a.rank - b.rank || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
+
 /** How integration files run (the `integration` and `embedded` projects): two files at a time. */
 const integrationRun = {
   environment: 'node',
@@ -92,5 +130,6 @@ export default defineConfig({
       },
     ],
     allowOnly: !process.env.CI,
+    sequence: { sequencer: LongFilesFirst },
   },
 });
