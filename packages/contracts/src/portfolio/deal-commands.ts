@@ -105,19 +105,24 @@ const invalidates = [
   'home.getPanel',
 ] as const;
 
+/** What the three command calls share: signed in, one a second, an Idempotency-Key, the command back. */
+const commandCall = {
+  tags: ['portfolio'],
+  auth: true,
+  rateLimit: COMMAND_LIMIT,
+  headers: ZIdempotencyHeaders,
+  response: commandResponse,
+  invalidates,
+} as const;
+
 /** Sell one open deal now at market: its take profit is cancelled, then the lot sold. */
 export const sellDeal = defineEndpoint({
   id: 'portfolio.sellDeal',
   method: 'POST',
   path: '/portfolio/deals/sell',
   summary: 'Sell one open deal now at market (carried out by the next reconcile)',
-  tags: ['portfolio'],
-  auth: true,
-  rateLimit: COMMAND_LIMIT,
+  ...commandCall,
   query: z.object({ coin_user_id: ZCoinBotId, lot: ZLotNumber }),
-  headers: ZIdempotencyHeaders,
-  response: commandResponse,
-  invalidates,
   errors: {
     ...commandErrors,
     404: documented('COIN_NOT_FOUND', 'DEAL_NOT_FOUND'),
@@ -132,13 +137,8 @@ export const closeAllDeals = defineEndpoint({
   method: 'POST',
   path: '/portfolio/deals/close_all',
   summary: 'Close every open deal of a coin at market (carried out by the next reconcile)',
-  tags: ['portfolio'],
-  auth: true,
-  rateLimit: COMMAND_LIMIT,
+  ...commandCall,
   query: z.object({ coin_user_id: ZCoinBotId }),
-  headers: ZIdempotencyHeaders,
-  response: commandResponse,
-  invalidates,
   errors: {
     ...commandErrors,
     409: documented('NO_OPEN_DEALS', 'DEAL_COMMAND_PENDING', 'REQUEST_CONFLICT'),
@@ -152,13 +152,8 @@ export const cancelPendingBuy = defineEndpoint({
   method: 'POST',
   path: '/portfolio/deals/cancel_buy',
   summary: 'Cancel the pending buy and stop buying (dry) until the coin is set active again',
-  tags: ['portfolio'],
-  auth: true,
-  rateLimit: COMMAND_LIMIT,
+  ...commandCall,
   query: z.object({ coin_user_id: ZCoinBotId }),
-  headers: ZIdempotencyHeaders,
-  response: commandResponse,
-  invalidates,
   errors: {
     ...commandErrors,
     409: documented('NO_PENDING_BUY', 'DEAL_COMMAND_PENDING', 'REQUEST_CONFLICT'),
