@@ -33,7 +33,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
@@ -42,6 +42,7 @@ import { startStandalone } from '../../apps/standalone/src/start-standalone';
 import { launchBrowser } from '../../apps/web/e2e/support/browser';
 import { startTlsFront } from './support/tls-front';
 import {
+  DONE,
   type Encoded,
   floorDocument,
   type Moved,
@@ -52,6 +53,21 @@ import {
   TAB_BAR_SHOWN,
   type TapTarget,
 } from './support/web-probe';
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 
 const TARGET_MS = 2000;
 const { values } = parseArgs({
@@ -72,6 +88,19 @@ const PHONE = {
   bytesPerSecond: 1_600_000 / 8,
 };
 const runs = Number(values.runs);
+// The demo (API, database, TLS front) runs in this process, on the machine that also runs the phone's
+// browser; a real installation's server does not share the phone's CPU. Chromium raises its own
+// browser process to nice -8 where it may (as root), and on a busy 2-core machine the demo then
+// answered sign-in and the initial load in 0.4–2.3 s instead of ~0.1 s. The server goes first
+// (where the OS allows; else the figures carry that contention and the note says so).
+const serverFirst = (() => {
+  try {
+    setPriority(-10);
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const root = new URL('../..', import.meta.url).pathname;
 
 if (!values['no-build']) {
@@ -152,15 +181,15 @@ const openApp = (url: string, traceFile?: string) =>
         cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
       ]);
     });
+    let onShown: (times: ProbeTimes) => void = () => undefined;
+    const shown = new Promise<ProbeTimes>((resolve) => {
+      onShown = resolve;
+    });
+    await page.exposeBinding(DONE, (_source, probed: ProbeTimes) => onShown(probed));
     await page.addInitScript({ content: PROBE_SCRIPT });
     await page.goto(url, { waitUntil: 'commit' });
-    const probe = () => page.evaluate(() => (window as unknown as { __benchProbe: ProbeTimes }).__benchProbe);
-    await page.waitForFunction(
-      () => (window as unknown as { __benchProbe?: ProbeTimes }).__benchProbe?.profile != null,
-      undefined,
-      { timeout: 60_000, polling: 100 },
-    );
-    const times = await probe();
+    // Nothing is evaluated in the page until the Profile screen is painted (support/web-probe.ts#DONE).
+    const times = await withTimeout(shown, 60_000, 'the Profile screen was not shown');
     await page.waitForFunction(() => document.documentElement.dataset.firstScreen === 'ready', undefined, {
       timeout: 10_000,
     });
@@ -196,11 +225,14 @@ const startFloorServer = async (frontDir: string) => {
       return onThrottledPhone(async (page) => {
         // The app's probe and binding run here too (they find no tab bar), so both pay for them.
         await page.exposeBinding(TAB_BAR_SHOWN, () => undefined);
+        let onArrived: () => void = () => undefined;
+        const arrived = new Promise<void>((resolve) => {
+          onArrived = resolve;
+        });
+        await page.exposeBinding(DONE, () => onArrived());
         await page.addInitScript({ content: PROBE_SCRIPT });
         await page.goto(url, { waitUntil: 'commit' });
-        await page.waitForFunction(() => performance.getEntriesByName('b').length > 0, undefined, {
-          timeout: 60_000,
-        });
+        await withTimeout(arrived, 60_000, "the floor's page did not arrive");
         return page.evaluate(() => ({
           a: performance.getEntriesByName('a')[0]?.startTime ?? NaN,
           b: performance.getEntriesByName('b')[0]?.startTime ?? NaN,
@@ -302,7 +334,9 @@ try {
       `phone: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${PHONE.cpuSlowdown}× slower, ` +
       `${PHONE.latencyMs} ms latency, ${(PHONE.bytesPerSecond * 8) / 1e6} Mbit/s; load average ${loadavg()
         .map((x) => x.toFixed(2))
-        .join(' ')}`,
+        .join(
+          ' ',
+        )}; the demo's process ${serverFirst ? 'ahead of the browser (nice -10)' : 'at normal priority (not allowed to raise it)'}`,
   );
   for (let run = 1; run <= runs; run += 1) {
     for (const build of builds) {
