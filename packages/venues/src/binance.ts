@@ -159,9 +159,118 @@ const requestCost = (request: RequestShape): RequestCost => {
   return cost;
 };
 
+/**
+ * Binance's codes the engine meets, with the HTTP status and words Binance sends them with
+ * (errors.md). -2010 covers several refusals: the message tells which. docs/venues/binance.md#errors
+ */
+const codes: VenueSpec['errors']['codes'] = {
+  '-1000': {
+    outcome: 'unknown',
+    status: 400,
+    message: 'An unknown error occurred while processing the request.',
+  },
+  '-1001': {
+    outcome: 'unknown',
+    status: 400,
+    message: 'Internal error; unable to process your request. Please try again.',
+  },
+  '-1003': { outcome: 'throttled', status: 429, message: 'Too many requests queued.' },
+  '-1006': {
+    outcome: 'unknown',
+    status: 400,
+    message: 'An unexpected response was received from the message bus. Execution status unknown.',
+  },
+  '-1007': {
+    outcome: 'unknown',
+    status: 503,
+    message:
+      'Timeout waiting for response from backend server. Send status unknown; execution status unknown.',
+  },
+  '-1008': {
+    outcome: 'throttled',
+    status: 503,
+    message: 'Server is currently overloaded with other requests. Please try again in a few minutes.',
+  },
+  '-1015': { outcome: 'throttled', status: 429, message: 'Too many new orders.' },
+  '-1021': {
+    outcome: 'clock',
+    status: 400,
+    message: 'Timestamp for this request is outside of the recvWindow.',
+  },
+  '-1002': {
+    outcome: 'key-invalid',
+    status: 401,
+    message: 'You are not authorized to execute this request.',
+  },
+  '-1022': { outcome: 'key-invalid', status: 400, message: 'Signature for this request is not valid.' },
+  '-2008': { outcome: 'key-invalid', status: 401, message: 'Invalid Api-Key ID.' },
+  '-2014': { outcome: 'key-invalid', status: 401, message: 'API-key format invalid.' },
+  '-2015': {
+    outcome: 'key-invalid',
+    status: 401,
+    message: 'Invalid API-key, IP, or permissions for action.',
+  },
+  '-1121': { outcome: 'not-listed', status: 400, message: 'Invalid symbol.' },
+  '-2011': { outcome: 'not-found', status: 400, message: 'Unknown order sent.' },
+  '-2013': { outcome: 'not-found', status: 400, message: 'Order does not exist.' },
+  '-1013': {
+    outcome: 'rejected',
+    status: 400,
+    message: 'Filter failure: NOTIONAL',
+    byMessage: [{ pattern: /NOTIONAL/, outcome: 'below-minimum' }],
+  },
+  '-2010': {
+    outcome: 'rejected',
+    status: 400,
+    message: 'Account has insufficient balance for requested action.',
+    byMessage: [
+      { pattern: /Duplicate order/i, outcome: 'duplicate' },
+      { pattern: /insufficient balance/i, outcome: 'insufficient-balance' },
+      { pattern: /Market is closed/i, outcome: 'market-closed' },
+    ],
+  },
+};
+
 export const binance: VenueSpec = {
   id: 'binance',
   name: 'Binance',
+  // docs/venues/binance.md#endpoints
+  urls: { rest: 'https://api.binance.com', test: 'https://testnet.binance.vision', doc: `${DOC}#endpoints` },
+  endpoints: {
+    serverTime: { method: 'GET', path: '/api/v3/time' },
+    placeOrder: { method: 'POST', path: '/api/v3/order' },
+    cancelOrder: { method: 'DELETE', path: '/api/v3/order' },
+    queryOrder: { method: 'GET', path: '/api/v3/order' },
+    openOrders: { method: 'GET', path: '/api/v3/openOrders' },
+    balances: { method: 'GET', path: '/api/v3/account' },
+    myTrades: { method: 'GET', path: '/api/v3/myTrades' },
+  },
+  errors: { codeField: 'code', messageField: 'msg', codes, doc: `${DOC}#errors` },
+  // rest-api.md, POST /api/v3/order: newClientOrderId, "A unique id among open orders"; the legal
+  // range errors.md -1100 names. docs/venues/binance.md#client-order-ids
+  clientOrderId: {
+    field: 'newClientOrderId',
+    maxLength: 36,
+    pattern: /^[.A-Z:/a-z0-9_-]{1,36}$/,
+    uniqueAmong: 'open',
+    doc: `${DOC}#client-order-ids`,
+  },
+  // The spec's key rule (50–100 letters and digits; Binance's keys are 64); the permissions from
+  // GET /sapi/v1/account/apiRestrictions. docs/venues/binance.md#keys
+  keys: {
+    passphrase: false,
+    keyPattern: /^[A-Za-z0-9]{50,100}$/,
+    secretPattern: /^[A-Za-z0-9]{50,100}$/,
+    check: { method: 'GET', path: '/sapi/v1/account/apiRestrictions' },
+    doc: `${DOC}#keys`,
+  },
+  // GET /api/v3/exchangeInfo, symbols[].status. docs/venues/binance.md#filters
+  markets: {
+    list: { method: 'GET', path: '/api/v3/exchangeInfo' },
+    statusField: 'status',
+    tradingStatus: 'TRADING',
+    doc: `${DOC}#filters`,
+  },
   pools,
   requestCost,
   // rest-api.md "IP Limits": 429 over the limit, 418 an automated ban for a client that keeps

@@ -3,7 +3,14 @@ import type { VenueSpec } from './venue-spec';
 
 export { binance, binanceRequestWeight } from './binance';
 export type {
+  ClientOrderIdRules,
   ClockRules,
+  ErrorOutcome,
+  ErrorRules,
+  KeyRules,
+  MarketRules,
+  VenueCode,
+  VenueEndpoints,
   OverLimitRules,
   PoolScope,
   RatePool,
@@ -13,8 +20,14 @@ export type {
   VenueSpec,
 } from './venue-spec';
 
-/** Every venue we know, by ccxt id. */
+/** Every venue the engine and the sandbox run, by ccxt id. */
 export const VENUES: Readonly<Record<string, VenueSpec>> = { binance };
+
+/**
+ * Every venue table, those still being added included (a venue joins VENUES once its sandbox
+ * dialect and the engine's conformance suite run on it: docs/venues/README.md).
+ */
+export const VENUE_TABLES: Readonly<Record<string, VenueSpec>> = { ...VENUES };
 
 /** The spec of a venue, or undefined for one we have no table for. */
 export const venueSpec = (id: string): VenueSpec | undefined => VENUES[id];

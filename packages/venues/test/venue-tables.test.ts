@@ -1,58 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binanceRequestWeight, VENUES } from '../src';
+import { binanceRequestWeight, VENUE_TABLES, VENUES } from '../src';
+import { checkVenueTable } from './support/table-checks';
 
-const root = resolve(import.meta.dirname, '../../..');
-
-/** The `#anchor`s a markdown page defines: its headings, slugged as GitHub does. */
-const anchorsOf = (file: string): Set<string> =>
-  new Set(
-    readFileSync(resolve(root, file), 'utf8')
-      .split('\n')
-      .filter((line) => /^#{1,6} /.test(line))
-      .map((line) =>
-        line
-          .replace(/^#+ /, '')
-          .trim()
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N} -]/gu, '')
-          .replace(/ /g, '-'),
-      ),
-  );
-
-const docsOf = (value: unknown): string[] => {
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, inner]) =>
-    key === 'doc' && typeof inner === 'string' ? [inner] : docsOf(inner),
-  );
-};
-
-describe.each(Object.values(VENUES))('venue table $id', (spec) => {
-  it('cites a section of docs/venues that exists for every rule', () => {
-    const docs = docsOf(spec);
-    expect(docs.length).toBeGreaterThan(0);
-    for (const doc of docs) {
-      const [file, anchor] = doc.split('#');
-      expect(existsSync(resolve(root, file!)), file).toBe(true);
-      expect(anchorsOf(file!).has(anchor!), doc).toBe(true);
-    }
-  });
-
-  it('has pools with positive limits and unique ids', () => {
-    const ids = spec.pools.map((p) => p.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const pool of spec.pools) {
-      expect(pool.limit).toBeGreaterThan(0);
-      expect(pool.windowMs).toBeGreaterThan(0);
-    }
-  });
-
-  it('costs every request only in pools it defines', () => {
-    const ids = new Set(spec.pools.map((p) => p.id));
-    const cost = spec.requestCost({ method: 'POST', path: '/api/v3/order', params: new URLSearchParams() });
-    for (const pool of Object.keys(cost)) expect(ids.has(pool), pool).toBe(true);
-  });
+describe.each(Object.values(VENUE_TABLES))('venue table $id', (spec) => {
+  checkVenueTable(spec);
 });
 
 describe('Binance request weights (rest-api.md)', () => {
