@@ -9,14 +9,14 @@ export type {
   ErrorRules,
   KeyRules,
   MarketRules,
-  VenueCode,
-  VenueEndpoints,
   OverLimitRules,
   PoolScope,
   RatePool,
   RequestCost,
   RequestShape,
   StreamRules,
+  VenueCode,
+  VenueEndpoints,
   VenueSpec,
 } from './venue-spec';
 
