@@ -24,6 +24,7 @@ export {
   clientOrderIdFor,
   isValidClientOrderId,
   parseClientOrderId,
+  venueAcceptsClientOrderId,
 } from './client-order-id';
 export { createExchangeClient, type ExchangeClient } from './create-exchange-client';
 export {

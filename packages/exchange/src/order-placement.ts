@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, Order } from 'ccxt';
-import { isValidClientOrderId } from './client-order-id';
+import { venueAcceptsClientOrderId } from './client-order-id';
 import { classifyFailure, ExchangeError, toExchangeError, venueWaitOf } from './errors';
 import { ccxtAmount, toOrder } from './normalize';
 import type { ExchangeCapabilities, ExchangeOrder, PlaceOrderInput, PlaceOrderResult } from './types';
@@ -76,7 +76,8 @@ const submit = (ctx: PlacementContext, input: PlaceOrderInput): Promise<Order> =
 };
 
 const checkInput = (ctx: PlacementContext, input: PlaceOrderInput): void => {
-  if (!isValidClientOrderId(input.clientOrderId)) {
+  // The venue's own rule (docs/venues/README.md): ours always fit it, a caller's own ids may too.
+  if (!venueAcceptsClientOrderId(ctx.exchange.id, input.clientOrderId)) {
     throw new ExchangeError('ORDER_REJECTED', `invalid clientOrderId "${input.clientOrderId}"`);
   }
   if (input.type === 'limit' && (input.price === undefined || input.amount === undefined)) {

@@ -1,6 +1,12 @@
+import { VENUE_TABLES } from '@gridbot/venues';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clientOrderIdFor, isValidClientOrderId, parseClientOrderId } from '../src/index';
+import {
+  clientOrderIdFor,
+  isValidClientOrderId,
+  parseClientOrderId,
+  venueAcceptsClientOrderId,
+} from '../src/index';
 
 describe('clientOrderIdFor', () => {
   it('is deterministic and readable', () => {
@@ -12,7 +18,7 @@ describe('clientOrderIdFor', () => {
     };
     const id = clientOrderIdFor(parts);
     expect(id).toBe(clientOrderIdFor({ ...parts }));
-    expect(id).toMatch(/^gb_[0-9a-f]{16}_c_s_1$/);
+    expect(id).toMatch(/^gb[0-9a-f]{16}ScN1$/);
     expect(parseClientOrderId(id)).toMatchObject({ lotSeq: 12, side: 'sell', attempt: 1 });
   });
 
@@ -28,7 +34,7 @@ describe('clientOrderIdFor', () => {
     expect(ids.size).toBe(5);
   });
 
-  it('always gives a Binance-valid id (≤ 36 chars of [A-Za-z0-9_-]) that parses back', () => {
+  it('always gives an id every venue accepts (≤ 32 letters and digits) that parses back', () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.string(), fc.integer(), fc.bigInt()),
@@ -38,7 +44,9 @@ describe('clientOrderIdFor', () => {
         (coinBotId, lotSeq, side, attempt) => {
           const id = clientOrderIdFor({ coinBotId, lotSeq, side, attempt });
           expect(isValidClientOrderId(id)).toBe(true);
-          expect(id.length).toBeLessThanOrEqual(36);
+          for (const venue of Object.values(VENUE_TABLES)) {
+            expect(venue.clientOrderId.pattern.test(id), venue.id).toBe(true);
+          }
           expect(parseClientOrderId(id)).toMatchObject({ lotSeq, side, attempt });
         },
       ),
@@ -50,7 +58,37 @@ describe('clientOrderIdFor', () => {
     expect(() => clientOrderIdFor({ coinBotId: 1, lotSeq: 1, side: 'buy', attempt: 0.5 })).toThrow(/attempt/);
   });
 
+  it('fits every venue table at its longest (lot 2^31 − 1, attempt 10,000)', () => {
+    const id = clientOrderIdFor({ coinBotId: 'x', lotSeq: 2 ** 31 - 1, side: 'sell', attempt: 10_000 });
+    expect(id.length).toBeLessThanOrEqual(32);
+    for (const venue of Object.values(VENUE_TABLES)) {
+      expect(id.length, venue.id).toBeLessThanOrEqual(venue.clientOrderId.maxLength);
+      expect(venue.clientOrderId.pattern.test(id), venue.id).toBe(true);
+    }
+  });
+
+  it('still reads the ids of the earlier format (orders placed before 2026-11-28)', () => {
+    expect(parseClientOrderId('gb_0123456789abcdef_c_s_1')).toEqual({
+      botHash: '0123456789abcdef',
+      lotSeq: 12,
+      side: 'sell',
+      attempt: 1,
+    });
+    const id = clientOrderIdFor({ coinBotId: 7, lotSeq: 12, side: 'buy', attempt: 2 });
+    const hash = parseClientOrderId(id)?.botHash;
+    expect(parseClientOrderId(`gb_${hash}_c_b_2`)?.botHash).toBe(hash);
+  });
+
+  it("checks a caller's own id by the venue's rule, and ours where we have no table", () => {
+    expect(venueAcceptsClientOrderId('binance', 'entry-crash')).toBe(true);
+    expect(venueAcceptsClientOrderId('binance', 'a'.repeat(37))).toBe(false);
+    expect(venueAcceptsClientOrderId('kraken', 'entry-crash')).toBe(false);
+    expect(venueAcceptsClientOrderId('kraken', 'entrycrash')).toBe(true);
+  });
+
   it('does not parse ids it did not make', () => {
     expect(parseClientOrderId('x-TKT5PX2Fabc')).toBeNull();
+    expect(parseClientOrderId('gb0123456789abcdefXcN1')).toBeNull();
+    expect(parseClientOrderId('gb_0123456789abcdef_c_x_1')).toBeNull();
   });
 });
