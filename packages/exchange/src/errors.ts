@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@gridbot/contracts';
+import { binance, type ErrorOutcome, type VenueSpec } from '@gridbot/venues';
 import {
   AuthenticationError,
   BadSymbol,
@@ -116,22 +117,20 @@ const binanceCode = (message: string): { code: string; msg: string } | undefined
 };
 
 /**
- * Binance messages ccxt throws without the body they came in (its table of exact messages: `binance
- * Account has insufficient balance for requested action.`), with the code Binance sends them under
- * ([errors.md, -2010 NEW_ORDER_REJECTED](https://github.com/binance/binance-spot-api-docs/blob/master/errors.md#-2010-new_order_rejected)),
- * so the exchange's own code still reaches the screens.
+ * A message ccxt throws without the body it came in (`binance Account has insufficient balance for
+ * requested action.`): the code the venue sends it under is the one whose documented words it is
+ * (the venue's table, e.g. Binance -2010: docs/venues/binance.md#errors), so the exchange's own code
+ * still reaches the screens.
  */
-const BINANCE_EXACT_MESSAGES: Readonly<Record<string, string>> = {
-  'Account has insufficient balance for requested action.': '-2010',
+const exactMessageCode = (spec: VenueSpec, message: string): { code: string; msg: string } | undefined => {
+  const prefix = `${spec.id} `;
+  if (!message.startsWith(prefix)) return undefined;
+  const msg = message.slice(prefix.length);
+  const found = Object.entries(spec.errors.codes).find(([, entry]) => entry.message === msg);
+  return found ? { code: found[0], msg: JSON.stringify(msg).slice(1, -1) } : undefined;
 };
 
-const binanceExactMessage = (message: string): { code: string; msg: string } | undefined => {
-  const msg = message.startsWith('binance ') ? message.slice('binance '.length) : undefined;
-  const code = msg === undefined ? undefined : BINANCE_EXACT_MESSAGES[msg];
-  return code && msg ? { code, msg: JSON.stringify(msg).slice(1, -1) } : undefined;
-};
-
-/** `msg` as Binance wrote it, its JSON escapes undone (kept as found when they are malformed). */
+/** `msg` as the venue wrote it, its JSON escapes undone (kept as found when they are malformed). */
 const unescapeJson = (msg: string): string => {
   try {
     return JSON.parse(`"${msg}"`) as string;
@@ -140,47 +139,42 @@ const unescapeJson = (msg: string): string => {
   }
 };
 
-/** Binance codes, read from the body because ccxt maps them differently per URL (live vs. local). */
-const fromBinanceCode = (code: string, msg: string, message: string): Failure => {
+/** The catalogue code of each refusal the venues' tables name. */
+const REFUSALS: Readonly<
+  Record<
+    Exclude<ErrorOutcome, 'unknown' | 'throttled' | 'clock' | 'duplicate' | 'not-found'>,
+    ExchangeErrorCode
+  >
+> = {
+  'key-invalid': 'API_KEY_INVALID',
+  permission: 'API_KEY_NO_SPOT',
+  'not-listed': 'COIN_NOT_LISTED',
+  'market-closed': 'ORDER_REJECTED',
+  'below-minimum': 'ORDER_BELOW_EXCHANGE_MIN',
+  'insufficient-balance': 'EXCHANGE_INSUFFICIENT_BALANCE',
+  rejected: 'ORDER_REJECTED',
+  unavailable: 'EXCHANGE_UNAVAILABLE',
+};
+
+/**
+ * A venue's own code, read from its body (ccxt maps codes differently per URL, live vs. local), by
+ * the venue's table: its outcome, by the message's words where one code covers several causes.
+ */
+const fromVenueCode = (spec: VenueSpec, code: string, msg: string, message: string): Failure => {
   const known = { message, exchangeCode: code, exchangeMessage: unescapeJson(msg) };
-  switch (code) {
-    case '-1000':
-    case '-1001':
-    case '-1006':
-    case '-1007':
-      return { kind: 'unknown', ...known };
-    case '-1003':
-    case '-1008':
-    case '-1015':
-      return { kind: 'throttled', ...known };
-    case '-1021':
-      return { kind: 'clock', ...known };
-    case '-1002':
-    case '-1022':
-    case '-2008':
-    case '-2014':
-    case '-2015':
-      return { kind: 'failed', code: 'API_KEY_INVALID', ...known };
-    case '-1121':
-      return { kind: 'failed', code: 'COIN_NOT_LISTED', ...known };
-    case '-2011':
-    case '-2013':
-      return { kind: 'not-found', ...known };
-    case '-1013':
-      return /NOTIONAL/.test(msg)
-        ? { kind: 'failed', code: 'ORDER_BELOW_EXCHANGE_MIN', ...known }
-        : { kind: 'failed', code: 'ORDER_REJECTED', ...known };
-    case '-2010':
-      if (/Duplicate order/i.test(msg)) return { kind: 'duplicate', ...known };
-      if (/insufficient balance/i.test(msg))
-        return { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', ...known };
-      return { kind: 'failed', code: 'ORDER_REJECTED', ...known };
+  const entry = spec.errors.codes[code];
+  const outcome = entry
+    ? (entry.byMessage?.find((rule) => rule.pattern.test(msg))?.outcome ?? entry.outcome)
+    : (spec.errors.otherwise?.(code) ?? 'unavailable');
+  switch (outcome) {
+    case 'unknown':
+    case 'throttled':
+    case 'clock':
+    case 'duplicate':
+    case 'not-found':
+      return { kind: outcome, ...known };
     default:
-      return {
-        kind: 'failed',
-        code: code.startsWith('-1') ? 'ORDER_REJECTED' : 'EXCHANGE_UNAVAILABLE',
-        ...known,
-      };
+      return { kind: 'failed', code: REFUSALS[outcome], ...known };
   }
 };
 
@@ -192,8 +186,8 @@ export const classifyFailure = (error: unknown): Failure => {
     return { kind: 'failed', code: error.code, message: error.message };
   }
   const message = error instanceof Error ? error.message : String(error);
-  const binance = binanceCode(message) ?? binanceExactMessage(message);
-  if (binance) return fromBinanceCode(binance.code, binance.msg, message);
+  const binanceAnswer = binanceCode(message) ?? exactMessageCode(binance, message);
+  if (binanceAnswer) return fromVenueCode(binance, binanceAnswer.code, binanceAnswer.msg, message);
   if (error instanceof InvalidNonce) return { kind: 'clock', message };
   // ccxt answers Binance's "Market is closed." (a symbol outside TRADING) with its own class and
   // message, without the body: keep the exchange's words for the activity log.

@@ -245,7 +245,15 @@ export const binance: VenueSpec = {
     balances: { method: 'GET', path: '/api/v3/account' },
     myTrades: { method: 'GET', path: '/api/v3/myTrades' },
   },
-  errors: { codeField: 'code', messageField: 'msg', codes, doc: `${DOC}#errors` },
+  errors: {
+    codeField: 'code',
+    messageField: 'msg',
+    codes,
+    // errors.md: -1xxx are the request's faults ("General Server or Network issues" aside, listed
+    // above), -2xxx the order's; an unlisted one of the first is a refusal of what we sent.
+    otherwise: (code) => (code.startsWith('-1') ? 'rejected' : 'unavailable'),
+    doc: `${DOC}#errors`,
+  },
   // rest-api.md, POST /api/v3/order: newClientOrderId, "A unique id among open orders"; the legal
   // range errors.md -1100 names. docs/venues/binance.md#client-order-ids
   clientOrderId: {

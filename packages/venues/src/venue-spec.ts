@@ -126,6 +126,8 @@ export type ErrorRules = {
   orderCodeField?: string;
   /** Codes by the venue's own spelling (as a string: `-2010`, `10006`, `51008`). */
   codes: Readonly<Record<string, VenueCode>>;
+  /** What a code missing from `codes` means (default `unavailable`: a definite refusal, nothing done). */
+  otherwise?: (code: string) => ErrorOutcome;
   doc: string;
 };
 
