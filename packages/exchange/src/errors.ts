@@ -13,6 +13,7 @@ import {
   NotSupported,
   OrderNotFound,
   PermissionDenied,
+  RateLimitExceeded,
 } from 'ccxt';
 
 /**
@@ -194,7 +195,10 @@ export const classifyFailure = (error: unknown): Failure => {
   if (error instanceof MarketClosed) {
     return { kind: 'failed', code: 'ORDER_REJECTED', message, exchangeMessage: 'Market is closed.' };
   }
-  if (error instanceof DDoSProtection) return { kind: 'throttled', message };
+  // Both are ccxt's "over a limit": DDoSProtection (Binance's 429/418) and its sibling
+  // RateLimitExceeded (Bybit's 10006, OKX's 50011), neither a subclass of the other.
+  if (error instanceof DDoSProtection || error instanceof RateLimitExceeded)
+    return { kind: 'throttled', message };
   // RequestTimeout, ExchangeNotAvailable and plain network failures: the request may have landed.
   if (error instanceof NetworkError) return { kind: 'unknown', message };
   if (error instanceof DuplicateOrderId) return { kind: 'duplicate', message };

@@ -3,6 +3,7 @@ import {
   ExchangeNotAvailable,
   InsufficientFunds,
   InvalidOrder,
+  RateLimitExceeded,
   RequestTimeout,
 } from 'ccxt';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,14 @@ describe('classifyFailure', () => {
       { kind: 'unknown' },
     ],
     [new ExchangeNotAvailable('binance fetch failed'), { kind: 'unknown' }],
+    // ccxt's class for Bybit 10006 and OKX 50011: a sibling of DDoSProtection, not a NetworkError outcome.
+    [new RateLimitExceeded('bybit {"retCode":10006,"retMsg":"Too many visits!"}'), { kind: 'throttled' }],
+    [
+      new RateLimitExceeded('okx {"code":"50011","msg":"Too Many Requests","data":[]}'),
+      { kind: 'throttled' },
+    ],
+    [binance(-1999, 'An unlisted request error.'), { kind: 'failed', code: 'ORDER_REJECTED' }],
+    [binance(-3999, 'An unlisted other error.'), { kind: 'failed', code: 'EXCHANGE_UNAVAILABLE' }],
     [
       new InsufficientFunds('bybit not enough balance'),
       { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE' },
