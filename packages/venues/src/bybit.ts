@@ -253,7 +253,16 @@ export const bybit: VenueSpec = {
     balances: { method: 'GET', path: '/v5/account/wallet-balance' },
     myTrades: { method: 'GET', path: '/v5/execution/list' },
   },
-  errors: { codeField: 'retCode', messageField: 'retMsg', okCode: '0', codes, doc: `${DOC}#errors` },
+  errors: {
+    codeField: 'retCode',
+    messageField: 'retMsg',
+    okCode: '0',
+    codes,
+    // error.mdx groups 170xxx as "Spot Trade": refusals of the order we sent (its timeouts and
+    // internal errors are listed above as unknown); any other unlisted code is left to the default.
+    otherwise: (code) => (/^170\d{3}$/.test(code) ? 'rejected' : 'unavailable'),
+    doc: `${DOC}#errors`,
+  },
   // create-order.mdx, orderLinkId: at most 36 characters, letters, digits, `-` and `_`, "always
   // unique" (not only among open orders). docs/venues/bybit.md#client-order-ids
   clientOrderId: {

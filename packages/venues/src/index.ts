@@ -1,7 +1,11 @@
 import { binance } from './binance';
+import { bybit } from './bybit';
+import { okx } from './okx';
 import type { VenueSpec } from './venue-spec';
 
 export { binance, binanceRequestWeight } from './binance';
+export { bybit } from './bybit';
+export { okx } from './okx';
 export type {
   ClientOrderIdRules,
   ClockRules,
@@ -27,7 +31,7 @@ export const VENUES: Readonly<Record<string, VenueSpec>> = { binance };
  * Every venue table, those still being added included (a venue joins VENUES once its sandbox
  * dialect and the engine's conformance suite run on it: docs/venues/README.md).
  */
-export const VENUE_TABLES: Readonly<Record<string, VenueSpec>> = { ...VENUES };
+export const VENUE_TABLES: Readonly<Record<string, VenueSpec>> = { ...VENUES, bybit, okx };
 
 /** The spec of a venue, or undefined for one we have no table for. */
 export const venueSpec = (id: string): VenueSpec | undefined => VENUES[id];
