@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@gridbot/contracts';
-import { binance, type ErrorOutcome, type VenueSpec } from '@gridbot/venues';
+import { binance, type ErrorOutcome, VENUE_TABLES, type VenueSpec } from '@gridbot/venues';
 import {
   AuthenticationError,
   BadSymbol,
@@ -179,6 +179,36 @@ const fromVenueCode = (spec: VenueSpec, code: string, msg: string, message: stri
   }
 };
 
+/**
+ * ccxt puts a venue's answer in the message after the venue's id: `bybit {"retCode":10006,…}`,
+ * `okx {"code":"1","data":[{"sCode":"51008","sMsg":"…"}],"msg":"…"}`. The venue's table says where
+ * its code and words are (docs/venues/<venue>.md#errors); a placement's own code (OKX `sCode`)
+ * stands before a batch's general one.
+ */
+const venueBody = (message: string): { spec: VenueSpec; code: string; msg: string } | undefined => {
+  const space = message.indexOf(' ');
+  const spec = space > 0 ? VENUE_TABLES[message.slice(0, space)] : undefined;
+  const start = message.indexOf('{', space);
+  if (!spec || start < 0) return undefined;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(message.slice(start)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const { codeField, messageField, orderCodeField, okCode } = spec.errors;
+  const first = Array.isArray(body.data) ? (body.data[0] as Record<string, unknown> | undefined) : undefined;
+  const orderCode = orderCodeField && first ? first[orderCodeField] : undefined;
+  if (orderCode !== undefined && orderCode !== null && String(orderCode) !== okCode) {
+    const orderMessage = first?.[orderCodeField!.replace(/Code$/, 'Msg')];
+    return { spec, code: String(orderCode), msg: typeof orderMessage === 'string' ? orderMessage : '' };
+  }
+  const code = body[codeField];
+  if (code === undefined || code === null || String(code) === okCode) return undefined;
+  const msg = body[messageField];
+  return { spec, code: String(code), msg: typeof msg === 'string' ? msg : '' };
+};
+
 /** Classifies anything a ccxt call threw. Binance codes first, then ccxt's error classes for other exchanges. */
 export const classifyFailure = (error: unknown): Failure => {
   if (error instanceof ExchangeError) {
@@ -189,6 +219,9 @@ export const classifyFailure = (error: unknown): Failure => {
   const message = error instanceof Error ? error.message : String(error);
   const binanceAnswer = binanceCode(message) ?? exactMessageCode(binance, message);
   if (binanceAnswer) return fromVenueCode(binance, binanceAnswer.code, binanceAnswer.msg, message);
+  const answer = venueBody(message);
+  if (answer)
+    return fromVenueCode(answer.spec, answer.code, JSON.stringify(answer.msg).slice(1, -1), message);
   if (error instanceof InvalidNonce) return { kind: 'clock', message };
   // ccxt answers Binance's "Market is closed." (a symbol outside TRADING) with its own class and
   // message, without the body: keep the exchange's words for the activity log.

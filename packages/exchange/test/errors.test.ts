@@ -2,6 +2,7 @@ import {
   AuthenticationError,
   ExchangeNotAvailable,
   InsufficientFunds,
+  InvalidNonce,
   InvalidOrder,
   RateLimitExceeded,
   RequestTimeout,
@@ -43,6 +44,37 @@ describe('classifyFailure', () => {
       { kind: 'throttled' },
     ],
     [binance(-1999, 'An unlisted request error.'), { kind: 'failed', code: 'ORDER_REJECTED' }],
+    // Bybit and OKX answers as ccxt throws them (their bodies, by the venue tables).
+    [
+      new InvalidOrder(
+        'bybit {"retCode":170131,"retMsg":"Insufficient balance.","result":{},"retExtInfo":{},"time":1700000000000}',
+      ),
+      { kind: 'failed', code: 'EXCHANGE_INSUFFICIENT_BALANCE', exchangeCode: '170131' },
+    ],
+    [
+      new InvalidNonce(
+        'bybit {"retCode":10002,"retMsg":"invalid request, please check your server timestamp or recv_window param","result":{}}',
+      ),
+      { kind: 'clock', exchangeCode: '10002' },
+    ],
+    [
+      new InsufficientFunds(
+        'okx {"code":"1","data":[{"clOrdId":"gbX","ordId":"","sCode":"51008","sMsg":"Order failed. Insufficient USDT balance in account.","tag":""}],"msg":"All operations failed"}',
+      ),
+      {
+        kind: 'failed',
+        code: 'EXCHANGE_INSUFFICIENT_BALANCE',
+        exchangeCode: '51008',
+        exchangeMessage: 'Order failed. Insufficient USDT balance in account.',
+      },
+    ],
+    [
+      new InvalidOrder(
+        'okx {"code":"1","data":[{"clOrdId":"gbX","ordId":"","sCode":"51016","sMsg":"Duplicated clOrdId","tag":""}],"msg":"All operations failed"}',
+      ),
+      { kind: 'duplicate', exchangeCode: '51016' },
+    ],
+    [new InvalidOrder('okx {"code":"51603","data":[],"msg":"Order does not exist"}'), { kind: 'not-found' }],
     [binance(-3999, 'An unlisted other error.'), { kind: 'failed', code: 'EXCHANGE_UNAVAILABLE' }],
     [
       new InsufficientFunds('bybit not enough balance'),
