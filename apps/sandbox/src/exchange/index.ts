@@ -1,5 +1,6 @@
 export type { BalanceView, KeyPermissions, NewAccount } from './accounts';
 export { BinanceError } from './binance-error';
+export { buildBybitApp } from './bybit/bybit-app';
 export type {
   SandboxControl,
   SandboxMarketView,

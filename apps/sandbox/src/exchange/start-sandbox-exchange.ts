@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BinanceError } from './binance-error';
+import { buildBybitApp } from './bybit/bybit-app';
 import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
 import type { PoolLimits } from './rate-limits';
@@ -24,6 +25,8 @@ export type SandboxExchangeOptions = {
   host?: string;
   /** 0 (the default) picks a free port; read the URL from the handle. */
   port?: number;
+  /** The Bybit v5 dialect's port (0, the default, picks a free one; read `bybitUrl`). */
+  bybitPort?: number;
   markets?: SandboxMarketConfig[];
   /** Trading fee in percent of the received asset (default 0.1, Binance's base rate). */
   feePct?: string;
@@ -59,6 +62,9 @@ export type SandboxExchangeHandle = {
   /** WebSocket base URL (user data streams: `<wsUrl>/ws/<listenKey>`, `<wsUrl>/ws-api/v3`). */
   wsUrl: string;
   port: number;
+  /** Base URL of the Bybit v5 spot dialect on the same exchange (paths below it: /v5/…). */
+  bybitUrl: string;
+  bybitPort: number;
   /** Trading fee in percent of the received asset. */
   feePct: string;
   control: SandboxControl;
@@ -173,15 +179,29 @@ export const startSandboxExchange = async (
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  // The Bybit dialect: a second server on its own port, the same exchange (bybit/bybit-app.ts).
+  const bybitApp = buildBybitApp(exchange, options.logLevel);
+  try {
+    await bybitApp.listen({ host, port: options.bybitPort ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const bybitAddress = bybitApp.server.address();
+  const bybitPort =
+    typeof bybitAddress === 'object' && bybitAddress ? bybitAddress.port : (options.bybitPort ?? 0);
   const timer =
     options.tickMs && options.tickMs > 0 ? setInterval(() => exchange.advance(1), options.tickMs) : undefined;
   timer?.unref();
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const hostPort = `${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`;
+  const bracketed = urlHost.includes(':') ? `[${urlHost}]` : urlHost;
+  const hostPort = `${bracketed}:${port}`;
   return {
     url: `http://${hostPort}`,
     wsUrl: `ws://${hostPort}`,
     port,
+    bybitUrl: `http://${bracketed}:${bybitPort}`,
+    bybitPort,
     feePct,
     control,
     exchange,
@@ -189,7 +209,7 @@ export const startSandboxExchange = async (
     userDataConnections,
     close: async () => {
       if (timer) clearInterval(timer);
-      await app.close();
+      await Promise.all([app.close(), bybitApp.close()]);
       saver?.close();
     },
   };

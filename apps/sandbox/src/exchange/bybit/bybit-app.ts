@@ -1,0 +1,46 @@
+import { loggerOptions } from '@gridbot/runtime';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { SandboxExchange } from '../sandbox-exchange';
+import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
+import { bybitMarketRoutes } from './bybit-market-routes';
+
+/**
+ * The Fastify app speaking Bybit's v5 spot dialect (not listening yet), on the same
+ * SandboxExchange as the Binance dialect: same markets, prices, accounts and orders. Every route
+ * returns its `result`; this wraps it in Bybit's envelope, and a refusal in `retCode`/`retMsg`
+ * (HTTP 200, docs/venues/bybit.md#errors).
+ */
+export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): FastifyInstance => {
+  const app: FastifyInstance = Fastify({ logger: logLevel ? loggerOptions(logLevel) : false });
+  // The signature covers the JSON body byte for byte: keep it as the raw string (bybit-request.ts).
+  app.addContentTypeParser(
+    ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, body),
+  );
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!request.url.startsWith('/v5/')) return payload;
+    return envelope(0, 'OK', payload, exchange.now());
+  });
+  // Sent as text, so the success hook above does not wrap a refusal a second time.
+  const refuse = (reply: FastifyReply, refusal: BybitError) =>
+    reply
+      .status(refusal.httpStatus)
+      .type('application/json')
+      .send(JSON.stringify(envelope(refusal.retCode, refusal.retMsg, {}, exchange.now())));
+  app.setErrorHandler(async (error, request, reply) => {
+    const known = asBybitError(error);
+    if (known) return refuse(reply, known);
+    const failure = error as { validation?: unknown; statusCode?: number };
+    // A body that is not JSON and the like: Bybit's parameter error.
+    if (failure.validation || (failure.statusCode ?? 500) < 500) return refuse(reply, bybitError('10001'));
+    request.log.error(error);
+    return refuse(reply, bybitError('10016'));
+  });
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.status(404).type('text/plain').send('404 page not found'),
+  );
+  app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
+  bybitMarketRoutes(app, exchange);
+  return app;
+};
