@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { RestClientV5 } from 'bybit-api';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -46,6 +47,41 @@ const get = async (path: string) => {
   const response = await fetch(`${sandbox.bybitUrl}${path}`);
   return { status: response.status, body: (await response.json()) as Envelope };
 };
+
+type Credentials = { apiKey: string; secret: string };
+
+/** A signed v5 request made by hand (guide.mdx "Authentication"), for what the clients cannot send. */
+const signed = async (
+  method: 'GET' | 'POST',
+  path: string,
+  credentials: Credentials,
+  params: Record<string, string>,
+  options: { timestamp?: number; recvWindow?: string; sign?: string } = {},
+) => {
+  const timestamp = String(options.timestamp ?? Date.now());
+  const recvWindow = options.recvWindow ?? '5000';
+  const payload = method === 'GET' ? new URLSearchParams(params).toString() : JSON.stringify(params);
+  const sign =
+    options.sign ??
+    createHmac('sha256', credentials.secret)
+      .update(`${timestamp}${credentials.apiKey}${recvWindow}${payload}`)
+      .digest('hex');
+  const response = await fetch(`${sandbox.bybitUrl}${path}${method === 'GET' ? `?${payload}` : ''}`, {
+    method,
+    headers: {
+      'X-BAPI-API-KEY': credentials.apiKey,
+      'X-BAPI-TIMESTAMP': timestamp,
+      'X-BAPI-RECV-WINDOW': recvWindow,
+      'X-BAPI-SIGN': sign,
+      ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(method === 'POST' ? { body: payload } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope };
+};
+
+const sdk = (credentials: Credentials) =>
+  new RestClientV5({ key: credentials.apiKey, secret: credentials.secret, baseUrl: sandbox.bybitUrl });
 
 beforeAll(async () => {
   sandbox = await startSandboxExchange({ port: 0, bybitPort: 0, markets: [FIXED_BTC_USDT, XRP_USDT] });
@@ -143,5 +179,79 @@ describe('public market data', () => {
     expect(Number(time.result.timeSecond)).toBeGreaterThan(0);
     const info = await client.getInstrumentsInfo({ category: 'spot', symbol: 'BTCUSDT' });
     expect(info.result.list[0]).toMatchObject({ symbol: 'BTCUSDT', status: 'Trading' });
+  });
+});
+
+describe('signed requests', () => {
+  let trader: Credentials;
+  beforeEach(() => {
+    trader = sandbox.control.createAccount({ balances: { USDT: '1000', BTC: '0.5' } });
+  });
+  const wallet = { accountType: 'UNIFIED' };
+
+  it('answers the wallet balance of a UNIFIED account, coins as Bybit names them', async () => {
+    const { status, body } = await signed('GET', '/v5/account/wallet-balance', trader, wallet);
+    expect(status).toBe(200);
+    expect(body.retCode).toBe(0);
+    const account = body.result.list[0] as { accountType: string; coin: Record<string, string>[] };
+    expect(account.accountType).toBe('UNIFIED');
+    expect(account.coin.map((c) => c.coin).sort()).toEqual(['BTC', 'USDT']);
+    expect(account.coin.find((c) => c.coin === 'USDT')).toMatchObject({
+      walletBalance: '1000',
+      locked: '0',
+      equity: '1000',
+    });
+  });
+
+  it('refuses a timestamp outside the window with 10002 (docs/venues/bybit.md#clock)', async () => {
+    const late = await signed('GET', '/v5/account/wallet-balance', trader, wallet, {
+      timestamp: Date.now() - 6000,
+    });
+    expect(late.body).toMatchObject({
+      retCode: 10002,
+      retMsg: 'The request time exceeds the time window range.',
+    });
+    const ahead = await signed('GET', '/v5/account/wallet-balance', trader, wallet, {
+      timestamp: Date.now() + 2000,
+    });
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.retCode).toBe(10002);
+    // A wider recv window lets the older timestamp in.
+    const wide = await signed('GET', '/v5/account/wallet-balance', trader, wallet, {
+      timestamp: Date.now() - 6000,
+      recvWindow: '10000',
+    });
+    expect(wide.body.retCode).toBe(0);
+  });
+
+  it('refuses an unknown key with 10003 and a bad signature with 10004', async () => {
+    const unknown = await signed(
+      'GET',
+      '/v5/account/wallet-balance',
+      { ...trader, apiKey: 'NoSuchKey123' },
+      wallet,
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.retCode).toBe(10003);
+    expect(unknown.body.retMsg).toMatch(/^API key is invalid/);
+    const forged = await signed('GET', '/v5/account/wallet-balance', { ...trader, secret: 'wrong' }, wallet);
+    expect(forged.body).toMatchObject({
+      retCode: 10004,
+      retMsg: 'Error sign, please check your signature generation algorithm.',
+    });
+  });
+
+  it('ccxt fetches the balance (free = wallet − locked)', async () => {
+    const balance = await ccxtBybit(trader).fetchBalance();
+    expect(balance.USDT).toMatchObject({ free: 1000, used: 0, total: 1000 });
+    expect(balance.BTC).toMatchObject({ total: 0.5 });
+  });
+
+  it('bybit-api reads the wallet balance', async () => {
+    const answer = await sdk(trader).getWalletBalance({ accountType: 'UNIFIED', coin: 'BTC' });
+    expect(answer.retCode).toBe(0);
+    expect(answer.result.list[0]?.coin).toEqual([
+      expect.objectContaining({ coin: 'BTC', walletBalance: '0.5' }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxExchange } from '../sandbox-exchange';
+import { bybitAccountRoutes } from './bybit-account-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
 import { bybitMarketRoutes } from './bybit-market-routes';
 
@@ -42,5 +43,6 @@ export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): Fas
   );
   app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
   bybitMarketRoutes(app, exchange);
+  bybitAccountRoutes(app, exchange);
   return app;
 };
