@@ -40,7 +40,14 @@ type Envelope = {
   retMsg: string;
   retExtInfo: object;
   time: number;
-  result: { list: Record<string, unknown>[]; category?: string; timeSecond?: string; timeNano?: string };
+  result: {
+    list: Record<string, unknown>[];
+    category?: string;
+    timeSecond?: string;
+    timeNano?: string;
+    orderId?: string;
+    orderLinkId?: string;
+  };
 };
 
 const get = async (path: string) => {
@@ -253,5 +260,189 @@ describe('signed requests', () => {
     expect(answer.result.list[0]?.coin).toEqual([
       expect.objectContaining({ coin: 'BTC', walletBalance: '0.5' }),
     ]);
+  });
+});
+
+describe('order lifecycle', () => {
+  let trader: Credentials;
+  beforeEach(() => {
+    trader = sandbox.control.createAccount({ balances: { USDT: '1000', BTC: '0.01' } });
+  });
+  const create = (params: Record<string, string>) =>
+    signed('POST', '/v5/order/create', trader, { category: 'spot', symbol: 'BTCUSDT', ...params });
+
+  it('ccxt places a limit order, lists it open, cancels it; the lock comes and goes', async () => {
+    const client = ccxtBybit(trader);
+    const placed = await client.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 59000, {
+      clientOrderId: 'grid-1',
+    });
+    expect(placed.id).toMatch(/^\d+$/);
+    expect(placed.clientOrderId).toBe('grid-1');
+    const open = await client.fetchOpenOrders('BTC/USDT');
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({
+      id: placed.id,
+      clientOrderId: 'grid-1',
+      status: 'open',
+      side: 'buy',
+      type: 'limit',
+      price: 59000,
+      amount: 0.001,
+      filled: 0,
+      remaining: 0.001,
+    });
+    const balance = await client.fetchBalance();
+    expect(balance.USDT).toMatchObject({ used: 59, total: 1000 });
+    await client.cancelOrder(String(placed.id), 'BTC/USDT');
+    expect(await client.fetchOpenOrders('BTC/USDT')).toHaveLength(0);
+    const { body } = await signed('GET', '/v5/order/realtime', trader, {
+      category: 'spot',
+      orderLinkId: 'grid-1',
+    });
+    expect(body.result.list[0]).toMatchObject({ orderStatus: 'Cancelled', cumExecQty: '0', leavesQty: '0' });
+  });
+
+  it('ccxt buys at market for a quote amount and sells a base quantity; fills in fetchMyTrades', async () => {
+    const client = ccxtBybit(trader);
+    const buy = await client.createMarketBuyOrderWithCost('BTC/USDT', 120);
+    const sell = await client.createOrder('BTC/USDT', 'market', 'sell', 0.005);
+    const trades = await client.fetchMyTrades('BTC/USDT');
+    expect(trades).toHaveLength(2);
+    const bought = trades.find((t) => t.order === buy.id);
+    expect(bought).toMatchObject({ side: 'buy', price: 60000, amount: 0.002, cost: 120 });
+    expect(bought?.fee).toMatchObject({ currency: 'BTC', cost: 0.000002 });
+    expect(bought?.takerOrMaker).toBe('taker');
+    expect(trades.find((t) => t.order === sell.id)).toMatchObject({ side: 'sell', amount: 0.005, cost: 300 });
+    const { body } = await signed('GET', '/v5/execution/list', trader, {
+      category: 'spot',
+      symbol: 'BTCUSDT',
+    });
+    expect(body.result.list[0]).toMatchObject({
+      execId: expect.stringMatching(/^\d+$/),
+      execPrice: '60000',
+      execQty: '0.005',
+      execFee: '0.3',
+      feeCurrency: 'USDT',
+      isMaker: false,
+    });
+    const order = await signed('GET', '/v5/order/realtime', trader, {
+      category: 'spot',
+      orderId: String(buy.id),
+    });
+    expect(order.body.result.list[0]).toMatchObject({
+      orderStatus: 'Filled',
+      orderType: 'Market',
+      qty: '120',
+      cumExecQty: '0.002',
+      cumExecValue: '120',
+      avgPrice: '60000',
+    });
+  });
+
+  it('a resting order fills when the price crosses it, as a maker', async () => {
+    const { body } = await create({ side: 'Sell', orderType: 'Limit', qty: '0.001', price: '61000' });
+    expect(body.retCode).toBe(0);
+    sandbox.control.setPrice('BTCUSDT', '61000');
+    const order = await signed('GET', '/v5/order/realtime', trader, {
+      category: 'spot',
+      orderId: String(body.result.orderId),
+    });
+    expect(order.body.result.list[0]).toMatchObject({ orderStatus: 'Filled', cumExecQty: '0.001' });
+    const fills = await signed('GET', '/v5/execution/list', trader, {
+      category: 'spot',
+      orderId: String(body.result.orderId),
+    });
+    expect(fills.body.result.list).toEqual([expect.objectContaining({ isMaker: true, execPrice: '61000' })]);
+  });
+
+  it('refuses with the table codes: duplicate orderLinkId (open or ended), balance, minimum, market closed, unknown cancel', async () => {
+    const first = await create({
+      side: 'Buy',
+      orderType: 'Limit',
+      qty: '0.001',
+      price: '50000',
+      orderLinkId: 'dup',
+    });
+    expect(first.body).toMatchObject({ retCode: 0, result: { orderLinkId: 'dup' } });
+    const again = await create({
+      side: 'Buy',
+      orderType: 'Limit',
+      qty: '0.001',
+      price: '50000',
+      orderLinkId: 'dup',
+    });
+    expect(again.body).toMatchObject({ retCode: 170141, retMsg: 'Duplicate clientOrderId' });
+    await signed('POST', '/v5/order/cancel', trader, {
+      category: 'spot',
+      symbol: 'BTCUSDT',
+      orderLinkId: 'dup',
+    });
+    const afterEnd = await create({
+      side: 'Buy',
+      orderType: 'Limit',
+      qty: '0.001',
+      price: '50000',
+      orderLinkId: 'dup',
+    });
+    expect(afterEnd.body.retCode).toBe(170141);
+
+    const poor = await create({ side: 'Buy', orderType: 'Limit', qty: '0.1', price: '50000' });
+    expect(poor.status).toBe(200);
+    expect(poor.body).toMatchObject({ retCode: 170131, retMsg: 'Balance insufficient' });
+    const small = await create({ side: 'Buy', orderType: 'Limit', qty: '0.00001', price: '50000' });
+    expect(small.body).toMatchObject({ retCode: 170140, retMsg: 'Order value exceeded lower limit' });
+    const smallMarket = await create({ side: 'Buy', orderType: 'Market', qty: '1' });
+    expect(smallMarket.body.retCode).toBe(170140);
+
+    sandbox.exchange.setStatus('BTCUSDT', 'HALT');
+    try {
+      const closed = await create({ side: 'Buy', orderType: 'Limit', qty: '0.001', price: '50000' });
+      expect(closed.body).toMatchObject({
+        retCode: 170157,
+        retMsg: 'The trading pair is not available for api trading',
+      });
+    } finally {
+      sandbox.exchange.setStatus('BTCUSDT', 'TRADING');
+    }
+
+    const unknown = await signed('POST', '/v5/order/cancel', trader, {
+      category: 'spot',
+      symbol: 'BTCUSDT',
+      orderId: '999999999',
+    });
+    expect(unknown.body).toMatchObject({ retCode: 170213, retMsg: 'Order does not exist.' });
+  });
+
+  it('bybit-api submits, lists and cancels an order', async () => {
+    const client = sdk(trader);
+    const placed = await client.submitOrder({
+      category: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'Buy',
+      orderType: 'Limit',
+      qty: '0.001',
+      price: '58000',
+      timeInForce: 'GTC',
+      orderLinkId: 'sdk-1',
+    });
+    expect(placed.retCode).toBe(0);
+    expect(placed.result).toEqual({ orderId: expect.stringMatching(/^\d+$/), orderLinkId: 'sdk-1' });
+    const active = await client.getActiveOrders({ category: 'spot', symbol: 'BTCUSDT' });
+    expect(active.result.list).toEqual([
+      expect.objectContaining({
+        orderId: placed.result.orderId,
+        orderLinkId: 'sdk-1',
+        orderStatus: 'New',
+        side: 'Buy',
+        price: '58000',
+        qty: '0.001',
+        leavesQty: '0.001',
+        timeInForce: 'GTC',
+      }),
+    ]);
+    const cancelled = await client.cancelOrder({ category: 'spot', symbol: 'BTCUSDT', orderLinkId: 'sdk-1' });
+    expect(cancelled).toMatchObject({ retCode: 0, result: { orderId: placed.result.orderId } });
+    const again = await client.cancelOrder({ category: 'spot', symbol: 'BTCUSDT', orderLinkId: 'sdk-1' });
+    expect(again).toMatchObject({ retCode: 170142, retMsg: 'Order has been cancelled' });
   });
 });

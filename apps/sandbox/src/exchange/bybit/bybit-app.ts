@@ -4,6 +4,7 @@ import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitAccountRoutes } from './bybit-account-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
 import { bybitMarketRoutes } from './bybit-market-routes';
+import { bybitOrderRoutes } from './bybit-order-routes';
 
 /**
  * The Fastify app speaking Bybit's v5 spot dialect (not listening yet), on the same
@@ -44,5 +45,6 @@ export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): Fas
   app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
   bybitMarketRoutes(app, exchange);
   bybitAccountRoutes(app, exchange);
+  bybitOrderRoutes(app, exchange);
   return app;
 };

@@ -1,0 +1,316 @@
+import { bybit } from '@gridbot/venues';
+import type { Decimal } from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
+import { BinanceError } from '../binance-error';
+import type { Market } from '../markets';
+import type { OrderRequest, SandboxOrder, SandboxTrade } from '../matching-engine';
+import { Dec, isMultipleOf, ZERO } from '../money';
+import { generatedClientOrderId } from '../order-params';
+import type { SandboxExchange } from '../sandbox-exchange';
+import { bybitError, fromCore } from './bybit-error';
+import { bybitMarket, spotOnly } from './bybit-market-routes';
+import { type BybitParams, bybitAuthenticate } from './bybit-request';
+
+/** Bybit keeps the last 500 ended orders queryable on /v5/order/realtime. docs/venues/bybit.md#endpoints */
+const RECENT_ENDED = 500;
+
+const resting = (o: SandboxOrder) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
+
+const decimalParam = (params: BybitParams, name: string): Decimal | undefined => {
+  const raw = params.get(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw bybitError('10001');
+  const value = new Dec(raw);
+  if (value.lte(0)) throw bybitError('10001');
+  return value;
+};
+
+const intParam = (params: BybitParams, name: string): number | undefined => {
+  const raw = params.get(name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw)) throw bybitError('10001');
+  return Number(raw);
+};
+
+/**
+ * A quantity in the base coin (lotSizeFilter): on the basePrecision grid (170137), at least
+ * minOrderQty (170136), at most the maximum (170124). docs/venues/bybit.md#filters
+ */
+const checkQty = (market: Market, qty: Decimal): void => {
+  if (!isMultipleOf(qty, market.stepSize)) throw bybitError('170137');
+  if (qty.lt(market.minQty)) throw bybitError('170136');
+  if (qty.gt(market.maxQty)) throw bybitError('170124');
+};
+
+/** A limit price on the tick grid (170134), within the market's range (170133, 170132). */
+const checkPrice = (market: Market, price: Decimal): void => {
+  if (!isMultipleOf(price, market.tickSize)) throw bybitError('170134');
+  if (price.lt(market.minPrice)) throw bybitError('170133');
+  if (price.gt(market.maxPrice)) throw bybitError('170132');
+};
+
+/** Order value at least minOrderAmt (170140). docs/venues/bybit.md#filters */
+const checkValue = (market: Market, value: Decimal): void => {
+  if (value.lt(market.minNotional)) throw bybitError('170140');
+};
+
+/** Bybit's order status (enum.mdx "orderStatus"); a spot order that ended part-filled is PartiallyFilledCanceled. */
+const orderStatus = (o: SandboxOrder): string => {
+  switch (o.status) {
+    case 'NEW':
+      return 'New';
+    case 'PARTIALLY_FILLED':
+      return 'PartiallyFilled';
+    case 'FILLED':
+      return 'Filled';
+    default:
+      return o.executedQty.gt(0) ? 'PartiallyFilledCanceled' : 'Cancelled';
+  }
+};
+
+/** A market buy sized in the quote coin (marketUnit quoteCoin): Bybit reports its qty in quote. */
+const inQuote = (o: SandboxOrder) => o.type === 'MARKET' && o.side === 'BUY' && o.origQuoteOrderQty.gt(0);
+
+/** One order as GET /v5/order/realtime lists it (open-order.mdx, spot). */
+const orderJson = (o: SandboxOrder, trades: SandboxTrade[]) => {
+  const left = resting(o) ? o.origQty.sub(o.executedQty) : ZERO;
+  const fee = trades.filter((t) => t.orderId === o.orderId).reduce((sum, t) => sum.add(t.commission), ZERO);
+  return {
+    orderId: String(o.orderId),
+    orderLinkId: o.clientOrderId,
+    blockTradeId: '',
+    symbol: o.symbol,
+    price: o.type === 'MARKET' ? '0' : o.price.toFixed(),
+    qty: inQuote(o) ? o.origQuoteOrderQty.toFixed() : o.origQty.toFixed(),
+    side: o.side === 'BUY' ? 'Buy' : 'Sell',
+    isLeverage: '0',
+    positionIdx: 0,
+    orderStatus: orderStatus(o),
+    cancelType: o.status === 'CANCELED' ? 'CancelByUser' : 'UNKNOWN',
+    rejectReason: 'EC_NoError',
+    avgPrice: o.executedQty.gt(0)
+      ? o.cummulativeQuoteQty.div(o.executedQty).toDecimalPlaces(8).toFixed()
+      : '0',
+    leavesQty: left.toFixed(),
+    leavesValue: o.type === 'MARKET' ? '0' : left.mul(o.price).toFixed(),
+    cumExecQty: o.executedQty.toFixed(),
+    cumExecValue: o.cummulativeQuoteQty.toFixed(),
+    cumExecFee: fee.toFixed(),
+    timeInForce: o.type === 'MARKET' ? 'IOC' : o.type === 'LIMIT_MAKER' ? 'PostOnly' : o.timeInForce,
+    orderType: o.type === 'MARKET' ? 'Market' : 'Limit',
+    stopOrderType: '',
+    orderIv: '',
+    marketUnit: o.type === 'MARKET' ? (inQuote(o) ? 'quoteCoin' : 'baseCoin') : '',
+    triggerPrice: '0',
+    takeProfit: '0',
+    stopLoss: '0',
+    tpTriggerBy: '',
+    slTriggerBy: '',
+    triggerDirection: 0,
+    triggerBy: '',
+    lastPriceOnCreated: '',
+    reduceOnly: false,
+    closeOnTrigger: false,
+    smpType: 'None',
+    smpGroup: 0,
+    smpOrderId: '',
+    tpslMode: '',
+    tpLimitPrice: '',
+    slLimitPrice: '',
+    placeType: '',
+    createdTime: String(o.time),
+    updatedTime: String(o.updateTime),
+  };
+};
+
+/** One fill as GET /v5/execution/list gives it (execution.mdx, spot). */
+const executionJson = (t: SandboxTrade, order: SandboxOrder | undefined, feeRate: Decimal) => ({
+  symbol: t.symbol,
+  orderId: String(t.orderId),
+  orderLinkId: order?.clientOrderId ?? '',
+  side: t.isBuyer ? 'Buy' : 'Sell',
+  orderPrice: order && order.type !== 'MARKET' ? order.price.toFixed() : '0',
+  orderQty: order ? (inQuote(order) ? order.origQuoteOrderQty : order.origQty).toFixed() : '0',
+  leavesQty: order && resting(order) ? order.origQty.sub(order.executedQty).toFixed() : '0',
+  createType: 'CreateByUser',
+  orderType: order?.type === 'MARKET' ? 'Market' : 'Limit',
+  stopOrderType: '',
+  execFee: t.commission.toFixed(),
+  execId: String(t.id),
+  execPrice: t.price.toFixed(),
+  execQty: t.qty.toFixed(),
+  execType: 'Trade',
+  execValue: t.quoteQty.toFixed(),
+  execTime: String(t.time),
+  feeCurrency: t.commissionAsset,
+  isMaker: t.isMaker,
+  feeRate: feeRate.toFixed(),
+  tradeIv: '',
+  markIv: '',
+  markPrice: '',
+  indexPrice: '',
+  underlyingPrice: '',
+  blockTradeId: '',
+  closedSize: '',
+  seq: t.id,
+});
+
+/** The account's order named by `orderId` (wins when both are given) or `orderLinkId`. docs/venues/bybit.md#client-order-ids */
+const findOrder = (
+  exchange: SandboxExchange,
+  accountId: number,
+  params: BybitParams,
+  symbol?: string,
+): SandboxOrder | undefined => {
+  const orderId = params.get('orderId');
+  const linkId = params.get('orderLinkId');
+  const own = exchange.engine.allOrders(accountId, symbol);
+  if (orderId) return own.find((o) => String(o.orderId) === orderId);
+  if (linkId) return own.findLast((o) => o.clientOrderId === linkId);
+  return undefined;
+};
+
+/** Bybit's signed v5 order endpoints, category spot (docs/venues/bybit.md#endpoints). */
+export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
+  app.post('/v5/order/create', async (request) => {
+    const { key, params } = bybitAuthenticate(exchange, request, 'trade');
+    spotOnly(params);
+    const { market } = bybitMarket(exchange, params.get('symbol'));
+    const sideText = params.get('side');
+    if (sideText !== 'Buy' && sideText !== 'Sell') throw bybitError('10001');
+    const side = sideText === 'Buy' ? 'BUY' : 'SELL';
+    const orderType = params.get('orderType');
+    if (orderType !== 'Limit' && orderType !== 'Market') throw bybitError('10001');
+    const qty = decimalParam(params, 'qty');
+    if (!qty) throw bybitError('10001');
+
+    // create-order.mdx orderLinkId: ≤ 36 of [A-Za-z0-9_-], never reused, even once the first order
+    // has ended (uniqueAmong 'all'). docs/venues/bybit.md#client-order-ids
+    const given = params.get('orderLinkId');
+    if (given !== undefined && given !== '' && !bybit.clientOrderId.pattern.test(given))
+      throw bybitError('10001');
+    const orderLinkId = given || generatedClientOrderId();
+    const own = exchange.engine.allOrders(key.accountId);
+    const taken =
+      bybit.clientOrderId.uniqueAmong === 'all'
+        ? own.some((o) => o.clientOrderId === orderLinkId)
+        : own.some((o) => resting(o) && o.clientOrderId === orderLinkId);
+    if (taken) throw bybitError('170141');
+
+    // A market that does not trade: not open yet (170151) or closed to API trading (170157).
+    // docs/venues/bybit.md#errors
+    if (market.status !== 'TRADING') throw bybitError(market.status === 'PRE_TRADING' ? '170151' : '170157');
+
+    const state = exchange.market(market.symbol);
+    let order: OrderRequest;
+    if (orderType === 'Limit') {
+      const price = decimalParam(params, 'price');
+      if (!price) throw bybitError('10001');
+      const tif = params.get('timeInForce') ?? 'GTC';
+      if (!['GTC', 'IOC', 'FOK', 'PostOnly'].includes(tif)) throw bybitError('10001');
+      checkPrice(market, price);
+      checkQty(market, qty);
+      checkValue(market, price.mul(qty));
+      order =
+        tif === 'PostOnly'
+          ? { side, type: 'LIMIT_MAKER', clientOrderId: orderLinkId, price, quantity: qty }
+          : {
+              side,
+              type: 'LIMIT',
+              clientOrderId: orderLinkId,
+              timeInForce: tif as 'GTC' | 'IOC' | 'FOK',
+              price,
+              quantity: qty,
+            };
+    } else {
+      // docs/venues/bybit.md#filters: a spot market buy's qty is in the quote coin unless
+      // marketUnit=baseCoin; a sell's always in the base coin.
+      const unit = params.get('marketUnit') ?? (side === 'BUY' ? 'quoteCoin' : 'baseCoin');
+      if (unit !== 'quoteCoin' && unit !== 'baseCoin') throw bybitError('10001');
+      if (unit === 'quoteCoin' && side === 'BUY') {
+        checkValue(market, qty);
+        order = { side, type: 'MARKET', clientOrderId: orderLinkId, quoteOrderQty: qty };
+      } else {
+        checkQty(market, qty);
+        checkValue(market, qty.mul(state.price));
+        order = { side, type: 'MARKET', clientOrderId: orderLinkId, quantity: qty };
+      }
+    }
+    try {
+      const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
+      return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
+    } catch (error) {
+      if (error instanceof BinanceError) throw fromCore(error, side);
+      throw error;
+    }
+  });
+
+  // cancel-order.mdx: by orderId or orderLinkId; an order that has ended answers why (170139 filled,
+  // 170142 cancelled), one never seen 170213. docs/venues/bybit.md#errors
+  app.post('/v5/order/cancel', async (request) => {
+    const { key, params } = bybitAuthenticate(exchange, request, 'trade');
+    spotOnly(params);
+    const { market } = bybitMarket(exchange, params.get('symbol'));
+    if (!params.get('orderId') && !params.get('orderLinkId')) throw bybitError('10001');
+    const order = findOrder(exchange, key.accountId, params, market.symbol);
+    if (!order) throw bybitError('170213');
+    if (order.status === 'FILLED') throw bybitError('170139');
+    if (!resting(order)) throw bybitError('170142');
+    exchange.engine.cancel(key.accountId, market, { orderId: order.orderId });
+    return { orderId: String(order.orderId), orderLinkId: order.clientOrderId };
+  });
+
+  // open-order.mdx: open orders (newest first; limit 20 by default, at most 50), or one by id among
+  // open and the last 500 ended ones, or (openOnly=1) the recent ended ones. docs/venues/bybit.md#endpoints
+  app.get('/v5/order/realtime', async (request) => {
+    const { key, params } = bybitAuthenticate(exchange, request, 'read');
+    spotOnly(params);
+    const symbolText = params.get('symbol');
+    const symbol = symbolText ? bybitMarket(exchange, symbolText).market.symbol : undefined;
+    const limit = Math.min(intParam(params, 'limit') ?? 20, 50);
+    const all = exchange.engine.allOrders(key.accountId, symbol);
+    const ended = all.filter((o) => !resting(o)).slice(-RECENT_ENDED);
+    let picked: SandboxOrder[];
+    if (params.get('orderId') || params.get('orderLinkId')) {
+      const found = findOrder(exchange, key.accountId, params, symbol);
+      picked = found && (resting(found) || ended.includes(found)) ? [found] : [];
+    } else if (params.get('openOnly') === '1') {
+      picked = ended;
+    } else {
+      picked = all.filter(resting);
+    }
+    const trades = exchange.engine.trades(key.accountId, symbol);
+    const list = picked
+      .slice(-limit)
+      .reverse()
+      .map((o) => orderJson(o, trades));
+    return { category: 'spot', list, nextPageCursor: '' };
+  });
+
+  // execution.mdx: the account's fills, newest first (limit 50 by default, at most 100).
+  app.get('/v5/execution/list', async (request) => {
+    const { key, params } = bybitAuthenticate(exchange, request, 'read');
+    spotOnly(params);
+    const symbolText = params.get('symbol');
+    const symbol = symbolText ? bybitMarket(exchange, symbolText).market.symbol : undefined;
+    const limit = Math.min(intParam(params, 'limit') ?? 50, 100);
+    const startTime = intParam(params, 'startTime');
+    const endTime = intParam(params, 'endTime');
+    const orders = new Map(exchange.engine.allOrders(key.accountId, symbol).map((o) => [o.orderId, o]));
+    const named = params.get('orderId') || params.get('orderLinkId');
+    const order = named ? findOrder(exchange, key.accountId, params, symbol) : undefined;
+    const fills = exchange.engine
+      .trades(key.accountId, symbol)
+      .filter(
+        (t) =>
+          (!named || t.orderId === order?.orderId) &&
+          (startTime === undefined || t.time >= startTime) &&
+          (endTime === undefined || t.time <= endTime),
+      );
+    const list = fills
+      .slice(-limit)
+      .reverse()
+      .map((t) => executionJson(t, orders.get(t.orderId), exchange.engine.feeRate));
+    return { category: 'spot', list, nextPageCursor: '' };
+  });
+};
