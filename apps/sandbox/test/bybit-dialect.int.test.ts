@@ -121,6 +121,16 @@ describe('public market data', () => {
     expect(Math.abs((time ?? 0) - Date.now())).toBeLessThan(5000);
   });
 
+  it('ccxt loads its markets with its default options too (other categories are empty)', async () => {
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const exchange = new ccxt.bybit({ apiKey: trader.apiKey, secret: trader.secret });
+    const url = sandbox.bybitUrl;
+    exchange.urls.api = { spot: url, futures: url, v2: url, public: url, private: url };
+    const markets = await exchange.loadMarkets();
+    expect(Object.keys(markets).sort()).toEqual(['BTC/USDT', 'XRP/USDT']);
+    expect(exchange.currencies.USDT).toBeDefined();
+  });
+
   it('lists spot instruments with their filters and status, as ccxt loads them', async () => {
     const { body } = await get('/v5/market/instruments-info?category=spot');
     expect(body.result.category).toBe('spot');
@@ -299,7 +309,15 @@ describe('order lifecycle', () => {
       category: 'spot',
       orderLinkId: 'grid-1',
     });
-    expect(body.result.list[0]).toMatchObject({ orderStatus: 'Cancelled', cumExecQty: '0', leavesQty: '0' });
+    expect(body.result.list[0]).toMatchObject({
+      orderStatus: 'Cancelled',
+      cancelType: 'CancelByUser',
+      rejectReason: 'EC_PerCancelRequest',
+      cumExecQty: '0',
+      leavesQty: '0',
+      avgPrice: '',
+      positionIdx: '0',
+    });
   });
 
   it('ccxt buys at market for a quote amount and sells a base quantity; fills in fetchMyTrades', async () => {
@@ -336,6 +354,14 @@ describe('order lifecycle', () => {
       cumExecQty: '0.002',
       cumExecValue: '120',
       avgPrice: '60000',
+    });
+  });
+
+  it('gives an order sent without orderLinkId a numeric one, as Bybit does for spot', async () => {
+    const { body } = await create({ side: 'Buy', orderType: 'Limit', qty: '0.001', price: '50000' });
+    expect(body.result).toEqual({
+      orderId: expect.stringMatching(/^\d+$/),
+      orderLinkId: expect.stringMatching(/^\d{19}$/),
     });
   });
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { bybit } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,6 @@ import { BinanceError } from '../binance-error';
 import type { Market } from '../markets';
 import type { OrderRequest, SandboxOrder, SandboxTrade } from '../matching-engine';
 import { Dec, isMultipleOf, ZERO } from '../money';
-import { generatedClientOrderId } from '../order-params';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitError, fromCore } from './bybit-error';
 import { bybitMarket, spotOnly } from './bybit-market-routes';
@@ -13,6 +13,13 @@ import { type BybitParams, bybitAuthenticate } from './bybit-request';
 
 /** Bybit keeps the last 500 ended orders queryable on /v5/order/realtime. docs/venues/bybit.md#endpoints */
 const RECENT_ENDED = 500;
+
+/**
+ * Without an orderLinkId, Bybit gives a spot order a numeric one of its own (ccxt's recorded
+ * answers: 19 digits, like the orderId).
+ */
+const systemLinkId = (): string =>
+  `1${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e9)).padStart(9, '0')}`;
 
 const resting = (o: SandboxOrder) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
 
@@ -74,7 +81,9 @@ const inQuote = (o: SandboxOrder) => o.type === 'MARKET' && o.side === 'BUY' && 
 /** One order as GET /v5/order/realtime lists it (open-order.mdx, spot). */
 const orderJson = (o: SandboxOrder, trades: SandboxTrade[]) => {
   const left = resting(o) ? o.origQty.sub(o.executedQty) : ZERO;
-  const fee = trades.filter((t) => t.orderId === o.orderId).reduce((sum, t) => sum.add(t.commission), ZERO);
+  const own = trades.filter((t) => t.orderId === o.orderId);
+  const fee = own.reduce((sum, t) => sum.add(t.commission), ZERO);
+  const feeAsset = own[0]?.commissionAsset;
   return {
     orderId: String(o.orderId),
     orderLinkId: o.clientOrderId,
@@ -84,18 +93,26 @@ const orderJson = (o: SandboxOrder, trades: SandboxTrade[]) => {
     qty: inQuote(o) ? o.origQuoteOrderQty.toFixed() : o.origQty.toFixed(),
     side: o.side === 'BUY' ? 'Buy' : 'Sell',
     isLeverage: '0',
-    positionIdx: 0,
+    positionIdx: '0',
     orderStatus: orderStatus(o),
+    createType: 'CreateByUser',
     cancelType: o.status === 'CANCELED' ? 'CancelByUser' : 'UNKNOWN',
-    rejectReason: 'EC_NoError',
+    // enum.mdx rejectReason: a cancel asked for, or a market/IOC order that could not fill whole.
+    rejectReason:
+      o.status === 'CANCELED'
+        ? 'EC_PerCancelRequest'
+        : o.status === 'EXPIRED'
+          ? 'EC_CancelForNoFullFill'
+          : 'EC_NoError',
     avgPrice: o.executedQty.gt(0)
       ? o.cummulativeQuoteQty.div(o.executedQty).toDecimalPlaces(8).toFixed()
-      : '0',
+      : '',
     leavesQty: left.toFixed(),
     leavesValue: o.type === 'MARKET' ? '0' : left.mul(o.price).toFixed(),
     cumExecQty: o.executedQty.toFixed(),
     cumExecValue: o.cummulativeQuoteQty.toFixed(),
     cumExecFee: fee.toFixed(),
+    cumFeeDetail: feeAsset && fee.gt(0) ? { [feeAsset]: fee.toFixed() } : {},
     timeInForce: o.type === 'MARKET' ? 'IOC' : o.type === 'LIMIT_MAKER' ? 'PostOnly' : o.timeInForce,
     orderType: o.type === 'MARKET' ? 'Market' : 'Limit',
     stopOrderType: '',
@@ -106,13 +123,13 @@ const orderJson = (o: SandboxOrder, trades: SandboxTrade[]) => {
     stopLoss: '0',
     tpTriggerBy: '',
     slTriggerBy: '',
-    triggerDirection: 0,
+    triggerDirection: '0',
     triggerBy: '',
     lastPriceOnCreated: '',
     reduceOnly: false,
     closeOnTrigger: false,
     smpType: 'None',
-    smpGroup: 0,
+    smpGroup: '0',
     smpOrderId: '',
     tpslMode: '',
     tpLimitPrice: '',
@@ -152,7 +169,7 @@ const executionJson = (t: SandboxTrade, order: SandboxOrder | undefined, feeRate
   underlyingPrice: '',
   blockTradeId: '',
   closedSize: '',
-  seq: t.id,
+  seq: String(t.id),
 });
 
 /** The account's order named by `orderId` (wins when both are given) or `orderLinkId`. docs/venues/bybit.md#client-order-ids */
@@ -189,7 +206,7 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
     const given = params.get('orderLinkId');
     if (given !== undefined && given !== '' && !bybit.clientOrderId.pattern.test(given))
       throw bybitError('10001');
-    const orderLinkId = given || generatedClientOrderId();
+    const orderLinkId = given || systemLinkId();
     const own = exchange.engine.allOrders(key.accountId);
     const taken =
       bybit.clientOrderId.uniqueAmong === 'all'
