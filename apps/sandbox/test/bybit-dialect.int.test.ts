@@ -420,6 +420,11 @@ describe('order lifecycle', () => {
     const smallMarket = await create({ side: 'Buy', orderType: 'Market', qty: '1' });
     expect(smallMarket.body.retCode).toBe(170140);
 
+    // Above five times the 5-minute average price (the core's band): the bound in Bybit's words.
+    const high = await create({ side: 'Buy', orderType: 'Limit', qty: '0.001', price: '350000' });
+    expect(high.body.retCode).toBe(170193);
+    expect(high.body.retMsg).toMatch(/^Buy order price cannot be higher than \d+(\.\d+)?\.$/);
+
     sandbox.exchange.setStatus('BTCUSDT', 'HALT');
     try {
       const closed = await create({ side: 'Buy', orderType: 'Limit', qty: '0.001', price: '50000' });

@@ -38,10 +38,10 @@ export const envelope = (retCode: number, retMsg: string, result: unknown, now: 
 
 /**
  * The shared core (markets, accounts, matching) refuses in Binance's words; the Bybit dialect
- * answers the same refusal with Bybit's code for it (docs/venues/bybit.md#errors). `side` picks the
- * code of a price outside the allowed band.
+ * answers the same refusal with Bybit's code for it (docs/venues/bybit.md#errors). `band` gives a
+ * price outside the allowed band its code by side and the limit it crossed.
  */
-export const fromCore = (error: BinanceError, side?: 'BUY' | 'SELL'): BybitError => {
+export const fromCore = (error: BinanceError, band?: { side: 'BUY' | 'SELL'; limit: string }): BybitError => {
   switch (error.msg) {
     case 'Invalid symbol.':
       return bybitError('170121');
@@ -65,7 +65,9 @@ export const fromCore = (error: BinanceError, side?: 'BUY' | 'SELL'): BybitError
     case 'Filter failure: MAX_NUM_ORDERS':
       return bybitError('170810');
     case 'Filter failure: PERCENT_PRICE_BY_SIDE':
-      return side === 'SELL' ? bybitError('170194', 'the band') : bybitError('170193', 'the band');
+      return band?.side === 'SELL'
+        ? bybitError('170194', band.limit)
+        : bybitError('170193', band?.limit ?? '');
     default:
       return bybitError('10001');
   }

@@ -257,8 +257,15 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
       const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
       return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
     } catch (error) {
-      if (error instanceof BinanceError) throw fromCore(error, side);
-      throw error;
+      if (!(error instanceof BinanceError)) throw error;
+      // A limit price outside the band around the average price: the bound it crossed, in Bybit's words.
+      const f = market.percentPriceBySide;
+      const average = state.averagePrice.over(f.avgPriceMins, state.price);
+      const bound = side === 'BUY' ? average.mul(f.bidMultiplierUp) : average.mul(f.askMultiplierDown);
+      throw fromCore(error, {
+        side,
+        limit: bound.toDecimalPlaces(market.tickSize.decimalPlaces()).toFixed(),
+      });
     }
   });
 
