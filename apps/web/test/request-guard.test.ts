@@ -54,4 +54,29 @@ describe('client request guard', () => {
     guard.reset();
     expect(() => guard.check('a', limit)).not.toThrow();
   });
+
+  it('counts a request from its answer: a slow one pushes the next past the window at the server', () => {
+    const time = clock();
+    const guard = createRequestGuard(time.now);
+    const limit = { max: 1, windowMs: 2500 };
+    const answered = guard.check('wallet.getWallet', limit);
+    // The answer takes 1.5 s (the server may have counted the request as late as that).
+    time.advance(1500);
+    answered();
+    time.advance(2499);
+    expect(() => guard.check('wallet.getWallet', limit)).toThrow(TOO_MANY_REQUESTS);
+    time.advance(1);
+    expect(() => guard.check('wallet.getWallet', limit)).not.toThrow();
+  });
+
+  it('still counts a request whose answer came after its window had been dropped', () => {
+    const time = clock();
+    const guard = createRequestGuard(time.now);
+    const limit = { max: 1, windowMs: 1000 };
+    const answered = guard.check('a', limit);
+    time.advance(1200);
+    expect(() => guard.check('b', limit)).not.toThrow();
+    answered();
+    expect(() => guard.check('a', limit)).toThrow(TOO_MANY_REQUESTS);
+  });
 });

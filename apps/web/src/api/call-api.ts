@@ -79,7 +79,7 @@ export const callApi = async <E extends EndpointDefinition>(
   };
   // Headers the contract declares, e.g. a money move's Idempotency-Key (docs/wallet.md#retries).
   const declared = (input as { headers?: Record<string, unknown> }).headers ?? {};
-  guard.check(endpoint.id, {
+  const answered = guard.check(endpoint.id, {
     max: (endpoint.rateLimit ?? DEFAULT_LIMIT).max,
     windowMs: guardWindowOf(endpoint),
   });
@@ -114,6 +114,7 @@ export const callApi = async <E extends EndpointDefinition>(
         ...(options.signal ? { signal: options.signal } : {}),
       }));
   } catch (error) {
+    answered();
     if (options.signal?.aborted) throw error;
     throw new ApiError({
       status: 500,
@@ -122,6 +123,7 @@ export const callApi = async <E extends EndpointDefinition>(
     });
   }
 
+  answered();
   return readApiResponse(endpoint, response);
 };
 

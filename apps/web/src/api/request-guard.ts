@@ -6,8 +6,11 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 export type GuardLimit = { max: number; windowMs: number };
 
 export type RequestGuard = {
-  /** Counts one request for `key`; throws the 429 error object when the window is already full. */
-  check: (key: string, limit: GuardLimit) => void;
+  /**
+   * Counts one request for `key`; throws the 429 error object when the window is already full.
+   * Call what it returns when the answer has come: the request then counts from that moment.
+   */
+  check: (key: string, limit: GuardLimit) => () => void;
   reset: () => void;
 };
 
@@ -33,6 +36,16 @@ export const createRequestGuard = (now: () => number = Date.now): RequestGuard =
       }
       recent.push(at);
       history.set(key, recent);
+      // The server counts a request when it arrives, which may be long after it left (a busy
+      // server, a slow link) but never after its answer came back: counted from the answer, the
+      // next request of this key cannot reach the server inside its window, however late this one
+      // arrived there (docs/product.md#limits).
+      return () => {
+        const list = history.get(key);
+        const index = list?.indexOf(at) ?? -1;
+        if (list && index >= 0) list[index] = Math.max(now(), at);
+        else history.set(key, [...(list ?? []), now()]);
+      };
     },
     reset: () => history.clear(),
   };
