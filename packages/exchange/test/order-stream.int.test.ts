@@ -188,5 +188,7 @@ describe('order updates stream (ccxt pro watchOrders on the sandbox)', () => {
       clientOrderId: after,
     });
     await stream.until((o) => o.clientOrderId === after && o.status === 'open');
-  });
+    // Two sandbox processes start here (`node --import tsx`, compiling the sandbox each time): on a
+    // loaded CI machine that alone took most of the default 30 s.
+  }, 90_000);
 });
