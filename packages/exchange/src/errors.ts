@@ -114,7 +114,7 @@ const BINANCE_BODY = /\{"code":(-?\d+),"msg":"((?:[^"\\]|\\.)*)"/;
 /** ccxt puts Binance's body in the message: `binance {"code":-2010,"msg":"Duplicate order sent."}`. */
 const binanceCode = (message: string): { code: string; msg: string } | undefined => {
   const match = BINANCE_BODY.exec(message);
-  return match ? { code: match[1]!, msg: match[2]! } : undefined;
+  return match ? { code: match[1]!, msg: unescapeJson(match[2]!) } : undefined;
 };
 
 /**
@@ -128,7 +128,7 @@ const exactMessageCode = (spec: VenueSpec, message: string): { code: string; msg
   if (!message.startsWith(prefix)) return undefined;
   const msg = message.slice(prefix.length);
   const found = Object.entries(spec.errors.codes).find(([, entry]) => entry.message === msg);
-  return found ? { code: found[0], msg: JSON.stringify(msg).slice(1, -1) } : undefined;
+  return found ? { code: found[0], msg } : undefined;
 };
 
 /** `msg` as the venue wrote it, its JSON escapes undone (kept as found when they are malformed). */
@@ -162,7 +162,7 @@ const REFUSALS: Readonly<
  * the venue's table: its outcome, by the message's words where one code covers several causes.
  */
 const fromVenueCode = (spec: VenueSpec, code: string, msg: string, message: string): Failure => {
-  const known = { message, exchangeCode: code, exchangeMessage: unescapeJson(msg) };
+  const known = { message, exchangeCode: code, exchangeMessage: msg };
   const entry = spec.errors.codes[code];
   const outcome = entry
     ? (entry.byMessage?.find((rule) => rule.pattern.test(msg))?.outcome ?? entry.outcome)
@@ -196,11 +196,11 @@ const venueBody = (message: string): { spec: VenueSpec; code: string; msg: strin
   } catch {
     return undefined;
   }
-  const { codeField, messageField, orderCodeField, okCode } = spec.errors;
+  const { codeField, messageField, orderCodeField, orderMessageField, okCode } = spec.errors;
   const first = Array.isArray(body.data) ? (body.data[0] as Record<string, unknown> | undefined) : undefined;
   const orderCode = orderCodeField && first ? first[orderCodeField] : undefined;
   if (orderCode !== undefined && orderCode !== null && String(orderCode) !== okCode) {
-    const orderMessage = first?.[orderCodeField!.replace(/Code$/, 'Msg')];
+    const orderMessage = orderMessageField ? first?.[orderMessageField] : undefined;
     return { spec, code: String(orderCode), msg: typeof orderMessage === 'string' ? orderMessage : '' };
   }
   const code = body[codeField];
@@ -220,8 +220,7 @@ export const classifyFailure = (error: unknown): Failure => {
   const binanceAnswer = binanceCode(message) ?? exactMessageCode(binance, message);
   if (binanceAnswer) return fromVenueCode(binance, binanceAnswer.code, binanceAnswer.msg, message);
   const answer = venueBody(message);
-  if (answer)
-    return fromVenueCode(answer.spec, answer.code, JSON.stringify(answer.msg).slice(1, -1), message);
+  if (answer) return fromVenueCode(answer.spec, answer.code, answer.msg, message);
   if (error instanceof InvalidNonce) return { kind: 'clock', message };
   // ccxt answers Binance's "Market is closed." (a symbol outside TRADING) with its own class and
   // message, without the body: keep the exchange's words for the activity log.

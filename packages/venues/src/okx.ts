@@ -301,6 +301,7 @@ export const okx: VenueSpec = {
     messageField: 'msg',
     okCode: '0',
     orderCodeField: 'sCode',
+    orderMessageField: 'sMsg',
     codes,
     doc: `${DOC}#errors`,
   },

@@ -124,6 +124,8 @@ export type ErrorRules = {
   okCode?: string;
   /** The per-order code inside a placement's `data[]` (OKX `sCode`, with `sMsg`). */
   orderCodeField?: string;
+  /** The words beside it (OKX `sMsg`). */
+  orderMessageField?: string;
   /** Codes by the venue's own spelling (as a string: `-2010`, `10006`, `51008`). */
   codes: Readonly<Record<string, VenueCode>>;
   /** What a code missing from `codes` means (default `unavailable`: a definite refusal, nothing done). */
