@@ -187,8 +187,25 @@ export const openAppPage = async (
     problems,
     telegramCalls: () =>
       page.evaluate(() => (window as unknown as { __tgCalls: TelegramCall[] }).__tgCalls ?? []),
-    telegramEvent: (type, data) =>
-      page.evaluate(
+    telegramEvent: async (type, data) => {
+      // The app loads Telegram's SDK lazily, and the SDK installs the receiver: on a busy machine a
+      // test's tap can come before it. A real client sends nothing before the app has set the
+      // button up, so wait for the receiver, and for a main-button tap until the button is shown.
+      await page.waitForFunction(
+        (eventType) => {
+          const win = window as unknown as {
+            Telegram?: { WebView?: { receiveEvent?: unknown } };
+            __tgCalls?: TelegramCall[];
+          };
+          if (typeof win.Telegram?.WebView?.receiveEvent !== 'function') return false;
+          if (eventType !== 'main_button_pressed') return true;
+          const setups = (win.__tgCalls ?? []).filter((call) => call.type === 'web_app_setup_main_button');
+          return (setups.at(-1)?.params as { is_visible?: boolean } | undefined)?.is_visible === true;
+        },
+        type,
+        { polling: 50 },
+      );
+      await page.evaluate(
         ([eventType, eventData]) => {
           const telegram = (
             window as unknown as { Telegram: { WebView: { receiveEvent: (t: string, d: unknown) => void } } }
@@ -196,7 +213,8 @@ export const openAppPage = async (
           telegram.WebView.receiveEvent(eventType as string, eventData);
         },
         [type, data] as const,
-      ),
+      );
+    },
     close: () => page.close(),
   };
 };
