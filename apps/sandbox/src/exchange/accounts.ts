@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { binanceErrors } from './binance-error';
 import { Dec, fmt8, ZERO } from './money';
+import { refuse } from './refusal';
 
 /** What a key may do, as Binance's GET /sapi/v1/account/apiRestrictions reports it. */
 export type KeyPermissions = { spot: boolean; withdrawals: boolean };
@@ -209,7 +209,7 @@ export class AccountBook {
   /** Moves `amount` from free to locked; Binance's -2010 when free is short. */
   lock(accountId: number, asset: string, amount: Decimal): void {
     const holding = this.holding(accountId, asset);
-    if (holding.free.lt(amount)) throw binanceErrors.insufficientBalance();
+    if (holding.free.lt(amount)) throw refuse({ kind: 'insufficientBalance' });
     holding.free = holding.free.sub(amount);
     holding.locked = holding.locked.add(amount);
     this.touch(accountId);
@@ -233,7 +233,7 @@ export class AccountBook {
 
   spendFree(accountId: number, asset: string, amount: Decimal): void {
     const holding = this.holding(accountId, asset);
-    if (holding.free.lt(amount)) throw binanceErrors.insufficientBalance();
+    if (holding.free.lt(amount)) throw refuse({ kind: 'insufficientBalance' });
     holding.free = holding.free.sub(amount);
     this.touch(accountId);
   }

@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
-import { binanceErrors } from './binance-error';
 import type { CandlePast, PastBucket } from './candle-past';
 import { Dec, fmt8, ZERO } from './money';
+import { refuse } from './refusal';
 
 /** One saved minute of history (decimal strings). */
 export type SavedMinute = {
@@ -109,7 +109,7 @@ export class KlineHistory {
   /** GET /api/v3/klines rows: [openTime, o, h, l, c, volume, closeTime, quoteVolume, trades, …]. */
   klines(interval: string, options: { startTime?: number; endTime?: number; limit: number }) {
     const size = interval === '1s' ? SECOND : INTERVALS[interval];
-    if (size === undefined) throw binanceErrors.badInterval();
+    if (size === undefined) throw refuse({ kind: 'badInterval' });
     const merged: Bucket[] = [];
     for (const m of size === SECOND ? this.seconds : this.minutes) {
       const openTime = m.openTime - (m.openTime % size);

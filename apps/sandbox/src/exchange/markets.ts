@@ -1,8 +1,8 @@
 import { binance } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
-import { binanceErrors } from './binance-error';
 import { type Liquidity, type LiquiditySpec, toLiquidity } from './liquidity';
 import { Dec, fmt8, isMultipleOf, parsePositive } from './money';
+import { refuse } from './refusal';
 
 /**
  * Binance's PERCENT_PRICE_BY_SIDE filter (filters.md#percent_price_by_side) as a config gives it:
@@ -217,26 +217,26 @@ const positive = (name: string, value: string): Decimal => {
 
 /** New orders only while the symbol is TRADING (errors.md#other-errors: "Market is closed."). */
 export const checkTrading = (market: Market): void => {
-  if (market.status !== 'TRADING') throw binanceErrors.marketClosed();
+  if (market.status !== 'TRADING') throw refuse({ kind: 'marketClosed' });
 };
 
 /** PRICE_FILTER: within [minPrice, maxPrice] and on the tick grid. */
 export const checkPriceFilter = (market: Market, price: Decimal): void => {
   if (price.lt(market.minPrice) || price.gt(market.maxPrice) || !isMultipleOf(price, market.tickSize)) {
-    throw binanceErrors.filterFailure('PRICE_FILTER');
+    throw refuse({ kind: 'price' });
   }
 };
 
 /** LOT_SIZE: within [minQty, maxQty] and on the step grid. */
 export const checkLotSize = (market: Market, quantity: Decimal): void => {
   if (quantity.lt(market.minQty) || quantity.gt(market.maxQty) || !isMultipleOf(quantity, market.stepSize)) {
-    throw binanceErrors.filterFailure('LOT_SIZE');
+    throw refuse({ kind: 'quantity' });
   }
 };
 
 /** NOTIONAL: price × quantity at least minNotional (applied to market orders too). */
 export const checkNotional = (market: Market, price: Decimal, quantity: Decimal): void => {
-  if (price.mul(quantity).lt(market.minNotional)) throw binanceErrors.filterFailure('NOTIONAL');
+  if (price.mul(quantity).lt(market.minNotional)) throw refuse({ kind: 'notional' });
 };
 
 /**
@@ -253,12 +253,18 @@ export const checkPercentPriceBySide = (
   const f = market.percentPriceBySide;
   const [down, up] =
     side === 'BUY' ? [f.bidMultiplierDown, f.bidMultiplierUp] : [f.askMultiplierDown, f.askMultiplierUp];
-  if (price.lt(averagePrice.mul(down)) || price.gt(averagePrice.mul(up))) {
-    throw binanceErrors.filterFailure('PERCENT_PRICE_BY_SIDE');
+  const crossed = price.lt(averagePrice.mul(down))
+    ? averagePrice.mul(down)
+    : price.gt(averagePrice.mul(up))
+      ? averagePrice.mul(up)
+      : undefined;
+  if (crossed) {
+    const limit = crossed.toDecimalPlaces(market.tickSize.decimalPlaces()).toFixed();
+    throw refuse({ kind: 'priceBand', side, limit });
   }
 };
 
 /** MAX_NUM_ORDERS (filters.md#max_num_orders): the account's open orders on the symbol, the new one included. */
 export const checkMaxNumOrders = (market: Market, openOnSymbol: number): void => {
-  if (openOnSymbol >= market.maxNumOrders) throw binanceErrors.filterFailure('MAX_NUM_ORDERS');
+  if (openOnSymbol >= market.maxNumOrders) throw refuse({ kind: 'maxOpenOrders' });
 };

@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
 import type { AccountBook } from './accounts';
-import { binanceErrors } from './binance-error';
 import { BNB, tradeCommission } from './commission';
 import { planTake, restingAllowance, type TakerWant } from './liquidity';
 import {
@@ -12,6 +11,7 @@ import {
   type Market,
 } from './markets';
 import { Dec, round8, ZERO } from './money';
+import { refuse } from './refusal';
 
 export type OrderSide = 'BUY' | 'SELL';
 /** enums.md "Order types": the ones our clients send. LIMIT_MAKER is Binance's post-only limit. */
@@ -149,14 +149,14 @@ export class MatchingEngine {
   }
 
   place(accountId: number, market: Market, request: OrderRequest, prices: MarketPrices) {
-    if (this.hasOpen(accountId, request.clientOrderId)) throw binanceErrors.duplicateOrder();
+    if (this.hasOpen(accountId, request.clientOrderId)) throw refuse({ kind: 'duplicateOrder' });
     const last = prices.last;
     const isLimit = request.type !== 'MARKET';
     const marketable =
       !isLimit || (request.side === 'BUY' ? last.lte(request.price!) : last.gte(request.price!));
     if (isLimit) this.checkLimitFilters(market, request, prices.average);
     // rest-api.md "LIMIT_MAKER": rejected if it would immediately match and trade as a taker.
-    if (request.type === 'LIMIT_MAKER' && marketable) throw binanceErrors.wouldTake();
+    if (request.type === 'LIMIT_MAKER' && marketable) throw refuse({ kind: 'wouldTake' });
     const want: TakerWant = request.quantity ? { qty: request.quantity } : { quote: request.quoteOrderQty! };
     const plan = marketable
       ? planTake(market, request.side, last, want, isLimit ? request.price : undefined)
@@ -219,7 +219,7 @@ export class MatchingEngine {
     cancelClientOrderId = '',
   ): SandboxOrder {
     const order = this.find(accountId, market.symbol, ref);
-    if (!order || !resting(order)) throw binanceErrors.unknownOrder();
+    if (!order || !resting(order)) throw refuse({ kind: 'unknownOrder' });
     this.release(order, market);
     order.status = 'CANCELED';
     order.updateTime = Date.now();
@@ -300,7 +300,7 @@ export class MatchingEngine {
     const marketable =
       !isLimit ||
       (request.side === 'BUY' ? prices.last.lte(request.price!) : prices.last.gte(request.price!));
-    if (request.type === 'LIMIT_MAKER' && marketable) throw binanceErrors.wouldTake();
+    if (request.type === 'LIMIT_MAKER' && marketable) throw refuse({ kind: 'wouldTake' });
     checkMaxNumOrders(market, this.openCount(accountId, market.symbol));
   }
 
@@ -341,7 +341,7 @@ export class MatchingEngine {
    */
   fillPart(accountId: number, market: Market, ref: { clientOrderId: string }, qty: Decimal): SandboxTrade {
     const order = this.find(accountId, market.symbol, ref);
-    if (!order || !resting(order) || order.type !== 'LIMIT') throw binanceErrors.unknownOrder();
+    if (!order || !resting(order) || order.type !== 'LIMIT') throw refuse({ kind: 'unknownOrder' });
     if (!qty.gt(0) || !qty.lt(order.origQty.sub(order.executedQty))) {
       throw new Error(`a part must be above 0 and below the ${order.origQty.sub(order.executedQty)} left`);
     }

@@ -1,7 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { AccountBook, type SavedAccounts } from './accounts';
 import { AveragePrice } from './average-price';
-import { binanceErrors } from './binance-error';
 import { CandlePast } from './candle-past';
 import { KlineHistory, type SavedMinute } from './klines';
 import { type LiquiditySpec, toLiquidity } from './liquidity';
@@ -18,6 +17,7 @@ import { MatchingEngine, type OrderRequest, type SandboxTrade, type SavedEngine 
 import { Dec, roundToStep, ZERO } from './money';
 import { createPriceFeed, type FeedPosition, type PriceFeed, type PriceFeedSpec } from './price-feed';
 import { RateLimits } from './rate-limits';
+import { refuse } from './refusal';
 
 export type SandboxMarketConfig = MarketSpec & { feed: PriceFeedSpec };
 
@@ -163,7 +163,7 @@ export class SandboxExchange {
   /** The listed market by Binance id ("BTCUSDT"); -1121 otherwise (unknown or delisted). */
   market(symbol: string): MarketState {
     const state = this.markets.get(symbol.toUpperCase().replace('/', ''));
-    if (!state || state.delisted) throw binanceErrors.badSymbol();
+    if (!state || state.delisted) throw refuse({ kind: 'unknownSymbol' });
     return state;
   }
 

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { BinanceError } from './binance-error';
 import { buildBybitApp } from './bybit/bybit-app';
 import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
 import type { PoolLimits } from './rate-limits';
+import { asBinanceError } from './refusal';
 import { accountRoutes } from './routes/account-routes';
 import { bookRoutes } from './routes/book-routes';
 import { capitalRoutes } from './routes/capital-routes';
@@ -104,7 +104,8 @@ export const buildSandboxExchangeApp = (
     }
   });
   app.setErrorHandler(async (error, request, reply) => {
-    if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
+    const known = asBinanceError(error);
+    if (known) return reply.status(known.httpStatus).send(known.toJSON());
     const failure = error as { validation?: unknown; statusCode?: number; message: string };
     if (failure.validation || (failure.statusCode ?? 500) < 500) {
       return reply.status(failure.statusCode ?? 400).send({ code: -1102, msg: failure.message });

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { BinanceError, binanceErrors } from './binance-error';
+import { asBinanceError } from './refusal';
 import type { SandboxExchange } from './sandbox-exchange';
 import { API_KEY, assertKeyAccess, checkSignature } from './signed-request';
 import type { UserDataConnections } from './user-data-connections';
@@ -204,7 +205,7 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
       }
       sendJson(ws, { id, status: 200, result: answer(method, params), rateLimits: [] });
     } catch (error) {
-      const failure = error instanceof BinanceError ? error : binanceErrors.notFound();
+      const failure = asBinanceError(error) ?? binanceErrors.notFound();
       sendJson(ws, { id, status: failure.httpStatus, error: failure.toJSON() });
     }
   });

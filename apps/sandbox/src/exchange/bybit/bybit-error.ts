@@ -1,5 +1,5 @@
 import { bybit } from '@gridbot/venues';
-import { BinanceError } from '../binance-error';
+import { Refusal } from '../refusal';
 
 /**
  * A Bybit v5 refusal: `retCode` and `retMsg` in the common envelope, with the HTTP status Bybit
@@ -36,39 +36,32 @@ export const envelope = (retCode: number, retMsg: string, result: unknown, now: 
   time: now,
 });
 
-/**
- * The shared core (markets, accounts, matching) refuses in Binance's words; the Bybit dialect
- * answers the same refusal with Bybit's code for it (docs/venues/bybit.md#errors). `band` gives a
- * price outside the allowed band its code by side and the limit it crossed.
- */
-export const fromCore = (error: BinanceError, band?: { side: 'BUY' | 'SELL'; limit: string }): BybitError => {
-  switch (error.msg) {
-    case 'Invalid symbol.':
+/** A refusal of the shared core in Bybit's words (docs/venues/bybit.md#errors). */
+export const bybitRefusal = ({ reason }: Refusal): BybitError => {
+  switch (reason.kind) {
+    case 'unknownSymbol':
       return bybitError('170121');
-    case 'Market is closed.':
+    case 'marketClosed':
       return bybitError('170157');
-    case 'Account has insufficient balance for requested action.':
+    case 'insufficientBalance':
       return bybitError('170131');
-    case 'Duplicate order sent.':
+    case 'duplicateOrder':
       return bybitError('170141');
-    case 'Order would immediately match and take.':
+    case 'wouldTake':
       return bybitError('170218');
-    case 'Unknown order sent.':
-    case 'Order does not exist.':
+    case 'unknownOrder':
       return bybitError('170213');
-    case 'Filter failure: NOTIONAL':
+    case 'notional':
       return bybitError('170140');
-    case 'Filter failure: LOT_SIZE':
+    case 'quantity':
       return bybitError('170136');
-    case 'Filter failure: PRICE_FILTER':
+    case 'price':
       return bybitError('170134');
-    case 'Filter failure: MAX_NUM_ORDERS':
+    case 'maxOpenOrders':
       return bybitError('170810');
-    case 'Filter failure: PERCENT_PRICE_BY_SIDE':
-      return band?.side === 'SELL'
-        ? bybitError('170194', band.limit)
-        : bybitError('170193', band?.limit ?? '');
-    default:
+    case 'priceBand':
+      return reason.side === 'SELL' ? bybitError('170194', reason.limit) : bybitError('170193', reason.limit);
+    case 'badInterval':
       return bybitError('10001');
   }
 };
@@ -76,6 +69,6 @@ export const fromCore = (error: BinanceError, band?: { side: 'BUY' | 'SELL'; lim
 /** Any error a Bybit route throws, as Bybit would answer it. */
 export const asBybitError = (error: unknown): BybitError | undefined => {
   if (error instanceof BybitError) return error;
-  if (error instanceof BinanceError) return fromCore(error);
+  if (error instanceof Refusal) return bybitRefusal(error);
   return undefined;
 };

@@ -2,12 +2,11 @@ import { randomInt } from 'node:crypto';
 import { bybit } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
-import { BinanceError } from '../binance-error';
 import type { Market } from '../markets';
 import type { OrderRequest, SandboxOrder, SandboxTrade } from '../matching-engine';
 import { Dec, isMultipleOf, ZERO } from '../money';
 import type { SandboxExchange } from '../sandbox-exchange';
-import { bybitError, fromCore } from './bybit-error';
+import { bybitError } from './bybit-error';
 import { bybitMarket, spotOnly } from './bybit-market-routes';
 import { type BybitParams, bybitAuthenticate } from './bybit-request';
 
@@ -253,20 +252,8 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
         order = { side, type: 'MARKET', clientOrderId: orderLinkId, quantity: qty };
       }
     }
-    try {
-      const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
-      return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
-    } catch (error) {
-      if (!(error instanceof BinanceError)) throw error;
-      // A limit price outside the band around the average price: the bound it crossed, in Bybit's words.
-      const f = market.percentPriceBySide;
-      const average = state.averagePrice.over(f.avgPriceMins, state.price);
-      const bound = side === 'BUY' ? average.mul(f.bidMultiplierUp) : average.mul(f.askMultiplierDown);
-      throw fromCore(error, {
-        side,
-        limit: bound.toDecimalPlaces(market.tickSize.decimalPlaces()).toFixed(),
-      });
-    }
+    const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
+    return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
   });
 
   // cancel-order.mdx: by orderId or orderLinkId; an order that has ended answers why (170139 filled,

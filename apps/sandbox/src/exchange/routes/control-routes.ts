@@ -2,11 +2,11 @@ import { binance } from '@gridbot/venues';
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
 import type { KeyAccess, KeyPermissions, NewAccount } from '../accounts';
-import { BinanceError } from '../binance-error';
 import type { SandboxControl } from '../control';
 import type { LiquiditySpec } from '../liquidity';
 import { type MarketFilterChange, SYMBOL_STATUSES, type SymbolStatus } from '../markets';
 import type { ForcedOverLimit, PoolLimits } from '../rate-limits';
+import { asBinanceError } from '../refusal';
 import type { ExchangeOutage, OrderResponseFault, SandboxMarketConfig } from '../sandbox-exchange';
 import { clientIp } from '../signed-request';
 
@@ -34,7 +34,8 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     loopbackOnly({ code: -2015, msg: 'The sandbox control API answers on localhost only.' }),
   );
   app.setErrorHandler(async (error, _request, reply) => {
-    if (error instanceof BinanceError) return reply.status(error.httpStatus).send(error.toJSON());
+    const known = asBinanceError(error);
+    if (known) return reply.status(known.httpStatus).send(known.toJSON());
     const failure = error as { statusCode?: number; message: string };
     return reply.status(failure.statusCode ?? 400).send({ error: failure.message });
   });
