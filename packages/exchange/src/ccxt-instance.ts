@@ -3,6 +3,7 @@ import { venueSpec } from '@gridbot/venues';
 import ccxt, { type Exchange } from 'ccxt';
 import { attachBudget } from './budget/attach-budget';
 import { classifyFailure, ExchangeError } from './errors';
+import { pointAtSandbox } from './sandbox-urls';
 import { shareMarkets } from './shared-markets';
 import type { ExchangeCapabilities, ExchangeClientOptions } from './types';
 
@@ -17,8 +18,8 @@ const exchangeClass = (id: string, pro = false): ExchangeClass => {
   return found as ExchangeClass;
 };
 
-/** Exchanges whose API reports a key's permissions (Binance: GET /sapi/v1/account/apiRestrictions). */
-const KEY_PERMISSION_EXCHANGES = new Set(['binance']);
+/** Exchanges whose API reports a key's permissions (permissions.ts reads each venue's report). */
+const KEY_PERMISSION_EXCHANGES = new Set(['binance', 'bybit', 'okx']);
 
 const capabilitiesById = new Map<string, ExchangeCapabilities>();
 
@@ -67,26 +68,6 @@ const probeCapabilities = (id: string): ExchangeCapabilities => {
   return { ...caps, supported: needed.every(Boolean) };
 };
 
-/** The sandbox speaks Binance's dialect: every Binance spot API family is served under its base URL. */
-const sandboxUrls = (base: string): Record<string, string> => {
-  const root = base.replace(/\/+$/, '');
-  return {
-    public: `${root}/api/v3`,
-    private: `${root}/api/v3`,
-    v1: `${root}/api/v1`,
-    sapi: `${root}/sapi/v1`,
-    sapiV2: `${root}/sapi/v2`,
-    sapiV3: `${root}/sapi/v3`,
-    sapiV4: `${root}/sapi/v4`,
-  };
-};
-
-/** The sandbox's WebSocket endpoints (user data stream), on the same host and port as its REST API. */
-const sandboxWsUrls = (base: string) => {
-  const root = base.replace(/\/+$/, '').replace(/^http/, 'ws');
-  return { spot: `${root}/ws`, 'ws-api': { spot: `${root}/ws-api/v3` } };
-};
-
 /**
  * Binance refuses a signed request whose timestamp is more than 1000 ms ahead of its clock or
  * older than recvWindow (-1021, Binance spot API docs, rest-api.md#timing-security); nothing was
@@ -129,6 +110,8 @@ export const createCcxtExchange = (options: ExchangeClientOptions, pro = false):
   const exchange = new Class({
     apiKey: options.apiKey,
     secret: options.secret,
+    // OKX's passphrase (ccxt calls the third credential `password`).
+    ...(options.password ? { password: options.password } : {}),
     enableRateLimit: true,
     // The local sandbox has no request-weight budget: the limiter stays on (same code path) with
     // a tenth of Binance's pacing, so demos and tests are not throttled to Binance's weights. It
@@ -173,18 +156,8 @@ export const createCcxtExchange = (options: ExchangeClientOptions, pro = false):
     exchange.setSandboxMode(true);
   }
   if (options.mode === 'sandbox') {
-    if (options.exchange !== 'binance') {
-      throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'the sandbox exchange speaks the binance dialect only');
-    }
     if (!options.sandboxUrl) throw new ExchangeError('EXCHANGE_UNSUPPORTED', 'mode sandbox needs sandboxUrl');
-    const api = exchange.urls.api as Record<string, unknown>;
-    exchange.urls.api = {
-      ...api,
-      ...sandboxUrls(options.sandboxUrl),
-      ...(pro
-        ? { ws: { ...(api.ws as Record<string, unknown>), ...sandboxWsUrls(options.sandboxUrl) } }
-        : {}),
-    } as Exchange['urls']['api'];
+    pointAtSandbox(exchange, options.exchange, options.sandboxUrl, pro);
   }
   return exchange;
 };

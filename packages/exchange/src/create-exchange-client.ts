@@ -1,3 +1,4 @@
+import { VENUE_TABLES } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import { admitOnBudget } from './budget/attach-budget';
 import { type CandleInterval, type ExchangeCandle, fetchCandles } from './candles';
@@ -119,6 +120,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     maxSubmitAttempts: options.maxSubmitAttempts ?? 3,
   };
   const markets = marketsOf(exchange);
+  const statusField = VENUE_TABLES[options.exchange]?.markets.statusField ?? 'status';
   const ensureMarkets = async () => {
     if (!markets.stale()) return;
     if (!exchange.markets) return guarded(() => markets.refresh());
@@ -144,7 +146,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     if (!exchange.markets) throw new ExchangeError('EXCHANGE_UNAVAILABLE', 'call loadMarkets() first');
     const found = exchange.markets[symbol];
     if (found?.spot !== true) throw new ExchangeError('COIN_NOT_LISTED', `no spot market ${symbol}`);
-    return toMarketInfo(found);
+    return toMarketInfo(found, statusField);
   };
 
   // ccxt pro's binance parses the stream's events (parseWsOrder) exactly as its watchOrders did; one
@@ -188,7 +190,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
       else await ensureMarkets();
       return Object.values(exchange.markets ?? {})
         .filter((m): m is NonNullable<typeof m> => m?.spot === true)
-        .map(toMarketInfo);
+        .map((m) => toMarketInfo(m, statusField));
     },
     market,
     loadMarket: async (symbol) => {

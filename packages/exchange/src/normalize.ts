@@ -69,13 +69,14 @@ const percentPriceBySideOf = (market: NonNullable<Market>): PercentPriceBySide |
   };
 };
 
-export const toMarketInfo = (market: NonNullable<Market>): MarketInfo => ({
+/** `statusField`: where the venue's market says whether it trades (its table's `markets.statusField`). */
+export const toMarketInfo = (market: NonNullable<Market>, statusField = 'status'): MarketInfo => ({
   symbol: market.symbol,
   id: String(market.id),
   base: market.base,
   quote: market.quote,
   active: market.active !== false,
-  status: str((market.info as Record<string, unknown> | undefined)?.status),
+  status: str((market.info as Record<string, unknown> | undefined)?.[statusField]),
   tickSize: decOrZero(market.precision.price),
   stepSize: decOrZero(market.precision.amount),
   minQty: dec(market.limits.amount?.min),

@@ -38,12 +38,41 @@ export const findOrderByClientId = async (
   }
 };
 
+type BybitOrderCalls = Exchange & {
+  privateGetV5OrderRealtime(params: Record<string, string>): Promise<{ result?: { list?: unknown[] } }>;
+};
+
+/**
+ * Bybit: GET /v5/order/realtime by `orderLinkId` (order/open-order.mdx: open orders and, on a
+ * unified account, recent ended ones); ccxt's fetchOrder cannot ask by our id alone.
+ * docs/venues/bybit.md#endpoints
+ */
+const bybitByClientId = async (exchange: Exchange, symbol: string, clientOrderId: string) => {
+  const market = exchange.market(symbol);
+  const answer = await (exchange as BybitOrderCalls).privateGetV5OrderRealtime({
+    category: 'spot',
+    symbol: String(market.id),
+    orderLinkId: clientOrderId,
+  });
+  const [first] = answer.result?.list ?? [];
+  return first ? toOrder(exchange.parseOrder(first as Record<string, unknown>, market), clientOrderId) : null;
+};
+
+/** The venue's extra parameters of a look-up by the exchange's own id (Bybit: the 500-order notice). */
+const byId = (venue: string): Record<string, unknown> => (venue === 'bybit' ? { acknowledged: true } : {});
+
 const lookupOnce = async (exchange: Exchange, symbol: string, clientOrderId: string) => {
-  try {
-    const order = await exchange.fetchOrder('', symbol, { clientOrderId });
-    return toOrder(order, clientOrderId);
-  } catch (error) {
-    if (classifyFailure(error).kind !== 'not-found') throw error;
+  if (exchange.id === 'bybit') {
+    const found = await bybitByClientId(exchange, symbol, clientOrderId);
+    if (found) return found;
+  } else {
+    try {
+      // Binance's and OKX's classes map the unified `clientOrderId` (origClientOrderId, clOrdId).
+      const order = await exchange.fetchOrder('', symbol, { clientOrderId });
+      return toOrder(order, clientOrderId);
+    } catch (error) {
+      if (classifyFailure(error).kind !== 'not-found') throw error;
+    }
   }
   const open = await exchange.fetchOpenOrders(symbol);
   const match = open.find((o) => o.clientOrderId === clientOrderId);
@@ -133,7 +162,13 @@ export const placeOrder = async (
   };
   for (let attempt = 1; attempt <= ctx.maxSubmitAttempts; attempt++) {
     try {
-      return { order: toOrder(await submit(ctx, input), input.clientOrderId), existing: false };
+      const placed = await submit(ctx, input);
+      // Some venues answer a placement with its ids only (Bybit, OKX): its state is looked up once.
+      if (placed.status === undefined) {
+        const state = await findOrderByClientId(ctx, input.symbol, input.clientOrderId).catch(() => null);
+        if (state) return { order: state, existing: false };
+      }
+      return { order: toOrder(placed, input.clientOrderId), existing: false };
     } catch (error) {
       const failure = classifyFailure(error);
       lastFailure = failure.message;
@@ -182,9 +217,13 @@ export const cancelOrder = async (
 ): Promise<ExchangeOrder | null> => {
   if (!ref.id && !ref.clientOrderId)
     throw new ExchangeError('ORDER_REJECTED', 'cancelOrder needs id or clientOrderId');
-  const params = ref.clientOrderId ? { clientOrderId: ref.clientOrderId } : {};
+  // ccxt's bybit passes our id on as `orderLinkId` only under that name; the others map `clientOrderId`.
+  const idField = ctx.exchange.id === 'bybit' ? 'orderLinkId' : 'clientOrderId';
+  const params = ref.clientOrderId ? { [idField]: ref.clientOrderId } : {};
   try {
-    return toOrder(await ctx.exchange.cancelOrder(ref.id ?? '', symbol, params), ref.clientOrderId);
+    // Without the exchange's id the request names ours alone (Bybit refuses an empty orderId beside it).
+    const id = ref.id ?? (undefined as unknown as string);
+    return toOrder(await ctx.exchange.cancelOrder(id, symbol, params), ref.clientOrderId);
   } catch (error) {
     const failure = classifyFailure(error);
     if (failure.kind === 'failed' || failure.kind === 'duplicate' || failure.kind === 'throttled') {
@@ -206,7 +245,7 @@ export const cancelOrder = async (
 
 const fetchById = async (exchange: Exchange, symbol: string, id: string): Promise<ExchangeOrder | null> => {
   try {
-    return toOrder(await exchange.fetchOrder(id, symbol));
+    return toOrder(await exchange.fetchOrder(id, symbol, byId(exchange.id)));
   } catch (error) {
     if (classifyFailure(error).kind === 'not-found') return null;
     throw toExchangeError(error);

@@ -13,13 +13,8 @@ const instant = (value: unknown): number | null => {
 };
 
 /**
- * The key's permissions. Binance (live and our sandbox) reports them at
- * GET /sapi/v1/account/apiRestrictions (Binance wallet docs, "Get API Key Permission"): the
- * trading and withdrawal switches, `ipRestrict` and, on a key open to every IP,
- * `tradingAuthorityExpirationTime`. Reading is always on for a Binance key, so a -2015 here means
- * the request's IP is not on the key's list (an unknown key is -2008 on /sapi): API_KEY_IP_NOT_ALLOWED.
- * Binance's spot testnet has no /sapi: there the account's `canTrade` tells about trading, and
- * withdrawals do not exist (a testnet holds no real funds).
+ * The key's permissions, read from the venue's own report (each venue's table names the call:
+ * `keys.check`, docs/venues/*.md#keys).
  */
 export const checkPermissions = async (
   exchange: Exchange,
@@ -32,6 +27,20 @@ export const checkPermissions = async (
       `${capabilities.exchange} does not report key permissions`,
     );
   }
+  if (exchange.id === 'bybit') return (await bybitKey(exchange)).permissions;
+  if (exchange.id === 'okx') return (await okxKey(exchange)).permissions;
+  return binancePermissions(exchange, mode);
+};
+
+/**
+ * Binance (live and our sandbox) reports them at GET /sapi/v1/account/apiRestrictions (Binance
+ * wallet docs, "Get API Key Permission"): the trading and withdrawal switches, `ipRestrict` and, on
+ * a key open to every IP, `tradingAuthorityExpirationTime`. Reading is always on for a Binance key,
+ * so a -2015 here means the request's IP is not on the key's list (an unknown key is -2008 on
+ * /sapi): API_KEY_IP_NOT_ALLOWED. Binance's spot testnet has no /sapi: there the account's
+ * `canTrade` tells about trading, and withdrawals do not exist (a testnet holds no real funds).
+ */
+const binancePermissions = async (exchange: Exchange, mode: ExchangeMode): Promise<KeyPermissions> => {
   const binance = exchange as BinanceKeyCalls;
   if (mode === 'testnet') {
     const account = await guarded(() => binance.privateGetAccount());
@@ -55,9 +64,78 @@ export const checkPermissions = async (
   };
 };
 
-/** A -2015 on a read every key may make: the key refuses this IP. */
+type BybitKeyCalls = Exchange & { privateGetV5UserQueryApi(): Promise<{ result?: Record<string, unknown> }> };
+
+const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/**
+ * Bybit, GET /v5/user/query-api (user/apikey-info.mdx): `readOnly` 0 and `SpotTrade` under
+ * `permissions.Spot` to trade spot, `Withdraw` under `permissions.Wallet` to withdraw, `ips` ["*"]
+ * when bound to no IP (such a key expires at `expiredAt`, Bybit's 3 months), `userID` the account.
+ * An IP the key is not bound to answers 10010: API_KEY_IP_NOT_ALLOWED. docs/venues/bybit.md#keys
+ */
+const bybitKey = async (exchange: Exchange) => {
+  const answer = await guarded(() => (exchange as BybitKeyCalls).privateGetV5UserQueryApi()).catch(
+    (error: unknown) => {
+      throw ipRefusal(error) ?? error;
+    },
+  );
+  const key = answer.result ?? {};
+  const permissions = (key.permissions ?? {}) as Record<string, unknown>;
+  const ips = listOf(key.ips);
+  const ipRestricted = ips.length > 0 && !ips.includes('*');
+  const expiresAt =
+    typeof key.expiredAt === 'string' && key.expiredAt !== '' ? Date.parse(key.expiredAt) : NaN;
+  return {
+    permissions: {
+      spot: Number(key.readOnly) === 0 && listOf(permissions.Spot).includes('SpotTrade'),
+      withdrawals: listOf(permissions.Wallet).includes('Withdraw'),
+      ipRestricted,
+      tradingExpiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
+    } satisfies KeyPermissions,
+    uid: key.userID === undefined || key.userID === null ? null : String(key.userID),
+  };
+};
+
+type OkxKeyCalls = Exchange & { privateGetAccountConfig(): Promise<{ data?: Record<string, unknown>[] }> };
+
+/**
+ * OKX, GET /api/v5/account/config (Trading Account, "Get account configuration"): `perm` lists
+ * `read_only`, `trade` and `withdraw`; `ip` the bound IPs (empty: none — OKX then deletes a key
+ * with trading rights after 14 days unused, which we cannot read); `uid` the account.
+ * docs/venues/okx.md#keys
+ */
+const okxKey = async (exchange: Exchange) => {
+  const answer = await guarded(() => (exchange as OkxKeyCalls).privateGetAccountConfig()).catch(
+    (error: unknown) => {
+      throw ipRefusal(error) ?? error;
+    },
+  );
+  const config = answer.data?.[0] ?? {};
+  const perm = String(config.perm ?? '')
+    .split(',')
+    .map((p) => p.trim());
+  const ip = String(config.ip ?? '').trim();
+  return {
+    permissions: {
+      spot: perm.includes('trade'),
+      withdrawals: perm.includes('withdraw'),
+      ipRestricted: ip !== '',
+      tradingExpiresAt: null,
+    } satisfies KeyPermissions,
+    uid: config.uid === undefined || config.uid === '' ? null : String(config.uid),
+  };
+};
+
+/**
+ * A refusal of a read every key may make because of the caller's IP: Binance -2015, Bybit 10010
+ * ("Unmatched IP"), OKX 50110 (IP not in the key's whitelist).
+ */
+const IP_REFUSALS = new Set(['-2015', '10010', '50110']);
+
 const ipRefusal = (error: unknown): ExchangeError | null =>
-  error instanceof ExchangeError && error.options.exchangeCode === '-2015'
+  error instanceof ExchangeError && IP_REFUSALS.has(error.options.exchangeCode ?? '')
     ? new ExchangeError('API_KEY_IP_NOT_ALLOWED', 'the API key does not accept requests from this IP', {
         exchangeCode: error.options.exchangeCode,
         exchangeMessage: error.options.exchangeMessage,
@@ -74,6 +152,8 @@ export const tradingExpired = (permissions: KeyPermissions, now = Date.now()): b
  * account from a new key of the same one; null where the venue does not report it.
  */
 export const fetchAccountUid = async (exchange: Exchange): Promise<string | null> => {
+  if (exchange.id === 'bybit') return (await bybitKey(exchange)).uid;
+  if (exchange.id === 'okx') return (await okxKey(exchange)).uid;
   const account = await guarded(() => (exchange as BinanceKeyCalls).privateGetAccount());
   const uid = account.uid;
   return typeof uid === 'number' || (typeof uid === 'string' && uid !== '') ? String(uid) : null;

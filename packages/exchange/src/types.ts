@@ -13,6 +13,8 @@ export type ExchangeClientOptions = {
   sandboxUrl?: string;
   apiKey: string;
   secret: string;
+  /** The venue's third credential where it has one (OKX's passphrase). */
+  password?: string;
   /** ccxt's request timeout (default 10 000 ms). */
   timeoutMs?: number;
   /** Binance's recvWindow (default 5000 ms): also how long an order of unknown fate can still appear. */

@@ -11,6 +11,8 @@ type Json = Record<string, unknown>;
  */
 export type SandboxProcess = {
   url: string;
+  /** The Bybit v5 dialect of the same exchange (its own port). */
+  bybitUrl: string;
   createAccount(body?: Json): Promise<{ apiKey: string; secret: string }>;
   setPrice(symbol: string, price: string): Promise<void>;
   /** How much the market trades per level and step; `'infinite'`: every crossed order fills whole. */
@@ -43,13 +45,14 @@ export type SandboxProcess = {
   stop(): Promise<void>;
 };
 
-const waitForUrl = (child: ChildProcess): Promise<string> =>
+const waitForUrls = (child: ChildProcess): Promise<{ url: string; bybitUrl: string }> =>
   new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /sandbox exchange on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
+      const binance = /sandbox exchange on (http:\/\/\S+)/.exec(output);
+      const bybit = /sandbox Bybit v5 on (http:\/\/\S+)/.exec(output);
+      if (binance && bybit) resolve({ url: binance[1]!, bybitUrl: bybit[1]! });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -75,7 +78,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await waitForUrl(child);
+  const { url, bybitUrl } = await waitForUrls(child);
   const call = async <T>(method: string, path: string, body?: Json): Promise<T> => {
     const response = await fetch(`${url}/_sandbox${path}`, {
       method,
@@ -87,6 +90,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
   };
   return {
     url,
+    bybitUrl,
     createAccount: (body = {}) => call('POST', '/accounts', body),
     setPrice: async (symbol, price) => {
       await call('PUT', `/markets/${symbol}/price`, { price });
