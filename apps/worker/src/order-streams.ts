@@ -58,6 +58,8 @@ export const startOrderStreams = (ctx: ServiceContext, options: OrderStreamOptio
     takenOver: boolean,
   ): Promise<OpenStream> => {
     const client = await ctx.exchanges.forAccount(exchangeAccountId);
+    // A venue whose stream we do not follow yet: its coin bots are reconciled by the sweep alone.
+    if (!client.capabilities.orderStream) return { keysVersion, stop: async () => undefined };
     let reconcileOnSubscribe = takenOver;
     const stop = client.streamOrderUpdates({
       onUpdate: (order) => {

@@ -21,6 +21,9 @@ const exchangeClass = (id: string, pro = false): ExchangeClass => {
 /** Exchanges whose API reports a key's permissions (permissions.ts reads each venue's report). */
 const KEY_PERMISSION_EXCHANGES = new Set(['binance', 'bybit', 'okx']);
 
+/** Exchanges whose private order stream we follow (Binance's WebSocket API user data stream). */
+const ORDER_STREAM_EXCHANGES = new Set(['binance']);
+
 const capabilitiesById = new Map<string, ExchangeCapabilities>();
 
 /**
@@ -53,6 +56,7 @@ const probeCapabilities = (id: string): ExchangeCapabilities => {
     marketBuyWithCost: has('createMarketBuyOrderWithCost'),
     keyPermissions: KEY_PERMISSION_EXCHANGES.has(id),
     testnet: probe.urls.test !== undefined,
+    orderStream: ORDER_STREAM_EXCHANGES.has(id),
   };
   const needed = [
     caps.spot,

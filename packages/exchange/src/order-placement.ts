@@ -223,7 +223,9 @@ export const cancelOrder = async (
   try {
     // Without the exchange's id the request names ours alone (Bybit refuses an empty orderId beside it).
     const id = ref.id ?? (undefined as unknown as string);
-    return toOrder(await ctx.exchange.cancelOrder(id, symbol, params), ref.clientOrderId);
+    const answer = await ctx.exchange.cancelOrder(id, symbol, params);
+    // Bybit and OKX answer a cancel with the ids only: the order's final state is looked up below.
+    if (answer.status !== undefined) return toOrder(answer, ref.clientOrderId);
   } catch (error) {
     const failure = classifyFailure(error);
     if (failure.kind === 'failed' || failure.kind === 'duplicate' || failure.kind === 'throttled') {
@@ -237,7 +239,9 @@ export const cancelOrder = async (
   if (current?.status !== 'open') return current;
   // Still open after an unknown or throttled answer: one more cancel, now with a definite outcome.
   try {
-    return toOrder(await ctx.exchange.cancelOrder(current.id, symbol), current.clientOrderId ?? undefined);
+    const again = await ctx.exchange.cancelOrder(current.id, symbol);
+    if (again.status !== undefined) return toOrder(again, current.clientOrderId ?? undefined);
+    return await fetchById(ctx.exchange, symbol, current.id);
   } catch (error) {
     throw toExchangeError(error);
   }

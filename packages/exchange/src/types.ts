@@ -60,6 +60,11 @@ export type ExchangeCapabilities = {
   keyPermissions: boolean;
   /** ccxt knows a testnet for it (mode 'testnet'). */
   testnet: boolean;
+  /**
+   * We follow the account's own order changes on the venue's private stream (streamOrderUpdates);
+   * without it the sweep's reconciles alone see fills (docs/grid.md#triggers).
+   */
+  orderStream: boolean;
 };
 
 export type MarketInfo = {

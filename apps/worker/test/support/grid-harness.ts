@@ -24,7 +24,7 @@ import { expect } from 'vitest';
 export type Harness = Awaited<ReturnType<typeof createGridHarness>>;
 
 /**
- * A real database, the sandbox exchange over HTTP (ccxt's binance class talking to it), one user
+ * A real database, the sandbox exchange over HTTP (ccxt's class of the venue talking to its dialect), one user
  * with API keys and one XRP/USDT coin bot: N = 3, S = 10 USDT, step 1 %, step increase 0.1 %.
  */
 export const createGridHarness = async (
@@ -38,6 +38,8 @@ export const createGridHarness = async (
     feeBalance?: string;
     /** How long the clients use loaded markets before fetching them again (default: the adapter's). */
     marketsTtlMs?: number;
+    /** The venue of the exchange account, spoken by the sandbox's dialect of it (default binance). */
+    venue?: 'binance' | 'bybit';
   } = {},
 ) => {
   const db = await createTestDb();
@@ -75,11 +77,12 @@ export const createGridHarness = async (
       key: `grid:${user.id}`,
     });
   }
-  const sealed = secretBox.seal(keys.secret, secretAad(user.id, 'binance'));
+  const venue = settings.venue ?? 'binance';
+  const sealed = secretBox.seal(keys.secret, secretAad(user.id, venue));
   const account = await prisma.exchangeAccount.create({
     data: {
       userId: user.id,
-      exchange: 'binance',
+      exchange: venue,
       mode: 'sandbox',
       apiKey: keys.apiKey,
       secretCipher: sealed.cipher,
@@ -112,6 +115,7 @@ export const createGridHarness = async (
     prisma,
     secretBox,
     sandboxUrl: sandbox.url,
+    sandboxDialectUrls: { bybit: sandbox.bybitUrl },
     recvWindowMs: 1000,
     budget,
     ...(settings.marketsTtlMs ? { marketsTtlMs: settings.marketsTtlMs } : {}),

@@ -17,8 +17,10 @@ import type { SecretBox } from '../crypto/secret-box';
 export type ExchangeClientsOptions = {
   prisma: PrismaClient;
   secretBox: SecretBox;
-  /** Base URL of the sandbox exchange, for accounts in mode `sandbox`. */
+  /** Base URL of the sandbox exchange (its Binance dialect), for accounts in mode `sandbox`. */
   sandboxUrl?: string | undefined;
+  /** Base URLs of the sandbox's other dialects by venue (`bybit`, `okx`), for their accounts in mode `sandbox`. */
+  sandboxDialectUrls?: Readonly<Record<string, string>> | undefined;
   /** Binance recvWindow: also how long an order of unknown fate is waited for before a lookup. */
   recvWindowMs?: number | undefined;
   /**
@@ -42,13 +44,17 @@ export type ExchangeClientsOptions = {
 /** Additional data binding an encrypted secret to its owner and exchange. */
 export const secretAad = (userId: number, exchange: string) => `${userId}:${exchange}`;
 
+/** The same for a passphrase (OKX), so a sealed secret can never be opened as one or the reverse. */
+export const passphraseAad = (userId: number, exchange: string) => `${userId}:${exchange}:passphrase`;
+
 /**
  * A user's keys, from the moment this process holds them in clear: no log line carries them, even
  * inside an exchange's error message (docs/security.md#logs).
  */
-const keepOutOfLogs = (keys: { apiKey: string; secret: string }) => {
+const keepOutOfLogs = (keys: { apiKey: string; secret: string; password?: string | undefined }) => {
   registerLogSecret(keys.apiKey);
   registerLogSecret(keys.secret);
+  if (keys.password) registerLogSecret(keys.password);
 };
 
 /**
@@ -79,6 +85,11 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
     return found;
   };
   const publicClients = new Map<string, ExchangeClient>();
+  /** The sandbox dialect of `exchange` (mode `sandbox`): Binance's on the main URL, the others on their own. */
+  const sandboxFor = (exchange: string): { sandboxUrl?: string } => {
+    const url = exchange === 'binance' ? options.sandboxUrl : options.sandboxDialectUrls?.[exchange];
+    return url ? { sandboxUrl: url } : {};
+  };
   return {
     /** The sandbox exchange's base URL (mode `sandbox`), e.g. to ask it for our address. */
     sandboxUrl: options.sandboxUrl,
@@ -94,13 +105,21 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         { cipher: account.secretCipher, iv: account.secretIv, keyId: account.keyId },
         secretAad(account.userId, account.exchange),
       );
-      keepOutOfLogs({ apiKey: account.apiKey, secret });
+      const password =
+        account.passphraseCipher && account.passphraseIv
+          ? options.secretBox.open(
+              { cipher: account.passphraseCipher, iv: account.passphraseIv, keyId: account.keyId },
+              passphraseAad(account.userId, account.exchange),
+            )
+          : undefined;
+      keepOutOfLogs({ apiKey: account.apiKey, secret, password });
       const client = createExchangeClient({
         exchange: account.exchange,
         mode: account.mode as ExchangeMode,
         apiKey: account.apiKey,
         secret,
-        ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...(password ? { password } : {}),
+        ...sandboxFor(account.exchange),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
         ...egress,
         userDataStreams,
@@ -118,11 +137,15 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
       mode: ExchangeMode;
       apiKey: string;
       secret: string;
+      /** The venue's third credential (OKX's passphrase). */
+      password?: string | undefined;
     }): ExchangeClient => {
       keepOutOfLogs(keys);
+      const { password, ...rest } = keys;
       return createExchangeClient({
-        ...keys,
-        ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...rest,
+        ...(password ? { password } : {}),
+        ...sandboxFor(keys.exchange),
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
         ...egress,
       });
@@ -137,7 +160,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         mode: mode as ExchangeMode,
         apiKey: '',
         secret: '',
-        ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...sandboxFor(exchange),
         ...egress,
       });
       publicClients.set(venue, client);
