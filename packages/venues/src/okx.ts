@@ -393,6 +393,12 @@ export const okx: VenueSpec = {
     'errors.codes.50001.outcome',
     'errors.codes.50026.outcome',
     'errors.codes.51054.outcome',
+    // Read from mirrors of OKX's error tables (its Web3 developer pages, ccxt's exceptions, a
+    // third-party list), not from a stored copy of docs-v5 itself. docs/venues/okx.md
+    'errors.codes.51137.message',
+    'errors.codes.51138.message',
+    'errors.codes.60009.message',
+    'errors.codes.60018.message',
   ],
   pools,
   requestCost,

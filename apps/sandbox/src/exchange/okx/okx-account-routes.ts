@@ -24,16 +24,17 @@ export const okxAccountRoutes = (app: FastifyInstance, exchange: SandboxExchange
 
   /**
    * Trading account › Get account configuration: `perm` from the key's permissions (read_only
-   * always, trade with spot trading, withdraw with withdrawals), `ip` the bound addresses ("" for
+   * always, withdraw with withdrawals, trade with spot trading), `ip` the bound addresses ("" for
    * none), `acctLv` 1 (spot mode), `uid` the account's. docs/venues/okx.md#keys
    */
   app.get('/api/v5/account/config', async (request) => {
     const key = okxAuthenticate(exchange, request, 'read');
     const { accountId } = key;
+    // In the order of ccxt's recorded answer ("read_only,withdraw,trade").
     const perm = [
       'read_only',
-      ...(key.permissions.spot ? ['trade'] : []),
       ...(key.permissions.withdrawals ? ['withdraw'] : []),
+      ...(key.permissions.spot ? ['trade'] : []),
     ].join(',');
     const uid = String(accountUid(accountId));
     return [

@@ -99,7 +99,7 @@ export const orderJson = (o: SandboxOrder, market: Market, trades: SandboxTrade[
     source: '',
     state: stateOf(o),
     stpId: '',
-    stpMode: 'cancel_maker',
+    stpMode: '',
     sz: inQuote(o) ? o.origQuoteOrderQty.toFixed() : o.origQty.toFixed(),
     tag: '',
     tdMode: 'cash',
