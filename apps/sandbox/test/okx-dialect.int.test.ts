@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
@@ -196,5 +199,54 @@ describe('account', () => {
     expect(again.body.data[0]?.addr).toBe(body.data[0]?.addr);
     const address = await ccxtOkx(trader).fetchDepositAddress('USDT', { network: 'TRC20' });
     expect(address.address).toBe(body.data[0]?.addr);
+  });
+});
+
+describe('the passphrase of a key', () => {
+  it('the control API takes one or generates one, and answers it with the key', async () => {
+    const post = async (body: unknown) => {
+      const response = await fetch(`${sandbox.url}/_sandbox/accounts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const chosen = await post({ balances: { USDT: '10' }, passphrase: 'My-Pass#1' });
+    expect(chosen.body).toMatchObject({ passphrase: 'My-Pass#1' });
+    const generated = await post({});
+    expect(generated.body.passphrase).toMatch(/^[\x21-\x7E]{8,32}$/);
+    expect((await post({ passphrase: 'has space' })).status).toBe(400);
+    const { body } = await signed('GET', '/api/v5/account/balance', chosen.body as unknown as OkxCredentials);
+    expect(body.code).toBe('0');
+  });
+
+  it('is kept in the state file: a restarted sandbox takes the same passphrase', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-okx-'));
+    const stateFile = join(dir, 'state.json');
+    try {
+      const first = await startSandboxExchange({ port: 0, okxPort: 0, markets: [FIXED_BTC_USDT], stateFile });
+      const trader = first.control.createAccount({ balances: { USDT: '7' }, passphrase: 'Kept#Pass1' });
+      await first.close();
+      const second = await startSandboxExchange({
+        port: 0,
+        okxPort: 0,
+        markets: [FIXED_BTC_USDT],
+        stateFile,
+      });
+      try {
+        const { body } = await okxSigned(second.okxUrl, 'GET', '/api/v5/account/balance', trader);
+        expect(body.code).toBe('0');
+        const wrong = await okxSigned(second.okxUrl, 'GET', '/api/v5/account/balance', {
+          ...trader,
+          passphrase: 'Other#Pass1',
+        });
+        expect(wrong.body.code).toBe('50105');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
