@@ -118,6 +118,10 @@ describe('the private WebSocket by hand', () => {
     expect(await next((m) => (m as { event?: string }).event === 'subscribe')).toMatchObject({
       arg: { channel: 'orders', instType: 'SPOT' },
     });
+    expect(await next((m) => (m as { event?: string }).event === 'channel-conn-count')).toMatchObject({
+      channel: 'orders',
+      connCount: '1',
+    });
     const first = await next<Push>(isPush('account'));
     expect(first.data[0]?.details).toMatchObject([{ ccy: 'USDT', availBal: '1000' }]);
 

@@ -40,6 +40,8 @@ const errorEvent = (code: string, connId: string, ...args: string[]) => {
  */
 export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange) => {
   const wss = new WebSocketServer({ noServer: true });
+  /** Per account, the connections subscribed to its orders channel (for `channel-conn-count`). */
+  const ordersConnections = new Map<number, Set<string>>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -48,7 +50,7 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
       return;
     }
     const ip = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, exchange, ip));
+    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, exchange, ip, ordersConnections));
   };
   server.on('upgrade', onUpgrade);
   return {
@@ -60,7 +62,12 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
   };
 };
 
-const serve = (ws: WebSocket, exchange: SandboxExchange, ip: string) => {
+const serve = (
+  ws: WebSocket,
+  exchange: SandboxExchange,
+  ip: string,
+  ordersConnections: Map<number, Set<string>>,
+) => {
   const connId = randomBytes(4).toString('hex');
   let accountId: number | undefined;
   const subscriptions: Subscription[] = [];
@@ -112,9 +119,25 @@ const serve = (ws: WebSocket, exchange: SandboxExchange, ip: string) => {
       if (op === 'subscribe' && at === -1) subscriptions.push({ channel, arg });
       if (op === 'unsubscribe' && at !== -1) subscriptions.splice(at, 1);
       send({ event: op, arg, connId });
+      if (channel === 'orders') countOrdersConnection(op);
       // Account channel: the balance is pushed once on subscribing, then on every change.
       if (op === 'subscribe' && channel === 'account') pushAccount(arg);
     }
+  };
+
+  /**
+   * WebSocket › Connection count limit: after each orders subscription, the number of the account's
+   * connections on that channel (`channel-conn-count`). The limit of 30 is not enforced.
+   */
+  const countOrdersConnection = (op: 'subscribe' | 'unsubscribe') => {
+    if (accountId === undefined) return;
+    const stillSubscribed = subscriptions.some((s) => s.channel === 'orders');
+    const connections = ordersConnections.get(accountId) ?? new Set<string>();
+    ordersConnections.set(accountId, connections);
+    if (stillSubscribed) connections.add(connId);
+    else connections.delete(connId);
+    if (op === 'subscribe')
+      send({ event: 'channel-conn-count', channel: 'orders', connCount: String(connections.size), connId });
   };
 
   const pushAccount = (arg: Record<string, string>) => {
@@ -172,5 +195,8 @@ const serve = (ws: WebSocket, exchange: SandboxExchange, ip: string) => {
       return subscribe(message.op, message.args);
     send(errorEvent('60012', connId));
   });
-  ws.on('close', () => unsubscribeEngine());
+  ws.on('close', () => {
+    unsubscribeEngine();
+    if (accountId !== undefined) ordersConnections.get(accountId)?.delete(connId);
+  });
 };
