@@ -35,7 +35,11 @@ export const instTypeParam = (params: OkxParams, required: boolean): string | un
 const state = (market: Market): string =>
   market.status === 'TRADING' ? 'live' : market.status === 'PRE_TRADING' ? 'preopen' : 'suspend';
 
-/** One SPOT entry of Get instruments (Public data › Get instruments). docs/venues/okx.md#filters */
+/**
+ * One SPOT entry of Get instruments (Public data › Get instruments). docs/venues/okx.md#filters. The
+ * sandbox keeps no listing time (`listTime` "") and no USD caps of its own: `maxLmtAmt`/`maxMktAmt`
+ * are placeholders in the size of OKX's usual values, never enforced.
+ */
 const instrument = ({ market }: MarketState) => ({
   alias: '',
   auctionEndTime: '',
@@ -50,7 +54,7 @@ const instrument = ({ market }: MarketState) => ({
   instId: instIdOf(market),
   instType: 'SPOT',
   lever: '',
-  listTime: '1606468572000',
+  listTime: '',
   lotSz: market.stepSize.toFixed(),
   maxIcebergSz: market.maxQty.toFixed(),
   maxLmtAmt: '20000000',
