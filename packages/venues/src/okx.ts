@@ -200,6 +200,27 @@ const codes: VenueSpec['errors']['codes'] = {
     status: 401,
     message: "Your IP {param0} is not included in your API key's IP whitelist.",
   },
+  // A signing header missing altogether ("Error code › REST API › Public", 50103–50107).
+  '50103': {
+    outcome: 'key-invalid',
+    status: 401,
+    message: 'Request header "OK-ACCESS-KEY" cannot be empty.',
+  },
+  '50104': {
+    outcome: 'key-invalid',
+    status: 401,
+    message: 'Request header "OK-ACCESS-PASSPHRASE" cannot be empty.',
+  },
+  '50106': {
+    outcome: 'key-invalid',
+    status: 401,
+    message: 'Request header "OK-ACCESS-SIGN" cannot be empty.',
+  },
+  '50107': {
+    outcome: 'key-invalid',
+    status: 401,
+    message: 'Request header "OK-ACCESS-TIMESTAMP" cannot be empty.',
+  },
   '50111': { outcome: 'key-invalid', status: 401, message: 'Invalid OK-ACCESS-KEY.' },
   '50112': { outcome: 'key-invalid', status: 401, message: 'Invalid OK-ACCESS-TIMESTAMP.' },
   '50113': { outcome: 'key-invalid', status: 401, message: 'Invalid signature.' },
@@ -255,12 +276,24 @@ const codes: VenueSpec['errors']['codes'] = {
   '51087': { outcome: 'not-listed', status: 200, message: 'Listing canceled for this crypto' },
   '51021': { outcome: 'market-closed', status: 200, message: 'The pair or contract is not yet listed' },
   '51022': { outcome: 'market-closed', status: 200, message: 'Contract suspended.' },
+  '50014': { outcome: 'rejected', status: 400, message: 'Parameter {param0} cannot be empty.' },
   '51000': { outcome: 'rejected', status: 400, message: 'Parameter {param0} error' },
   '51006': {
     outcome: 'rejected',
     status: 200,
     message:
       'Order price is not within the price limit (max buy price: {param0} , min sell price: {param1} )',
+  },
+  // A spot limit price beyond the price limit of its side ("Error code › REST API › Trade").
+  '51137': {
+    outcome: 'rejected',
+    status: 200,
+    message: 'The highest price limit for buy orders is {param0}',
+  },
+  '51138': {
+    outcome: 'rejected',
+    status: 200,
+    message: 'The lowest price limit for sell orders is {param0}',
   },
   '51121': {
     outcome: 'rejected',
@@ -278,6 +311,23 @@ const codes: VenueSpec['errors']['codes'] = {
     status: 200,
     message: 'Cancellation failed as the order is already in canceling status or pending settlement.',
   },
+  // The private WebSocket's own codes, sent as `{"event":"error","code","msg"}` ("Error code ›
+  // WebSocket › Public"): a WebSocket frame has no HTTP status; 200 stands for it. docs/venues/okx.md#user-data-stream
+  '60004': { outcome: 'key-invalid', status: 200, message: 'Invalid timestamp' },
+  '60005': { outcome: 'key-invalid', status: 200, message: 'Invalid apiKey' },
+  '60006': { outcome: 'clock', status: 200, message: 'Timestamp request expired' },
+  '60007': { outcome: 'key-invalid', status: 200, message: 'Invalid sign' },
+  '60009': { outcome: 'key-invalid', status: 200, message: 'Login failure' },
+  '60011': { outcome: 'rejected', status: 200, message: 'Please log in' },
+  '60012': { outcome: 'rejected', status: 200, message: 'Invalid request' },
+  '60013': { outcome: 'rejected', status: 200, message: 'Invalid args' },
+  '60018': {
+    outcome: 'rejected',
+    status: 200,
+    message:
+      "Wrong URL or {param0} doesn't exist. Please use the correct URL, channel and parameters referring to API document.",
+  },
+  '60024': { outcome: 'key-invalid', status: 200, message: 'Wrong passphrase' },
 };
 
 export const okx: VenueSpec = {
@@ -343,6 +393,12 @@ export const okx: VenueSpec = {
     'errors.codes.50001.outcome',
     'errors.codes.50026.outcome',
     'errors.codes.51054.outcome',
+    // Read from mirrors of OKX's error tables (its Web3 developer pages, ccxt's exceptions, a
+    // third-party list), not from a stored copy of docs-v5 itself. docs/venues/okx.md
+    'errors.codes.51137.message',
+    'errors.codes.51138.message',
+    'errors.codes.60009.message',
+    'errors.codes.60018.message',
   ],
   pools,
   requestCost,

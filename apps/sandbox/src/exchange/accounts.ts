@@ -23,6 +23,12 @@ export type KeyAccess = {
 export type ApiKeyRecord = KeyAccess & {
   apiKey: string;
   secret: string;
+  /**
+   * OKX's third credential, chosen when the key is made (docs/venues/okx.md#keys); only the OKX
+   * dialect reads it. Absent on keys saved before the OKX dialect existed: such a key cannot sign
+   * OKX requests.
+   */
+  passphrase?: string;
   accountId: number;
   permissions: KeyPermissions;
   createdAt: number;
@@ -61,7 +67,12 @@ export type NewAccount = {
   /** Fixed credentials (the demo seeds known keys); random ones otherwise. */
   apiKey?: string;
   secret?: string;
+  /** The key's OKX passphrase (a random one otherwise, returned with the key). */
+  passphrase?: string;
 } & Partial<KeyAccess>;
+
+/** What a new key's owner is told once: the credentials. */
+export type NewKeyCredentials = { apiKey: string; secret: string; passphrase: string };
 
 /** Binance's term for spot trading on a key without an IP restriction. */
 export const UNRESTRICTED_TRADING_MS = 30 * 86_400_000;
@@ -85,6 +96,16 @@ export const canTradeNow = (key: ApiKeyRecord, now = Date.now()): boolean =>
 /** The account's uid as Binance reports it on GET /api/v3/account (a 9-digit number). */
 export const accountUid = (accountId: number): number => 100_000_000 + accountId;
 
+/**
+ * A passphrase as OKX asks of sub-account keys (8–32 characters with a digit, an upper- and a
+ * lower-case letter and a sign, docs/venues/okx.md#keys): 24 random ones with a fixed tail.
+ */
+const randomPassphrase = (): string =>
+  `${randomBytes(24)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 20)}Ok9!`;
+
 /** Binance keys and secrets are 64 alphanumeric characters. */
 const randomKey = (): string =>
   randomBytes(48)
@@ -101,7 +122,7 @@ export class AccountBook {
   private readonly keys = new Map<string, ApiKeyRecord>();
   private nextId = 1;
 
-  createAccount(input: NewAccount = {}): { accountId: number; apiKey: string; secret: string } {
+  createAccount(input: NewAccount = {}): { accountId: number } & NewKeyCredentials {
     const account: Account = {
       id: this.nextId++,
       holdings: new Map(),
@@ -110,11 +131,18 @@ export class AccountBook {
     };
     this.accounts.set(account.id, account);
     this.setBalances(account.id, input.balances ?? {});
-    const key = this.addKey(account.id, input.permissions, input.apiKey, input.secret, {
-      ...(input.ipWhitelist ? { ipWhitelist: input.ipWhitelist } : {}),
-      ...(input.tradingExpiresAt !== undefined ? { tradingExpiresAt: input.tradingExpiresAt } : {}),
-    });
-    return { accountId: account.id, apiKey: key.apiKey, secret: key.secret };
+    const key = this.addKey(
+      account.id,
+      input.permissions,
+      input.apiKey,
+      input.secret,
+      {
+        ...(input.ipWhitelist ? { ipWhitelist: input.ipWhitelist } : {}),
+        ...(input.tradingExpiresAt !== undefined ? { tradingExpiresAt: input.tradingExpiresAt } : {}),
+      },
+      input.passphrase,
+    );
+    return { accountId: account.id, apiKey: key.apiKey, secret: key.secret, passphrase: key.passphrase! };
   }
 
   addKey(
@@ -123,6 +151,7 @@ export class AccountBook {
     apiKey?: string,
     secret?: string,
     access: Partial<KeyAccess> = {},
+    passphrase?: string,
   ) {
     this.account(accountId);
     const granted = { ...DEFAULT_PERMISSIONS, ...permissions };
@@ -130,6 +159,7 @@ export class AccountBook {
     const record: ApiKeyRecord = {
       apiKey: apiKey ?? randomKey(),
       secret: secret ?? randomKey(),
+      passphrase: passphrase ?? randomPassphrase(),
       accountId,
       permissions: granted,
       createdAt: now,

@@ -5,6 +5,7 @@ import {
   type KeyAccess,
   type KeyPermissions,
   type NewAccount,
+  type NewKeyCredentials,
 } from './accounts';
 import { type LiquiditySpec, liquidityView } from './liquidity';
 import type { MarketFilterChange, SymbolStatus } from './markets';
@@ -45,9 +46,10 @@ export type SandboxTradeView = ReturnType<typeof myTradeJson>;
  * are decimal strings; orders and trades come in Binance's own JSON shapes.
  */
 export type SandboxControl = {
-  createAccount(input?: NewAccount): { accountId: number; apiKey: string; secret: string };
+  /** The key's credentials, with a generated OKX passphrase unless one is given. */
+  createAccount(input?: NewAccount): { accountId: number } & NewKeyCredentials;
   /** Another key on the account of `apiKey` (e.g. one with other permissions). */
-  addApiKey(apiKey: string, permissions?: Partial<KeyPermissions>): { apiKey: string; secret: string };
+  addApiKey(apiKey: string, permissions?: Partial<KeyPermissions>): NewKeyCredentials;
   /** Whether the key exists (a restarted sandbox without its state file has none of the old ones). */
   hasApiKey(apiKey: string): boolean;
   setBalances(apiKey: string, balances: Record<string, string>): BalanceView[];
@@ -138,7 +140,7 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
     createAccount: (input = {}) => exchange.accounts.createAccount(input),
     addApiKey: (apiKey, permissions = {}) => {
       const key = exchange.accounts.addKey(accountOf(apiKey), permissions);
-      return { apiKey: key.apiKey, secret: key.secret };
+      return { apiKey: key.apiKey, secret: key.secret, passphrase: key.passphrase! };
     },
     hasApiKey: (apiKey) => exchange.accounts.hasKey(apiKey),
     setBalances: (apiKey, balances) => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildBybitApp } from './bybit/bybit-app';
 import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
+import { buildOkxApp } from './okx/okx-app';
 import type { PoolLimits } from './rate-limits';
 import { asBinanceError } from './refusal';
 import { accountRoutes } from './routes/account-routes';
@@ -27,6 +28,10 @@ export type SandboxExchangeOptions = {
   port?: number;
   /** The Bybit v5 dialect's port (0, the default, picks a free one; read `bybitUrl`). */
   bybitPort?: number;
+  /** The OKX v5 dialect's port (0, the default, picks a free one; read `okxUrl`). */
+  okxPort?: number;
+  /** Lower (or raise) OKX's rate limits by pool id, e.g. `{ BALANCE: 2 }` (default: OKX's own, packages/venues). */
+  okxLimits?: Record<string, number>;
   markets?: SandboxMarketConfig[];
   /** Trading fee in percent of the received asset (default 0.1, Binance's base rate). */
   feePct?: string;
@@ -65,6 +70,12 @@ export type SandboxExchangeHandle = {
   /** Base URL of the Bybit v5 spot dialect on the same exchange (paths below it: /v5/…). */
   bybitUrl: string;
   bybitPort: number;
+  /**
+   * Base URL of the OKX v5 spot dialect on the same exchange (REST below it: /api/v5/…; the private
+   * WebSocket at `ws://…/ws/v5/private`).
+   */
+  okxUrl: string;
+  okxPort: number;
   /** Trading fee in percent of the received asset. */
   feePct: string;
   control: SandboxControl;
@@ -191,6 +202,19 @@ export const startSandboxExchange = async (
   const bybitAddress = bybitApp.server.address();
   const bybitPort =
     typeof bybitAddress === 'object' && bybitAddress ? bybitAddress.port : (options.bybitPort ?? 0);
+  // The OKX dialect: a third server on its own port, the same exchange (okx/okx-app.ts).
+  const okxApp = buildOkxApp(exchange, {
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    ...(options.okxLimits ? { limits: options.okxLimits } : {}),
+  });
+  try {
+    await okxApp.listen({ host, port: options.okxPort ?? 0 });
+  } catch (error) {
+    await Promise.all([app.close(), bybitApp.close()]);
+    throw error;
+  }
+  const okxAddress = okxApp.server.address();
+  const okxPort = typeof okxAddress === 'object' && okxAddress ? okxAddress.port : (options.okxPort ?? 0);
   const timer =
     options.tickMs && options.tickMs > 0 ? setInterval(() => exchange.advance(1), options.tickMs) : undefined;
   timer?.unref();
@@ -203,6 +227,8 @@ export const startSandboxExchange = async (
     port,
     bybitUrl: `http://${bracketed}:${bybitPort}`,
     bybitPort,
+    okxUrl: `http://${bracketed}:${okxPort}`,
+    okxPort,
     feePct,
     control,
     exchange,
@@ -210,7 +236,7 @@ export const startSandboxExchange = async (
     userDataConnections,
     close: async () => {
       if (timer) clearInterval(timer);
-      await Promise.all([app.close(), bybitApp.close()]);
+      await Promise.all([app.close(), bybitApp.close(), okxApp.close()]);
       saver?.close();
     },
   };

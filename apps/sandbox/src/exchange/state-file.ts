@@ -54,6 +54,7 @@ const ZSavedExchange = z.object({
       z.object({
         apiKey: z.string().min(1),
         secret: z.string().min(1),
+        passphrase: z.string().min(1).optional(),
         accountId: id,
         permissions: z.object({ spot: z.boolean(), withdrawals: z.boolean() }),
         createdAt: z.number(),

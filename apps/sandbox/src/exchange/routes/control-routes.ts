@@ -53,6 +53,8 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
             bnbBurn: { type: 'boolean' },
             apiKey: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$' },
             secret: { type: 'string', minLength: 16, maxLength: 128 },
+            // OKX's passphrase (printable, no spaces, 1–32; docs/venues/okx.md#keys).
+            passphrase: { type: 'string', pattern: '^[\\x21-\\x7E]{1,32}$' },
             ipWhitelist,
             tradingExpiresAt,
           },

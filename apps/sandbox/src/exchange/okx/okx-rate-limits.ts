@@ -1,0 +1,77 @@
+import { okx, type RatePool } from '@gridbot/venues';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountBook } from '../accounts';
+import { clientIp } from '../signed-request';
+import { envelope, okxError } from './okx-error';
+
+type Counter = { window: number; used: number };
+
+/**
+ * OKX's limits as the table defines them (`okx.pools`, `okx.requestCost`): each call costs 1 in its
+ * own pool, public pools count per IP, private ones per account (the table's stricter reading of
+ * "per User ID and instrument"), in fixed 2-second windows. Over a limit: 50011 with HTTP 429, no
+ * ban and no wait header (`okx.overLimit`). A call the table does not cost passes.
+ * docs/venues/okx.md#rate-limits, #bans
+ */
+export class OkxRateLimits {
+  private readonly counters = new Map<string, Counter>();
+
+  constructor(
+    private readonly limits: Readonly<Record<string, number>> = {},
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Charges the call; false (nothing charged) when one of its pools is full. */
+  admit(method: string, path: string, ip: string, accountId: number | undefined): boolean {
+    const cost = okx.requestCost({ method, path, params: new URLSearchParams() });
+    const charged: Array<{ pool: RatePool; counter: Counter; units: number }> = [];
+    for (const pool of okx.pools) {
+      const units = cost[pool.id] ?? 0;
+      if (units === 0) continue;
+      const who =
+        pool.scope === 'ip' ? `ip:${ip}` : accountId === undefined ? undefined : `account:${accountId}`;
+      // A private call without a known key is refused by its signature check, not counted.
+      if (who === undefined) continue;
+      const counter = this.counter(pool, who);
+      if (counter.used + units > (this.limits[pool.id] ?? pool.limit)) return false;
+      charged.push({ pool, counter, units });
+    }
+    for (const { counter, units } of charged) counter.used += units;
+    return true;
+  }
+
+  private counter(pool: RatePool, who: string): Counter {
+    const now = this.now();
+    const window = Math.floor(now / pool.windowMs) * pool.windowMs;
+    const id = `${pool.id}|${who}`;
+    let counter = this.counters.get(id);
+    if (!counter || counter.window !== window) {
+      counter = { window, used: 0 };
+      this.counters.set(id, counter);
+    }
+    return counter;
+  }
+}
+
+const pathOf = (request: FastifyRequest) => (request.raw.url ?? '').split('?')[0] ?? '';
+
+/** Enforces the limits on `/api/v5/` before anything else is checked (as OKX's gateway does). */
+export const enforceOkxRateLimits = (
+  app: FastifyInstance,
+  limits: OkxRateLimits,
+  accounts: AccountBook,
+): void => {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = pathOf(request);
+    if (!path.startsWith('/api/v5/')) return;
+    const key = request.headers['ok-access-key'];
+    const apiKey = Array.isArray(key) ? key[0] : key;
+    const accountId = apiKey ? accounts.key(apiKey)?.accountId : undefined;
+    if (limits.admit(request.method, path, clientIp(request), accountId)) return;
+    const refusal = okxError('50011');
+    return reply
+      .status(refusal.httpStatus)
+      .type('application/json')
+      .send(JSON.stringify(envelope(refusal.code, refusal.msg, [])));
+  });
+};
