@@ -14,8 +14,8 @@ import { startSandboxTron } from './tron/index';
  * exchange's state across restarts (absent: memory only). The TRON node listens on
  * SANDBOX_TRON_PORT (default 3101; any free port when SANDBOX_PORT is 0), produces a block every SANDBOX_TRON_BLOCK_MS (3000; 0 = only
  * through the control API) and keeps its chain in SANDBOX_TRON_STATE_FILE (absent: memory only).
- * The Bybit v5 dialect of the same exchange listens on SANDBOX_BYBIT_PORT (default: any free port,
- * printed). The Telegram Bot API stand-in listens on SANDBOX_TELEGRAM_PORT (default 3102, or any free
+ * The Bybit v5 and OKX v5 dialects of the same exchange listen on SANDBOX_BYBIT_PORT and
+ * SANDBOX_OKX_PORT (default: any free port, printed). The Telegram Bot API stand-in listens on SANDBOX_TELEGRAM_PORT (default 3102, or any free
  * port like the TRON node) for BOT_TOKEN (absent:
  * a random token) and prints every message the bot sends. Its health port (HEALTH_PORT, default
  * 9104) serves /healthz, /readyz and /metrics.
@@ -64,6 +64,7 @@ runMain('sandbox', async () => {
     port,
     // No fixed default: a port another program holds must not stop the sandbox (printed at start).
     bybitPort: integerVar('SANDBOX_BYBIT_PORT', 0, 65_535),
+    okxPort: integerVar('SANDBOX_OKX_PORT', 0, 65_535),
     tickMs,
     markets: replayed.length > 0 ? replayed : DEFAULT_MARKETS,
     logLevel: env.LOG_LEVEL,
@@ -93,6 +94,7 @@ runMain('sandbox', async () => {
   console.log(`sandbox TRON node on ${tron.url} (USDT ${tron.tron.status().usdtContract})`);
   console.log(`sandbox Telegram Bot API on ${telegram.url} (bot @${telegram.telegram.username})`);
   console.log(`sandbox Bybit v5 on ${sandbox.bybitUrl}`);
+  console.log(`sandbox OKX v5 on ${sandbox.okxUrl}`);
   console.log(
     `sandbox exchange on ${sandbox.url} (markets: ${sandbox.control
       .markets()

@@ -12,7 +12,7 @@ afterEach(async () => {
  * The grid's life on each venue's dialect of the sandbox, through ccxt's class of that venue
  * (grid-lifecycle.int.test.ts walks every rule on Binance): the same engine, the same books.
  */
-describe.each(['bybit'] as const)('a coin bot trading on %s', (venue) => {
+describe.each(['bybit', 'okx'] as const)('a coin bot trading on %s', (venue) => {
   it('enters, averages down, takes profits, re-enters; dries and pauses; the books equal the exchange', async () => {
     h = await createGridHarness({ venue });
     await h.reconcile();

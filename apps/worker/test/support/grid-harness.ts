@@ -11,6 +11,7 @@ import {
   createRedisBudgetStore,
   createSecretBox,
   fundWallet,
+  passphraseAad,
   reconcileCoinBot,
   type ServiceContext,
   secretAad,
@@ -39,7 +40,7 @@ export const createGridHarness = async (
     /** How long the clients use loaded markets before fetching them again (default: the adapter's). */
     marketsTtlMs?: number;
     /** The venue of the exchange account, spoken by the sandbox's dialect of it (default binance). */
-    venue?: 'binance' | 'bybit';
+    venue?: 'binance' | 'bybit' | 'okx';
   } = {},
 ) => {
   const db = await createTestDb();
@@ -79,6 +80,8 @@ export const createGridHarness = async (
   }
   const venue = settings.venue ?? 'binance';
   const sealed = secretBox.seal(keys.secret, secretAad(user.id, venue));
+  // OKX's third credential, sealed as the API sealing it would (exchange-clients.ts opens it).
+  const passphrase = venue === 'okx' ? secretBox.seal(keys.passphrase, passphraseAad(user.id, venue)) : null;
   const account = await prisma.exchangeAccount.create({
     data: {
       userId: user.id,
@@ -88,6 +91,7 @@ export const createGridHarness = async (
       secretCipher: sealed.cipher,
       secretIv: sealed.iv,
       keyId: sealed.keyId,
+      ...(passphrase ? { passphraseCipher: passphrase.cipher, passphraseIv: passphrase.iv } : {}),
       canTrade: true,
     },
   });
@@ -115,7 +119,7 @@ export const createGridHarness = async (
     prisma,
     secretBox,
     sandboxUrl: sandbox.url,
-    sandboxDialectUrls: { bybit: sandbox.bybitUrl },
+    sandboxDialectUrls: { bybit: sandbox.bybitUrl, okx: sandbox.okxUrl },
     recvWindowMs: 1000,
     budget,
     ...(settings.marketsTtlMs ? { marketsTtlMs: settings.marketsTtlMs } : {}),

@@ -11,9 +11,11 @@ type Json = Record<string, unknown>;
  */
 export type SandboxProcess = {
   url: string;
-  /** The Bybit v5 dialect of the same exchange (its own port). */
+  /** The Bybit v5 and OKX v5 dialects of the same exchange (each on its own port). */
   bybitUrl: string;
-  createAccount(body?: Json): Promise<{ apiKey: string; secret: string }>;
+  okxUrl: string;
+  /** A new account and its key; `passphrase` is the key's third credential on OKX. */
+  createAccount(body?: Json): Promise<{ apiKey: string; secret: string; passphrase: string }>;
   setPrice(symbol: string, price: string): Promise<void>;
   /** How much the market trades per level and step; `'infinite'`: every crossed order fills whole. */
   setLiquidity(symbol: string, liquidity: 'infinite' | { quotePerLevel: string }): Promise<void>;
@@ -45,14 +47,15 @@ export type SandboxProcess = {
   stop(): Promise<void>;
 };
 
-const waitForUrls = (child: ChildProcess): Promise<{ url: string; bybitUrl: string }> =>
+const waitForUrls = (child: ChildProcess): Promise<{ url: string; bybitUrl: string; okxUrl: string }> =>
   new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const binance = /sandbox exchange on (http:\/\/\S+)/.exec(output);
       const bybit = /sandbox Bybit v5 on (http:\/\/\S+)/.exec(output);
-      if (binance && bybit) resolve({ url: binance[1]!, bybitUrl: bybit[1]! });
+      const okx = /sandbox OKX v5 on (http:\/\/\S+)/.exec(output);
+      if (binance && bybit && okx) resolve({ url: binance[1]!, bybitUrl: bybit[1]!, okxUrl: okx[1]! });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -78,7 +81,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const { url, bybitUrl } = await waitForUrls(child);
+  const { url, bybitUrl, okxUrl } = await waitForUrls(child);
   const call = async <T>(method: string, path: string, body?: Json): Promise<T> => {
     const response = await fetch(`${url}/_sandbox${path}`, {
       method,
@@ -91,6 +94,7 @@ export const startSandboxProcess = async (options: { port?: number } = {}): Prom
   return {
     url,
     bybitUrl,
+    okxUrl,
     createAccount: (body = {}) => call('POST', '/accounts', body),
     setPrice: async (symbol, price) => {
       await call('PUT', `/markets/${symbol}/price`, { price });
