@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -20,7 +21,10 @@ beforeAll(async () => {
       },
     ],
   });
-  t = await createTestApp({}, { sandboxUrl: sandbox.url });
+  t = await createTestApp(
+    {},
+    { sandboxUrl: sandbox.url, sandboxDialectUrls: { bybit: sandbox.bybitUrl, okx: sandbox.okxUrl } },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -176,6 +180,95 @@ describe('POST /profile/api_key', () => {
     expect(refused.statusCode).toBe(422);
     const kept = await t.prisma.exchangeAccount.findUniqueOrThrow({ where: { id: account.id } });
     expect(kept.apiKey).toBe(second.apiKey);
+  });
+});
+
+describe('keys of Bybit and OKX', () => {
+  it('saves Bybit keys after checking them on Bybit, and the engine trades with them', async () => {
+    const user = await t.createUser({ username: 'keys_bybit' });
+    const keys = sandbox.control.createAccount({ balances: { USDT: '75' } });
+    const res = await save(await t.authHeader(user), {
+      exchange: 'bybit',
+      apiKey: keys.apiKey,
+      secretKey: keys.secret,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ exchange: 'bybit', permissions: { spot: true, withdraw: false } });
+    const stored = await t.prisma.exchangeAccount.findUniqueOrThrow({
+      where: { userId_exchange: { userId: user.id, exchange: 'bybit' } },
+    });
+    expect([stored.passphraseCipher, stored.passphraseIv]).toEqual([null, null]);
+    const client = await t.ctx.exchanges.forAccount(stored.id);
+    expect(client.exchange).toBe('bybit');
+    expect((await client.fetchBalance()).USDT?.free.toFixed()).toBe('75');
+  });
+
+  it("saves OKX keys with their passphrase sealed; a wrong passphrase is OKX's refusal and stores nothing", async () => {
+    const user = await t.createUser({ username: 'keys_okx' });
+    const headers = await t.authHeader(user);
+    // OKX's formats: a UUID key, a secret of 32 hexadecimal digits and the passphrase chosen with it.
+    const okxKeys = { apiKey: randomUUID(), secret: randomBytes(16).toString('hex').toUpperCase() };
+    const keys = sandbox.control.createAccount({
+      balances: { USDT: '60' },
+      ...okxKeys,
+      passphrase: 'Grid-Pass9',
+    });
+    const wrong = await save(headers, {
+      exchange: 'okx',
+      apiKey: keys.apiKey,
+      secretKey: keys.secret,
+      passphrase: 'Not-It-1',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().code).toBe('API_KEY_INVALID');
+    expect(await t.prisma.exchangeAccount.count({ where: { userId: user.id } })).toBe(0);
+
+    const res = await save(headers, {
+      exchange: 'okx',
+      apiKey: ` ${keys.apiKey} `,
+      secretKey: keys.secret,
+      passphrase: 'Grid-Pass9',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ exchange: 'okx', connected: true });
+    expect(res.body).not.toContain('Grid-Pass9');
+    const stored = await t.prisma.exchangeAccount.findUniqueOrThrow({
+      where: { userId_exchange: { userId: user.id, exchange: 'okx' } },
+    });
+    expect(stored.apiKey).toBe(keys.apiKey);
+    expect(Buffer.from(stored.passphraseCipher ?? []).toString('latin1')).not.toContain('Grid-Pass9');
+    const client = await t.ctx.exchanges.forAccount(stored.id);
+    expect((await client.fetchBalance()).USDT?.free.toFixed()).toBe('60');
+  });
+
+  it("checks each field by its exchange's format and refuses a passphrase where the exchange has none, calling no exchange", async () => {
+    const user = await t.createUser({ username: 'keys_formats' });
+    const headers = await t.authHeader(user);
+    const hex = randomBytes(16).toString('hex');
+    const issues = async (body: object) => {
+      const res = await save(headers, body);
+      expect(res.statusCode).toBe(400);
+      return [...new Set((res.json().issues as Array<{ path: string }>).map((issue) => issue.path))].sort();
+    };
+    // A Binance-shaped key is not an OKX key; the passphrase is missing.
+    const binanceKey = 'A'.repeat(64);
+    expect(await issues({ exchange: 'okx', apiKey: binanceKey, secretKey: binanceKey })).toEqual([
+      'body.apiKey',
+      'body.passphrase',
+      'body.secretKey',
+    ]);
+    expect(
+      await issues({ exchange: 'okx', apiKey: randomUUID(), secretKey: hex, passphrase: 'two words' }),
+    ).toEqual(['body.passphrase']);
+    expect(await issues({ exchange: 'bybit', apiKey: 'short', secretKey: 'a-b', passphrase: 'x' })).toEqual([
+      'body.apiKey',
+      'body.passphrase',
+      'body.secretKey',
+    ]);
+    expect(await issues({ exchange: 'kraken', apiKey: binanceKey, secretKey: binanceKey })).toEqual([
+      'body.exchange',
+    ]);
+    expect(await t.prisma.exchangeAccount.count({ where: { userId: user.id } })).toBe(0);
   });
 });
 

@@ -141,6 +141,10 @@ export const startStandalone = async (
       role: 'standalone',
       ...(options.clock ? { clock: options.clock } : {}),
       sandboxUrl: env.SANDBOX_EXCHANGE_URL ?? sandbox.url,
+      sandboxDialectUrls: {
+        bybit: env.SANDBOX_BYBIT_URL ?? sandbox.bybitUrl,
+        okx: env.SANDBOX_OKX_URL ?? sandbox.okxUrl,
+      },
     });
     // Closed after the sandbox and before the database, as the stop order below says.
     closers.splice(1, 0, close);

@@ -1,7 +1,7 @@
 import {
   addWithdrawAddress,
   editCoinSettings,
-  saveApiKey,
+  KEY_FORMATS,
   sendInternalTransfer,
   topUpFeeBalance,
   withdrawMoney,
@@ -9,7 +9,7 @@ import {
 } from '@gridbot/contracts';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { apiKeyProblem } from '../src/forms/api-key-form';
+import { apiKeyProblem, passphraseProblem, secretKeyProblem } from '../src/forms/api-key-form';
 import {
   fieldsOfRefusal,
   isAboveExchangeOrderLimit,
@@ -192,7 +192,7 @@ agree(
 
 agree(
   'API key (docs/product.md#validation text rules)',
-  saveApiKey.body.shape.apiKey,
+  KEY_FORMATS.binance.apiKey,
   apiKeyProblem,
   [
     ['', { key: 'required' }],
@@ -202,6 +202,41 @@ agree(
     ['aB3'.repeat(20), null],
   ],
   (typed) => typed.trim(),
+);
+
+agree(
+  "OKX API key (a UUID, the venue's format)",
+  KEY_FORMATS.okx.apiKey,
+  (typed) => apiKeyProblem(typed, 'okx'),
+  [
+    ['', { key: 'required' }],
+    ['a'.repeat(64), { key: 'okxApiKey' }],
+    ['0f3a9c1e-8b2d-4e6f-9a7b-1c2d3e4f5a6b', null],
+  ],
+  (typed) => typed.trim(),
+);
+
+agree(
+  'OKX secret key (32 hexadecimal digits)',
+  KEY_FORMATS.okx.secretKey,
+  (typed) => secretKeyProblem(typed, 'okx'),
+  [
+    ['0123456789ABCDEF0123456789ABCDEG', { key: 'okxSecret' }],
+    ['0123456789ABCDEF0123456789ABCDEF', null],
+  ],
+  (typed) => typed.trim(),
+);
+
+agree(
+  'OKX passphrase (printable, no spaces, at most 32)',
+  KEY_FORMATS.okx.passphrase,
+  (typed) => passphraseProblem(typed, 'okx'),
+  [
+    ['two words', { key: 'printable' }],
+    ['x'.repeat(33), { key: 'maxLength', params: { count: 32 } }],
+    ['Grid-Pass9!', null],
+  ],
+  (typed) => typed,
 );
 
 describe('checks only the client can make, on top of the contract', () => {

@@ -113,6 +113,9 @@ export const ZEnv = z.object({
   SECRETS_KEY_FILE: z.string().optional(),
   /** Base URL of the sandbox exchange for accounts in sandbox mode (embedded: the in-process one). */
   SANDBOX_EXCHANGE_URL: ZOptionalUrl.pipe(z.url().optional()),
+  /** Base URLs of the sandbox's Bybit v5 and OKX v5 dialects (embedded: the in-process ones). */
+  SANDBOX_BYBIT_URL: ZOptionalUrl.pipe(z.url().optional()),
+  SANDBOX_OKX_URL: ZOptionalUrl.pipe(z.url().optional()),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
   /** The embedded sandbox TRON node's port (default SANDBOX_PORT + 1, or any free one when that is 0). */
   SANDBOX_TRON_PORT: z.coerce.number().int().min(0).max(65_535).optional(),

@@ -30,6 +30,8 @@ export type TestContextOptions = {
   exchanges?: ExchangeClients;
   secretBox?: SecretBox;
   sandboxUrl?: string;
+  /** The sandbox's Bybit and OKX dialects by venue. */
+  sandboxDialectUrls?: Readonly<Record<string, string>>;
   instanceId?: string;
   clock?: Clock;
   botToken?: string;
@@ -55,6 +57,7 @@ export const createTestContext = (options: TestContextOptions): ServiceContext =
         prisma: options.prisma,
         secretBox,
         ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+        ...(options.sandboxDialectUrls ? { sandboxDialectUrls: options.sandboxDialectUrls } : {}),
       }),
     secrets: secretBox,
     auth: {

@@ -27,6 +27,8 @@ export const createTestApp = async (
     webDist?: string;
     /** The sandbox exchange's URL, for API keys checked and traded in mode `sandbox`. */
     sandboxUrl?: string;
+    /** The sandbox's Bybit and OKX dialects by venue. */
+    sandboxDialectUrls?: Readonly<Record<string, string>>;
     /** The app's logger (default: the test environment's, silent). */
     logger?: Logger;
     /** The services' clock (default the system's): tests move it to pass a lock or a day. */
@@ -50,6 +52,7 @@ export const createTestApp = async (
     // Tests read the OpenAPI document (off by default outside demo mode: docs/operations.md#api-docs).
     env: { API_DOCS: '1', ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...overrides },
     ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+    ...(options.sandboxDialectUrls ? { sandboxDialectUrls: options.sandboxDialectUrls } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(redis ? { cache: createRedisCache(redis, redisPrefix) } : {}),
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core';
 import { documented } from '../errors';
-import { ZApiKeyText, ZApiKeyView, ZExchange } from './exchange-keys';
+import { KEY_FORMATS, ZApiKeyView, ZExchange } from './exchange-keys';
 
 /**
  * Saves (or replaces) the exchange API keys after checking them on the exchange: spot trading must
@@ -14,15 +14,41 @@ export const saveApiKey = defineEndpoint({
   summary: 'Save exchange API keys',
   tags: ['profile'],
   auth: true,
-  body: z.object({
-    exchange: ZExchange.default('binance'),
-    apiKey: ZApiKeyText,
-    secretKey: ZApiKeyText,
-    confirmAccountSwitch: z
-      .boolean()
-      .default(false)
-      .describe('save keys of another exchange account although coins have open deals on the saved one'),
-  }),
+  body: z
+    .object({
+      exchange: ZExchange.default('binance'),
+      apiKey: z.string().max(200).describe("the API key, in the exchange's format (KEY_FORMATS)"),
+      secretKey: z.string().max(200).describe("the secret key, in the exchange's format"),
+      passphrase: z
+        .string()
+        .max(200)
+        .optional()
+        .describe("OKX only: the key's passphrase, chosen when the key was created"),
+      confirmAccountSwitch: z
+        .boolean()
+        .default(false)
+        .describe('save keys of another exchange account although coins have open deals on the saved one'),
+    })
+    // Each field by its exchange's own format (the handler saves them trimmed, as the formats read them).
+    .superRefine((body, ctx) => {
+      const formats = KEY_FORMATS[body.exchange];
+      const check = (name: 'apiKey' | 'secretKey' | 'passphrase', schema: z.ZodType, value: unknown) => {
+        const parsed = schema.safeParse(value);
+        if (parsed.success) return;
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ ...issue, path: [name, ...issue.path] } as never);
+      };
+      check('apiKey', formats.apiKey, body.apiKey);
+      check('secretKey', formats.secretKey, body.secretKey);
+      if (formats.passphrase) check('passphrase', formats.passphrase, body.passphrase ?? '');
+      else if (body.passphrase !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['passphrase'],
+          message: `${body.exchange} keys have no passphrase`,
+        });
+      }
+    }),
   response: ZApiKeyView,
   invalidates: ['profile.getProfile', 'home.getPanel', 'home.checkKeys', 'portfolio.listAddableCoins'],
   errors: {

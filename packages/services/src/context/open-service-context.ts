@@ -31,6 +31,8 @@ export type OpenServiceContextOptions = {
   role: string;
   /** Base URL of the sandbox exchange for accounts in sandbox mode (default SANDBOX_EXCHANGE_URL). */
   sandboxUrl?: string | undefined;
+  /** The sandbox's other dialects by venue (default SANDBOX_BYBIT_URL, SANDBOX_OKX_URL). */
+  sandboxDialectUrls?: Readonly<Record<string, string>> | undefined;
   /** Sign-in keys when the caller already holds them (default: from the environment). */
   auth?: AuthKeys;
   /** false: the process signs nobody in (the worker), so it needs no BOT_TOKEN / JWT_SECRET. */
@@ -60,6 +62,10 @@ export const openServiceContext = (
     prisma: options.prisma,
     secretBox: secrets,
     sandboxUrl: options.sandboxUrl ?? env.SANDBOX_EXCHANGE_URL,
+    sandboxDialectUrls: options.sandboxDialectUrls ?? {
+      ...(env.SANDBOX_BYBIT_URL ? { bybit: env.SANDBOX_BYBIT_URL } : {}),
+      ...(env.SANDBOX_OKX_URL ? { okx: env.SANDBOX_OKX_URL } : {}),
+    },
     budget,
     localAddress: env.EGRESS_BIND_ADDRESS,
     ...(redis

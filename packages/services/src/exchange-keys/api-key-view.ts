@@ -1,8 +1,9 @@
+import { type Exchange, ZExchange } from '@gridbot/contracts';
 import type { ExchangeAccount } from '@gridbot/db';
 
 /** Saved keys as the user sees them back: masked, never the secret (docs/security.md). */
 export type ApiKeyView = {
-  exchange: 'binance';
+  exchange: Exchange;
   apiKeyMasked: string;
   secretKeyMasked: string;
   permissions: { spot: boolean; withdraw: boolean };
@@ -24,7 +25,7 @@ export const maskApiKey = (apiKey: string): string =>
 export const maskSecret = (secretTail: string | null): string => `••••${secretTail ?? ''}`;
 
 export const toApiKeyView = (account: ExchangeAccount): ApiKeyView => ({
-  exchange: 'binance',
+  exchange: ZExchange.parse(account.exchange),
   apiKeyMasked: maskApiKey(account.apiKey),
   secretKeyMasked: maskSecret(account.secretTail),
   permissions: { spot: account.canTrade, withdraw: account.canWithdraw },

@@ -1,16 +1,19 @@
+import type { Exchange } from '@gridbot/contracts';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
-import { secretAad } from '../grid/exchange-clients';
+import { passphraseAad, secretAad } from '../grid/exchange-clients';
 import { type ApiKeyView, toApiKeyView } from './api-key-view';
 import { keyAccessColumns } from './check-exchange-keys';
 import { coinBotsWithDeals, leaveCoinOnPreviousAccount } from './leave-previous-account';
 
 export type SaveExchangeKeysInput = {
   userId: number;
-  exchange: 'binance';
+  exchange: Exchange;
   apiKey: string;
   secretKey: string;
+  /** OKX's passphrase (the contract requires it there and refuses it elsewhere). */
+  passphrase?: string;
   /** Keys of another exchange account may replace the saved ones although coins have open deals. */
   confirmAccountSwitch?: boolean;
 };
@@ -53,6 +56,7 @@ export const saveExchangeKeys = async (
     mode,
     apiKey: input.apiKey,
     secret: input.secretKey,
+    password: input.passphrase,
   });
   const permissions = await client.assertUsableKey();
   const uid = await client.fetchAccountUid();
@@ -71,6 +75,9 @@ export const saveExchangeKeys = async (
   }
 
   const sealed = ctx.secrets.seal(input.secretKey, secretAad(input.userId, input.exchange));
+  const passphrase = input.passphrase
+    ? ctx.secrets.seal(input.passphrase, passphraseAad(input.userId, input.exchange))
+    : null;
   const now = ctx.clock.now();
   const data = {
     mode,
@@ -79,6 +86,9 @@ export const saveExchangeKeys = async (
     secretIv: sealed.iv,
     keyId: sealed.keyId,
     secretTail: input.secretKey.slice(-4),
+    // Sealed with the same master key as the secret (one key id for the row).
+    passphraseCipher: passphrase?.keyId === sealed.keyId ? passphrase.cipher : null,
+    passphraseIv: passphrase?.keyId === sealed.keyId ? passphrase.iv : null,
     ...keyAccessColumns(permissions),
     exchangeUid: uid,
     checkedAt: now,

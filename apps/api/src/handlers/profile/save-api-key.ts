@@ -6,8 +6,10 @@ export const saveApiKeyHandler = handle(saveApiKey, (ctx, { body, session }) =>
   saveExchangeKeys(ctx, {
     userId: session.userId,
     exchange: body.exchange,
-    apiKey: body.apiKey,
-    secretKey: body.secretKey,
+    // The body's formats (KEY_FORMATS) read the keys trimmed: they are saved so.
+    apiKey: body.apiKey.trim(),
+    secretKey: body.secretKey.trim(),
+    ...(body.passphrase !== undefined ? { passphrase: body.passphrase } : {}),
     confirmAccountSwitch: body.confirmAccountSwitch,
   }),
 );
