@@ -238,7 +238,44 @@ const codes: VenueSpec['errors']['codes'] = {
   },
 };
 
-export const bybit: VenueSpec = {
+/**
+ * The private stream (`/v5/private`) beyond the shared StreamRules: its topics, heartbeat rule and
+ * the words of its answers. ws/connect.mdx: a client pings every 20 s (`{"op":"ping"}`, answered
+ * `{"op":"pong","args":[server ms],…}`); with no ping-pong and no data pushed, Bybit cuts a private
+ * connection 10 minutes after the last exchange, or after `max_active_time` (30 s – 600 s, also as
+ * `1m`…`10m`) when the URL sets it. Topics (websocket/private/order, execution, wallet): `order` and
+ * `execution` for every category, `order.spot` / `execution.spot` for spot only, `wallet`.
+ * A failed `auth` answers `{"success":false,"ret_msg":…,"op":"auth","conn_id":…}`; an expired or
+ * malformed one "Params Error" (reported by Bybit's own SDK users, bybit-exchange/pybit#152, #300).
+ * The words for an unknown key, a bad signature, a second auth, an unknown op or topic and a
+ * subscription before auth are not documented (unverified). docs/venues/bybit.md#user-data-stream
+ */
+export const bybitStream = {
+  path: '/v5/private',
+  topics: ['order', 'order.spot', 'execution', 'execution.spot', 'wallet'] as readonly string[],
+  pingEveryMs: 20 * SECOND,
+  idleMs: 10 * MINUTE,
+  minActiveMs: 30 * SECOND,
+  maxActiveMs: 10 * MINUTE,
+  words: {
+    authParams: 'Params Error',
+    authDenied: 'Request not authorized',
+    repeatAuth: 'Repeat auth',
+    notAuthorized: 'Request not authorized',
+    invalidOp: 'error:invalid op',
+    badTopic: 'error:handler not found,topic:%s',
+  },
+  unverified: [
+    'words.authDenied',
+    'words.repeatAuth',
+    'words.notAuthorized',
+    'words.invalidOp',
+    'words.badTopic',
+  ] as readonly string[],
+  doc: `${DOC}#user-data-stream`,
+};
+
+export const bybit: VenueSpec & { stream: typeof bybitStream } = {
   id: 'bybit',
   name: 'Bybit',
   // guide.mdx "Authentication": mainnet and testnet base endpoints. docs/venues/bybit.md#endpoints
@@ -335,4 +372,5 @@ export const bybit: VenueSpec = {
   // per symbol); whether the 500 counts per symbol or per account is not clear (unverified).
   // docs/venues/bybit.md#filters
   defaultMaxOpenOrdersPerSymbol: 500,
+  stream: bybitStream,
 };

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildBybitApp } from './bybit/bybit-app';
+import { type BybitDialect, buildBybitApp } from './bybit/bybit-app';
 import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
 import type { PoolLimits } from './rate-limits';
@@ -65,6 +65,8 @@ export type SandboxExchangeHandle = {
   /** Base URL of the Bybit v5 spot dialect on the same exchange (paths below it: /v5/…). */
   bybitUrl: string;
   bybitPort: number;
+  /** The Bybit dialect's own controls (its private stream, rate limits, faults). */
+  bybit: BybitDialect;
   /** Trading fee in percent of the received asset. */
   feePct: string;
   control: SandboxControl;
@@ -203,6 +205,7 @@ export const startSandboxExchange = async (
     port,
     bybitUrl: `http://${bracketed}:${bybitPort}`,
     bybitPort,
+    bybit: bybitApp.bybit,
     feePct,
     control,
     exchange,

@@ -7,15 +7,59 @@ import { bybitAuthenticate } from './bybit-request';
 
 const plain = (text: string): string => new Dec(text).toFixed();
 
+/**
+ * wallet-balance.mdx, accountType=UNIFIED: one account with a coin list; each coin's
+ * `walletBalance` (free + locked) and `locked` ("Locked balance due to the Spot open order").
+ * `free` is a Classic-SPOT-only field and `availableToWithdraw` is deprecated for UNIFIED (""), so
+ * neither is given. Without `wanted`, only non-zero coins. USD values are not modelled ("0"). The
+ * private stream's `wallet` topic pushes the same account shape. docs/venues/bybit.md#endpoints
+ */
+export const walletAccount = (exchange: SandboxExchange, accountId: number, wanted?: string[]) => {
+  const coins = exchange.accounts
+    .balances(accountId)
+    .filter((b) =>
+      wanted ? wanted.includes(b.asset) : !new Dec(b.free).isZero() || !new Dec(b.locked).isZero(),
+    )
+    .map((b) => {
+      const total = new Dec(b.free).add(b.locked).toFixed();
+      return {
+        coin: b.asset,
+        equity: total,
+        usdValue: '0',
+        walletBalance: total,
+        locked: plain(b.locked),
+        spotHedgingQty: '0',
+        borrowAmount: '0',
+        availableToWithdraw: '',
+        accruedInterest: '0',
+        totalOrderIM: '0',
+        totalPositionIM: '0',
+        totalPositionMM: '0',
+        unrealisedPnl: '0',
+        cumRealisedPnl: '0',
+        bonus: '0',
+        marginCollateral: true,
+        collateralSwitch: true,
+      };
+    });
+  return {
+    accountType: 'UNIFIED',
+    accountIMRate: '0',
+    accountMMRate: '0',
+    totalEquity: '0',
+    totalWalletBalance: '0',
+    totalMarginBalance: '0',
+    totalAvailableBalance: '0',
+    totalPerpUPL: '0',
+    totalInitialMargin: '0',
+    totalMaintenanceMargin: '0',
+    accountLTV: '0',
+    coin: coins,
+  };
+};
+
 /** Bybit's signed account endpoints: balances, what the key may do, the account's mode. */
 export const bybitAccountRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
-  /**
-   * wallet-balance.mdx, accountType=UNIFIED: one account with a coin list; each coin's
-   * `walletBalance` (free + locked) and `locked` ("Locked balance due to the Spot open order").
-   * `free` is a Classic-SPOT-only field and `availableToWithdraw` is deprecated for UNIFIED (""), so
-   * neither is given. Without `coin`, only non-zero coins. USD values are not modelled ("0").
-   * docs/venues/bybit.md#endpoints
-   */
   app.get('/v5/account/wallet-balance', async (request) => {
     const { key, params } = bybitAuthenticate(exchange, request, 'read');
     if (params.get('accountType') !== 'UNIFIED') throw bybitError('10001');
@@ -23,51 +67,7 @@ export const bybitAccountRoutes = (app: FastifyInstance, exchange: SandboxExchan
       .get('coin')
       ?.split(',')
       .map((c) => c.trim().toUpperCase());
-    const coins = exchange.accounts
-      .balances(key.accountId)
-      .filter((b) =>
-        wanted ? wanted.includes(b.asset) : !new Dec(b.free).isZero() || !new Dec(b.locked).isZero(),
-      )
-      .map((b) => {
-        const total = new Dec(b.free).add(b.locked).toFixed();
-        return {
-          coin: b.asset,
-          equity: total,
-          usdValue: '0',
-          walletBalance: total,
-          locked: plain(b.locked),
-          spotHedgingQty: '0',
-          borrowAmount: '0',
-          availableToWithdraw: '',
-          accruedInterest: '0',
-          totalOrderIM: '0',
-          totalPositionIM: '0',
-          totalPositionMM: '0',
-          unrealisedPnl: '0',
-          cumRealisedPnl: '0',
-          bonus: '0',
-          marginCollateral: true,
-          collateralSwitch: true,
-        };
-      });
-    return {
-      list: [
-        {
-          accountType: 'UNIFIED',
-          accountIMRate: '0',
-          accountMMRate: '0',
-          totalEquity: '0',
-          totalWalletBalance: '0',
-          totalMarginBalance: '0',
-          totalAvailableBalance: '0',
-          totalPerpUPL: '0',
-          totalInitialMargin: '0',
-          totalMaintenanceMargin: '0',
-          accountLTV: '0',
-          coin: coins,
-        },
-      ],
-    };
+    return { list: [walletAccount(exchange, key.accountId, wanted)] };
   });
 
   /**

@@ -5,6 +5,13 @@ import { bybitAccountRoutes } from './bybit-account-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
 import { bybitMarketRoutes } from './bybit-market-routes';
 import { bybitOrderRoutes } from './bybit-order-routes';
+import { attachBybitPrivateStream, type BybitStreamControl } from './bybit-private-stream';
+
+/** What a test or the control API may do to the Bybit dialect beyond the shared exchange. */
+export type BybitDialect = {
+  /** The private stream `/v5/private`. */
+  stream: BybitStreamControl;
+};
 
 /**
  * The Fastify app speaking Bybit's v5 spot dialect (not listening yet), on the same
@@ -12,7 +19,10 @@ import { bybitOrderRoutes } from './bybit-order-routes';
  * returns its `result`; this wraps it in Bybit's envelope, and a refusal in `retCode`/`retMsg`
  * (HTTP 200, docs/venues/bybit.md#errors).
  */
-export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): FastifyInstance => {
+export const buildBybitApp = (
+  exchange: SandboxExchange,
+  logLevel?: string,
+): FastifyInstance & { bybit: BybitDialect } => {
   const app: FastifyInstance = Fastify({ logger: logLevel ? loggerOptions(logLevel) : false });
   // The signature covers the JSON body byte for byte: keep it as the raw string (bybit-request.ts).
   app.addContentTypeParser(
@@ -46,5 +56,8 @@ export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): Fas
   bybitMarketRoutes(app, exchange);
   bybitAccountRoutes(app, exchange);
   bybitOrderRoutes(app, exchange);
-  return app;
+  const stream = attachBybitPrivateStream(app.server, exchange);
+  // Before the server closes: an open WebSocket would keep it from closing.
+  app.addHook('preClose', async () => stream.close());
+  return Object.assign(app, { bybit: { stream } });
 };
