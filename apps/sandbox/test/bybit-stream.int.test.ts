@@ -25,6 +25,14 @@ afterAll(async () => sandbox.close());
 
 type Frame = Record<string, unknown>;
 
+/** Until the sandbox has `count` connections subscribed to `topic` (a client subscribes asynchronously). */
+const subscribed = async (topic: string, count = 1) => {
+  const deadline = Date.now() + 10_000;
+  while (sandbox.bybit.stream.subscribers(topic) < count && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(sandbox.bybit.stream.subscribers(topic)).toBeGreaterThanOrEqual(count);
+};
+
 /** A raw connection that keeps every frame it receives, so a test can wait for the next one. */
 const connect = async (url = wsUrl) => {
   const ws = new WebSocket(url);
@@ -35,7 +43,7 @@ const connect = async (url = wsUrl) => {
     for (const w of waiters.splice(0)) w();
   });
   await once(ws, 'open');
-  const next = async (match: (f: Frame) => boolean = () => true, timeoutMs = 3000): Promise<Frame> => {
+  const next = async (match: (f: Frame) => boolean = () => true, timeoutMs = 10_000): Promise<Frame> => {
     const started = Date.now();
     for (;;) {
       const at = frames.findIndex(match);
@@ -176,6 +184,7 @@ describe('ccxt.pro bybit', () => {
     const trader = sandbox.control.createAccount({ balances: { USDT: '1000', BTC: '0.01' } });
     const client = await ccxtPro(trader);
     await client.loadMarkets();
+    const base = sandbox.bybit.stream.subscribers('order');
     const seen: string[] = [];
     let stopped = false;
     // One loop for the whole test: every update ccxt returns, as status/filled/clientOrderId.
@@ -186,11 +195,11 @@ describe('ccxt.pro bybit', () => {
       }
     })().catch(() => undefined);
     const until = async (entry: string) => {
-      const deadline = Date.now() + 3000;
+      const deadline = Date.now() + 10_000;
       while (!seen.includes(entry) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(seen).toContain(entry);
     };
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed('order', base + 1);
     await client.createOrder('BTC/USDT', 'limit', 'buy', 0.002, 59000, { clientOrderId: 'w-1' });
     await until('w-1 open 0');
     sandbox.control.fillPart(trader.apiKey, 'BTCUSDT', 'w-1', '0.001');
@@ -211,8 +220,9 @@ describe('ccxt.pro bybit', () => {
     const trader = sandbox.control.createAccount({ balances: { USDT: '1000' } });
     const client = await ccxtPro(trader);
     await client.loadMarkets();
+    const base = sandbox.bybit.stream.subscribers('execution');
     const trades = client.watchMyTrades('BTC/USDT');
-    await new Promise((r) => setTimeout(r, 300));
+    await subscribed('execution', base + 1);
     await client.createOrder('BTC/USDT', 'limit', 'buy', 0.002, 59000, { clientOrderId: 't-1' });
     sandbox.control.fillPart(trader.apiKey, 'BTCUSDT', 't-1', '0.001');
     const [trade] = await trades;
@@ -252,7 +262,7 @@ describe('bybit-api WebsocketClient', () => {
       const ccxtClient = await ccxtPro(trader);
       await ccxtClient.createMarketBuyOrderWithCost('BTC/USDT', 30);
       await ccxtClient.close();
-      const deadline = Date.now() + 3000;
+      const deadline = Date.now() + 10_000;
       while (!updates.some((u) => u.topic === 'execution') && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
       const execution = updates.find((u) => u.topic === 'execution');

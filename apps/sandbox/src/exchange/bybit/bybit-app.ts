@@ -4,6 +4,7 @@ import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitAccountRoutes } from './bybit-account-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
 import { bybitMarketRoutes } from './bybit-market-routes';
+import { bybitOrderQueryRoutes } from './bybit-order-query-routes';
 import { bybitOrderRoutes } from './bybit-order-routes';
 import { attachBybitPrivateStream, type BybitStreamControl } from './bybit-private-stream';
 
@@ -56,6 +57,7 @@ export const buildBybitApp = (
   bybitMarketRoutes(app, exchange);
   bybitAccountRoutes(app, exchange);
   bybitOrderRoutes(app, exchange);
+  bybitOrderQueryRoutes(app, exchange);
   const stream = attachBybitPrivateStream(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => stream.close());

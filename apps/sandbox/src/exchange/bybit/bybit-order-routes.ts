@@ -8,11 +8,8 @@ import { Dec, isMultipleOf } from '../money';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitError } from './bybit-error';
 import { bybitMarket, spotOnly } from './bybit-market-routes';
-import { executionJson, orderJson, resting } from './bybit-order-json';
+import { resting } from './bybit-order-json';
 import { type BybitParams, bybitAuthenticate } from './bybit-request';
-
-/** Bybit keeps the last 500 ended orders queryable on /v5/order/realtime. docs/venues/bybit.md#endpoints */
-const RECENT_ENDED = 500;
 
 /**
  * Without an orderLinkId, Bybit gives a spot order a numeric one of its own (ccxt's recorded
@@ -28,13 +25,6 @@ const decimalParam = (params: BybitParams, name: string): Decimal | undefined =>
   const value = new Dec(raw);
   if (value.lte(0)) throw bybitError('10001');
   return value;
-};
-
-const intParam = (params: BybitParams, name: string): number | undefined => {
-  const raw = params.get(name);
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw bybitError('10001');
-  return Number(raw);
 };
 
 /**
@@ -60,7 +50,7 @@ const checkValue = (market: Market, value: Decimal): void => {
 };
 
 /** The account's order named by `orderId` (wins when both are given) or `orderLinkId`. docs/venues/bybit.md#client-order-ids */
-const findOrder = (
+export const findOrder = (
   exchange: SandboxExchange,
   accountId: number,
   params: BybitParams,
@@ -157,59 +147,5 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
     if (!resting(order)) throw bybitError('170142');
     exchange.engine.cancel(key.accountId, market, { orderId: order.orderId });
     return { orderId: String(order.orderId), orderLinkId: order.clientOrderId };
-  });
-
-  // open-order.mdx: open orders (newest first; limit 20 by default, at most 50), or one by id among
-  // open and the last 500 ended ones, or (openOnly=1) the recent ended ones. docs/venues/bybit.md#endpoints
-  app.get('/v5/order/realtime', async (request) => {
-    const { key, params } = bybitAuthenticate(exchange, request, 'read');
-    spotOnly(params);
-    const symbolText = params.get('symbol');
-    const symbol = symbolText ? bybitMarket(exchange, symbolText).market.symbol : undefined;
-    const limit = Math.min(intParam(params, 'limit') ?? 20, 50);
-    const all = exchange.engine.allOrders(key.accountId, symbol);
-    const ended = all.filter((o) => !resting(o)).slice(-RECENT_ENDED);
-    let picked: SandboxOrder[];
-    if (params.get('orderId') || params.get('orderLinkId')) {
-      const found = findOrder(exchange, key.accountId, params, symbol);
-      picked = found && (resting(found) || ended.includes(found)) ? [found] : [];
-    } else if (params.get('openOnly') === '1') {
-      picked = ended;
-    } else {
-      picked = all.filter(resting);
-    }
-    const trades = exchange.engine.trades(key.accountId, symbol);
-    const list = picked
-      .slice(-limit)
-      .reverse()
-      .map((o) => orderJson(o, trades));
-    return { category: 'spot', list, nextPageCursor: '' };
-  });
-
-  // execution.mdx: the account's fills, newest first (limit 50 by default, at most 100).
-  app.get('/v5/execution/list', async (request) => {
-    const { key, params } = bybitAuthenticate(exchange, request, 'read');
-    spotOnly(params);
-    const symbolText = params.get('symbol');
-    const symbol = symbolText ? bybitMarket(exchange, symbolText).market.symbol : undefined;
-    const limit = Math.min(intParam(params, 'limit') ?? 50, 100);
-    const startTime = intParam(params, 'startTime');
-    const endTime = intParam(params, 'endTime');
-    const orders = new Map(exchange.engine.allOrders(key.accountId, symbol).map((o) => [o.orderId, o]));
-    const named = params.get('orderId') || params.get('orderLinkId');
-    const order = named ? findOrder(exchange, key.accountId, params, symbol) : undefined;
-    const fills = exchange.engine
-      .trades(key.accountId, symbol)
-      .filter(
-        (t) =>
-          (!named || t.orderId === order?.orderId) &&
-          (startTime === undefined || t.time >= startTime) &&
-          (endTime === undefined || t.time <= endTime),
-      );
-    const list = fills
-      .slice(-limit)
-      .reverse()
-      .map((t) => executionJson(t, orders.get(t.orderId), exchange.engine.feeRate));
-    return { category: 'spot', list, nextPageCursor: '' };
   });
 };

@@ -41,6 +41,8 @@ const connectionId = (n: number): string => `${randomBytes(10).toString('hex')}-
 export type BybitStreamControl = {
   /** Open connections to `/v5/private`. */
   connections(): number;
+  /** Authenticated connections subscribed to `topic`. */
+  subscribers(topic: string): number;
   /** The idle cut when the URL sets no `max_active_time` (default Bybit's 10 minutes). */
   setIdleMs(ms?: number): void;
   close(): void;
@@ -200,6 +202,7 @@ export const attachBybitPrivateStream = (server: Server, exchange: SandboxExchan
 
   return {
     connections: () => open.size,
+    subscribers: (topic) => [...open].filter((c) => c.topics.has(topic)).length,
     setIdleMs: (ms) => {
       idleMs = ms ?? stream.idleMs;
     },
