@@ -275,7 +275,13 @@ export const bybitStream = {
   doc: `${DOC}#user-data-stream`,
 };
 
-export const bybit: VenueSpec & { stream: typeof bybitStream } = {
+/**
+ * rate-limit.mdx "IP limit": an IP over 600 requests in 5 s is answered HTTP 403 "access too
+ * frequent" and banned for at least 10 minutes (overLimit.firstBanMs). docs/venues/bybit.md#bans
+ */
+export const bybitIpBan = { message: 'access too frequent', doc: `${DOC}#bans` };
+
+export const bybit: VenueSpec & { stream: typeof bybitStream; ipBan: typeof bybitIpBan } = {
   id: 'bybit',
   name: 'Bybit',
   // guide.mdx "Authentication": mainnet and testnet base endpoints. docs/venues/bybit.md#endpoints
@@ -373,4 +379,5 @@ export const bybit: VenueSpec & { stream: typeof bybitStream } = {
   // docs/venues/bybit.md#filters
   defaultMaxOpenOrdersPerSymbol: 500,
   stream: bybitStream,
+  ipBan: bybitIpBan,
 };

@@ -7,11 +7,14 @@ import { bybitMarketRoutes } from './bybit-market-routes';
 import { bybitOrderQueryRoutes } from './bybit-order-query-routes';
 import { bybitOrderRoutes } from './bybit-order-routes';
 import { attachBybitPrivateStream, type BybitStreamControl } from './bybit-private-stream';
+import { BybitRateLimits, enforceBybitRateLimits } from './bybit-rate-limits';
 
 /** What a test or the control API may do to the Bybit dialect beyond the shared exchange. */
 export type BybitDialect = {
   /** The private stream `/v5/private`. */
   stream: BybitStreamControl;
+  /** Its rate limits: lower them, ban, reset (bybit-rate-limits.ts). */
+  limits: BybitRateLimits;
 };
 
 /**
@@ -53,6 +56,9 @@ export const buildBybitApp = (
   app.setNotFoundHandler(async (_request, reply) =>
     reply.status(404).type('text/plain').send('404 page not found'),
   );
+  // Bybit checks its limits first: a client over them is refused before anything else happens.
+  const limits = new BybitRateLimits(() => exchange.now());
+  enforceBybitRateLimits(app, exchange, limits);
   app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
   bybitMarketRoutes(app, exchange);
   bybitAccountRoutes(app, exchange);
@@ -61,5 +67,5 @@ export const buildBybitApp = (
   const stream = attachBybitPrivateStream(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => stream.close());
-  return Object.assign(app, { bybit: { stream } });
+  return Object.assign(app, { bybit: { stream, limits } });
 };
