@@ -13,7 +13,7 @@ const TRON_NETWORK = 'TRX';
  * A fixed TRON address per sandbox account: 0x41 and 20 bytes of a hash of the account id, in
  * base58check, so it is a valid address (the wallet checks it) that belongs to no known key.
  */
-const tronDepositAddress = (accountId: number): string => {
+export const tronDepositAddress = (accountId: number): string => {
   const body = createHash('sha256').update(`sandbox-exchange-deposit:${accountId}`).digest().subarray(0, 20);
   return tron.crypto.getBase58CheckAddress([0x41, ...body]);
 };
