@@ -100,8 +100,9 @@ const requestCost = ({ method, path, params }: RequestShape): RequestCost => {
 
 /**
  * Bybit's codes the engine meets, with the documented words (error.mdx; 10006 as the rate-limit
- * page quotes the `retMsg`). Every one comes in an HTTP 200 answer: Bybit reports a refusal in
- * `retCode`, and its own SDK (pybit) reads `retCode` only from 200 answers.
+ * page quotes the `retMsg`). Every one but 10003 comes in an HTTP 200 answer: Bybit reports a
+ * refusal in `retCode`, and its own SDK (pybit) reads `retCode` only from 200 answers; an invalid
+ * key is answered HTTP 401 with the same body (see 10003 below).
  * docs/venues/bybit.md#errors
  */
 const codes: VenueSpec['errors']['codes'] = {
@@ -140,10 +141,14 @@ const codes: VenueSpec['errors']['codes'] = {
       'The trading service is experiencing a high server load. Please retry if you encounter this issue.',
   },
   '170191': { outcome: 'unavailable', status: 200, message: 'Can not cancel order, please try again later' },
-  // The key itself.
+  // The key itself. 10003 comes with HTTP 401: error.mdx "HTTP code" gives 401 for "Invalid request
+  // … need to use the correct key", the case 10003's own words name (a key of another environment),
+  // and pybit users report exactly that as an HTTP 401 (bybit-exchange/pybit#130). Bybit does not
+  // say which status 10004 comes with; the 401 conditions it lists (the key, the auth headers) do
+  // not name the signature, so it stays 200 (unverified). docs/venues/bybit.md#errors
   '10003': {
     outcome: 'key-invalid',
-    status: 200,
+    status: 401,
     message:
       'API key is invalid. Check whether the key and domain are matched, there are 4 env: mainnet, testnet, mainnet-demo, testnet-demo',
   },
@@ -342,6 +347,7 @@ export const bybit: VenueSpec & { stream: typeof bybitStream; ipBan: typeof bybi
     'userStream.subscriptionsPerConnectionLifetime',
     'defaultMaxOpenOrdersPerSymbol',
     'errors.codes.-1.outcome',
+    'errors.codes.10004.status',
   ],
   pools,
   requestCost,
