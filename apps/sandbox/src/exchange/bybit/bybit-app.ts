@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitAccountRoutes } from './bybit-account-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
+import { BybitFaults, enforceBybitFaults } from './bybit-faults';
 import { bybitMarketRoutes } from './bybit-market-routes';
 import { bybitOrderQueryRoutes } from './bybit-order-query-routes';
 import { bybitOrderRoutes } from './bybit-order-routes';
@@ -15,6 +16,8 @@ export type BybitDialect = {
   stream: BybitStreamControl;
   /** Its rate limits: lower them, ban, reset (bybit-rate-limits.ts). */
   limits: BybitRateLimits;
+  /** Its outages and spoiled order answers (bybit-faults.ts). */
+  faults: BybitFaults;
 };
 
 /**
@@ -59,13 +62,16 @@ export const buildBybitApp = (
   // Bybit checks its limits first: a client over them is refused before anything else happens.
   const limits = new BybitRateLimits(() => exchange.now());
   enforceBybitRateLimits(app, exchange, limits);
+  // An outage strikes after the limits (a preHandler, after their onRequest hook).
+  const faults = new BybitFaults();
+  enforceBybitFaults(app, exchange, faults);
   app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
   bybitMarketRoutes(app, exchange);
   bybitAccountRoutes(app, exchange);
-  bybitOrderRoutes(app, exchange);
+  bybitOrderRoutes(app, exchange, faults);
   bybitOrderQueryRoutes(app, exchange);
   const stream = attachBybitPrivateStream(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => stream.close());
-  return Object.assign(app, { bybit: { stream, limits } });
+  return Object.assign(app, { bybit: { stream, limits, faults } });
 };

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bybit } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import type { OrderRequest, SandboxOrder } from '../matching-engine';
 import { Dec, isMultipleOf } from '../money';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitError } from './bybit-error';
+import type { BybitFaults } from './bybit-faults';
 import { bybitMarket, spotOnly } from './bybit-market-routes';
 import { resting } from './bybit-order-json';
 import { type BybitParams, bybitAuthenticate } from './bybit-request';
@@ -65,8 +67,12 @@ export const findOrder = (
 };
 
 /** Bybit's signed v5 order endpoints, category spot (docs/venues/bybit.md#endpoints). */
-export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
-  app.post('/v5/order/create', async (request) => {
+export const bybitOrderRoutes = (
+  app: FastifyInstance,
+  exchange: SandboxExchange,
+  faults: BybitFaults,
+): void => {
+  app.post('/v5/order/create', async (request, reply) => {
     const { key, params } = bybitAuthenticate(exchange, request, 'trade');
     spotOnly(params);
     const { market } = bybitMarket(exchange, params.get('symbol'));
@@ -131,6 +137,15 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
       }
     }
     const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
+    // Faults strike after the order is placed: it exists, only its answer goes wrong (bybit-faults.ts).
+    const fault = faults.takeOrderFault();
+    if (fault?.kind === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+    if (fault?.kind === 'unknown') throw bybitError('10000');
+    if (fault?.kind === 'delay') await sleep(fault.delayMs);
     return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
   });
 
