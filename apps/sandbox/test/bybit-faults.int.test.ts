@@ -102,3 +102,35 @@ describe('one spoiled order answer', () => {
     expect(next.body.retCode).toBe(0);
   });
 });
+
+describe('the control API on the Bybit port', () => {
+  const control = (path: string, body: object) =>
+    fetch(`${sandbox.bybitUrl}/_sandbox/bybit/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('starts and ends an outage, queues a spoiled answer, and refuses a bad request with 400', async () => {
+    expect((await control('faults/outage', { kind: 'status', status: 504, forMs: 60_000 })).status).toBe(200);
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(504);
+    expect((await control('faults/reset', {})).status).toBe(200);
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(200);
+    expect((await control('faults/outage', { kind: 'status', status: 404, forMs: 1 })).status).toBe(400);
+    expect((await control('faults/next-order', { kind: 'unknown' })).status).toBe(200);
+    const trader = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+    const placed = await signedRequest(sandbox, 'POST', '/v5/order/create', trader, order('o-ctl'));
+    expect(placed.body.retCode).toBe(10000);
+  });
+
+  it('lowers a per-UID limit and bans the IP, then resets', async () => {
+    const limits = await control('limits', { WALLET_BALANCE: 7 });
+    expect(((await limits.json()) as { limits: Record<string, number> }).limits.WALLET_BALANCE).toBe(7);
+    expect((await control('limits', { NO_SUCH_POOL: 1 })).status).toBe(400);
+    expect((await control('limits/ban', { ms: 60_000 })).status).toBe(200);
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(403);
+    // The control API itself is not under the IP limit.
+    expect((await control('limits/reset', {})).status).toBe(200);
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitAccountRoutes } from './bybit-account-routes';
+import { bybitControlRoutes } from './bybit-control-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
 import { BybitFaults, enforceBybitFaults } from './bybit-faults';
 import { bybitMarketRoutes } from './bybit-market-routes';
@@ -73,5 +74,7 @@ export const buildBybitApp = (
   const stream = attachBybitPrivateStream(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => stream.close());
-  return Object.assign(app, { bybit: { stream, limits, faults } });
+  const dialect: BybitDialect = { stream, limits, faults };
+  void app.register(bybitControlRoutes, { dialect });
+  return Object.assign(app, { bybit: dialect });
 };
