@@ -241,17 +241,18 @@ describe('signed requests', () => {
     expect(wide.body.retCode).toBe(0);
   });
 
-  it('refuses an unknown key with 10003 and a bad signature with 10004', async () => {
+  it('refuses an unknown key with 10003 (HTTP 401) and a bad signature with 10004 (HTTP 200)', async () => {
     const unknown = await signed(
       'GET',
       '/v5/account/wallet-balance',
       { ...trader, apiKey: 'NoSuchKey123' },
       wallet,
     );
-    expect(unknown.status).toBe(200);
+    expect(unknown.status).toBe(401);
     expect(unknown.body.retCode).toBe(10003);
     expect(unknown.body.retMsg).toMatch(/^API key is invalid/);
     const forged = await signed('GET', '/v5/account/wallet-balance', { ...trader, secret: 'wrong' }, wallet);
+    expect(forged.status).toBe(200);
     expect(forged.body).toMatchObject({
       retCode: 10004,
       retMsg: 'Error sign, please check your signature generation algorithm.',

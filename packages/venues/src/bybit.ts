@@ -100,8 +100,9 @@ const requestCost = ({ method, path, params }: RequestShape): RequestCost => {
 
 /**
  * Bybit's codes the engine meets, with the documented words (error.mdx; 10006 as the rate-limit
- * page quotes the `retMsg`). Every one comes in an HTTP 200 answer: Bybit reports a refusal in
- * `retCode`, and its own SDK (pybit) reads `retCode` only from 200 answers.
+ * page quotes the `retMsg`). Every one but 10003 comes in an HTTP 200 answer: Bybit reports a
+ * refusal in `retCode`, and its own SDK (pybit) reads `retCode` only from 200 answers; an invalid
+ * key is answered HTTP 401 with the same body (see 10003 below).
  * docs/venues/bybit.md#errors
  */
 const codes: VenueSpec['errors']['codes'] = {
@@ -140,10 +141,14 @@ const codes: VenueSpec['errors']['codes'] = {
       'The trading service is experiencing a high server load. Please retry if you encounter this issue.',
   },
   '170191': { outcome: 'unavailable', status: 200, message: 'Can not cancel order, please try again later' },
-  // The key itself.
+  // The key itself. 10003 comes with HTTP 401: error.mdx "HTTP code" gives 401 for "Invalid request
+  // … need to use the correct key", the case 10003's own words name (a key of another environment),
+  // and pybit users report exactly that as an HTTP 401 (bybit-exchange/pybit#130). Bybit does not
+  // say which status 10004 comes with; the 401 conditions it lists (the key, the auth headers) do
+  // not name the signature, so it stays 200 (unverified). docs/venues/bybit.md#errors
   '10003': {
     outcome: 'key-invalid',
-    status: 200,
+    status: 401,
     message:
       'API key is invalid. Check whether the key and domain are matched, there are 4 env: mainnet, testnet, mainnet-demo, testnet-demo',
   },
@@ -238,7 +243,50 @@ const codes: VenueSpec['errors']['codes'] = {
   },
 };
 
-export const bybit: VenueSpec = {
+/**
+ * The private stream (`/v5/private`) beyond the shared StreamRules: its topics, heartbeat rule and
+ * the words of its answers. ws/connect.mdx: a client pings every 20 s (`{"op":"ping"}`, answered
+ * `{"op":"pong","args":[server ms],…}`); with no ping-pong and no data pushed, Bybit cuts a private
+ * connection 10 minutes after the last exchange, or after `max_active_time` (30 s – 600 s, also as
+ * `1m`…`10m`) when the URL sets it. Topics (websocket/private/order, execution, wallet): `order` and
+ * `execution` for every category, `order.spot` / `execution.spot` for spot only, `wallet`.
+ * A failed `auth` answers `{"success":false,"ret_msg":…,"op":"auth","conn_id":…}`; an expired or
+ * malformed one "Params Error" (reported by Bybit's own SDK users, bybit-exchange/pybit#152, #300).
+ * The words for an unknown key, a bad signature, a second auth, an unknown op or topic and a
+ * subscription before auth are not documented (unverified). docs/venues/bybit.md#user-data-stream
+ */
+export const bybitStream = {
+  path: '/v5/private',
+  topics: ['order', 'order.spot', 'execution', 'execution.spot', 'wallet'] as readonly string[],
+  pingEveryMs: 20 * SECOND,
+  idleMs: 10 * MINUTE,
+  minActiveMs: 30 * SECOND,
+  maxActiveMs: 10 * MINUTE,
+  words: {
+    authParams: 'Params Error',
+    authDenied: 'Request not authorized',
+    repeatAuth: 'Repeat auth',
+    notAuthorized: 'Request not authorized',
+    invalidOp: 'error:invalid op',
+    badTopic: 'error:handler not found,topic:%s',
+  },
+  unverified: [
+    'words.authDenied',
+    'words.repeatAuth',
+    'words.notAuthorized',
+    'words.invalidOp',
+    'words.badTopic',
+  ] as readonly string[],
+  doc: `${DOC}#user-data-stream`,
+};
+
+/**
+ * rate-limit.mdx "IP limit": an IP over 600 requests in 5 s is answered HTTP 403 "access too
+ * frequent" and banned for at least 10 minutes (overLimit.firstBanMs). docs/venues/bybit.md#bans
+ */
+export const bybitIpBan = { message: 'access too frequent', doc: `${DOC}#bans` };
+
+export const bybit: VenueSpec & { stream: typeof bybitStream; ipBan: typeof bybitIpBan } = {
   id: 'bybit',
   name: 'Bybit',
   // guide.mdx "Authentication": mainnet and testnet base endpoints. docs/venues/bybit.md#endpoints
@@ -299,6 +347,7 @@ export const bybit: VenueSpec = {
     'userStream.subscriptionsPerConnectionLifetime',
     'defaultMaxOpenOrdersPerSymbol',
     'errors.codes.-1.outcome',
+    'errors.codes.10004.status',
   ],
   pools,
   requestCost,
@@ -335,4 +384,6 @@ export const bybit: VenueSpec = {
   // per symbol); whether the 500 counts per symbol or per account is not clear (unverified).
   // docs/venues/bybit.md#filters
   defaultMaxOpenOrdersPerSymbol: 500,
+  stream: bybitStream,
+  ipBan: bybitIpBan,
 };

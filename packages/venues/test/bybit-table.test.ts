@@ -147,8 +147,9 @@ describe('Bybit errors (docs/venues/bybit.md#errors)', () => {
     expect(bybit.errors.otherwise?.('10099')).toBe('unavailable');
   });
 
-  it('sends every code with HTTP 200', () => {
-    for (const [c, entry] of Object.entries(bybit.errors.codes)) expect(entry.status, c).toBe(200);
+  it('sends every code with HTTP 200 but an invalid key, 10003, with 401 (error.mdx "HTTP code")', () => {
+    for (const [c, entry] of Object.entries(bybit.errors.codes))
+      expect(entry.status, c).toBe(c === '10003' ? 401 : 200);
   });
 });
 

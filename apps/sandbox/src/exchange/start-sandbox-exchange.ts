@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildBybitApp } from './bybit/bybit-app';
+import { type BybitDialect, buildBybitApp } from './bybit/bybit-app';
 import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
 import { buildOkxApp } from './okx/okx-app';
@@ -76,6 +76,8 @@ export type SandboxExchangeHandle = {
    */
   okxUrl: string;
   okxPort: number;
+  /** The Bybit dialect's own controls (its private stream, rate limits, faults). */
+  bybit: BybitDialect;
   /** Trading fee in percent of the received asset. */
   feePct: string;
   control: SandboxControl;
@@ -229,6 +231,7 @@ export const startSandboxExchange = async (
     bybitPort,
     okxUrl: `http://${bracketed}:${okxPort}`,
     okxPort,
+    bybit: bybitApp.bybit,
     feePct,
     control,
     exchange,

@@ -2,9 +2,24 @@ import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitAccountRoutes } from './bybit-account-routes';
+import { bybitControlRoutes } from './bybit-control-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
+import { BybitFaults, enforceBybitFaults } from './bybit-faults';
 import { bybitMarketRoutes } from './bybit-market-routes';
+import { bybitOrderQueryRoutes } from './bybit-order-query-routes';
 import { bybitOrderRoutes } from './bybit-order-routes';
+import { attachBybitPrivateStream, type BybitStreamControl } from './bybit-private-stream';
+import { BybitRateLimits, enforceBybitRateLimits } from './bybit-rate-limits';
+
+/** What a test or the control API may do to the Bybit dialect beyond the shared exchange. */
+export type BybitDialect = {
+  /** The private stream `/v5/private`. */
+  stream: BybitStreamControl;
+  /** Its rate limits: lower them, ban, reset (bybit-rate-limits.ts). */
+  limits: BybitRateLimits;
+  /** Its outages and spoiled order answers (bybit-faults.ts). */
+  faults: BybitFaults;
+};
 
 /**
  * The Fastify app speaking Bybit's v5 spot dialect (not listening yet), on the same
@@ -12,7 +27,10 @@ import { bybitOrderRoutes } from './bybit-order-routes';
  * returns its `result`; this wraps it in Bybit's envelope, and a refusal in `retCode`/`retMsg`
  * (HTTP 200, docs/venues/bybit.md#errors).
  */
-export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): FastifyInstance => {
+export const buildBybitApp = (
+  exchange: SandboxExchange,
+  logLevel?: string,
+): FastifyInstance & { bybit: BybitDialect } => {
   const app: FastifyInstance = Fastify({ logger: logLevel ? loggerOptions(logLevel) : false });
   // The signature covers the JSON body byte for byte: keep it as the raw string (bybit-request.ts).
   app.addContentTypeParser(
@@ -42,9 +60,21 @@ export const buildBybitApp = (exchange: SandboxExchange, logLevel?: string): Fas
   app.setNotFoundHandler(async (_request, reply) =>
     reply.status(404).type('text/plain').send('404 page not found'),
   );
+  // Bybit checks its limits first: a client over them is refused before anything else happens.
+  const limits = new BybitRateLimits(() => exchange.now());
+  enforceBybitRateLimits(app, exchange, limits);
+  // An outage strikes after the limits (a preHandler, after their onRequest hook).
+  const faults = new BybitFaults();
+  enforceBybitFaults(app, exchange, faults);
   app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
   bybitMarketRoutes(app, exchange);
   bybitAccountRoutes(app, exchange);
-  bybitOrderRoutes(app, exchange);
-  return app;
+  bybitOrderRoutes(app, exchange, faults);
+  bybitOrderQueryRoutes(app, exchange);
+  const stream = attachBybitPrivateStream(app.server, exchange);
+  // Before the server closes: an open WebSocket would keep it from closing.
+  app.addHook('preClose', async () => stream.close());
+  const dialect: BybitDialect = { stream, limits, faults };
+  void app.register(bybitControlRoutes, { dialect });
+  return Object.assign(app, { bybit: dialect });
 };

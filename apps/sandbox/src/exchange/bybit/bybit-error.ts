@@ -3,7 +3,7 @@ import { Refusal } from '../refusal';
 
 /**
  * A Bybit v5 refusal: `retCode` and `retMsg` in the common envelope, with the HTTP status Bybit
- * sends (200 for every code we answer). Codes and words come from the venue table, never typed
+ * sends (the table's status: 200, or 401 for an invalid key). Codes and words come from the venue table, never typed
  * here. docs/venues/bybit.md#errors
  */
 export class BybitError extends Error {

@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bybit } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { Market } from '../markets';
-import type { OrderRequest, SandboxOrder, SandboxTrade } from '../matching-engine';
-import { Dec, isMultipleOf, ZERO } from '../money';
+import type { OrderRequest, SandboxOrder } from '../matching-engine';
+import { Dec, isMultipleOf } from '../money';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitError } from './bybit-error';
+import type { BybitFaults } from './bybit-faults';
 import { bybitMarket, spotOnly } from './bybit-market-routes';
+import { resting } from './bybit-order-json';
 import { type BybitParams, bybitAuthenticate } from './bybit-request';
-
-/** Bybit keeps the last 500 ended orders queryable on /v5/order/realtime. docs/venues/bybit.md#endpoints */
-const RECENT_ENDED = 500;
 
 /**
  * Without an orderLinkId, Bybit gives a spot order a numeric one of its own (ccxt's recorded
@@ -20,8 +20,6 @@ const RECENT_ENDED = 500;
 const systemLinkId = (): string =>
   `1${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e9)).padStart(9, '0')}`;
 
-const resting = (o: SandboxOrder) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
-
 const decimalParam = (params: BybitParams, name: string): Decimal | undefined => {
   const raw = params.get(name);
   if (raw === undefined || raw === '') return undefined;
@@ -29,13 +27,6 @@ const decimalParam = (params: BybitParams, name: string): Decimal | undefined =>
   const value = new Dec(raw);
   if (value.lte(0)) throw bybitError('10001');
   return value;
-};
-
-const intParam = (params: BybitParams, name: string): number | undefined => {
-  const raw = params.get(name);
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw bybitError('10001');
-  return Number(raw);
 };
 
 /**
@@ -60,119 +51,8 @@ const checkValue = (market: Market, value: Decimal): void => {
   if (value.lt(market.minNotional)) throw bybitError('170140');
 };
 
-/** Bybit's order status (enum.mdx "orderStatus"); a spot order that ended part-filled is PartiallyFilledCanceled. */
-const orderStatus = (o: SandboxOrder): string => {
-  switch (o.status) {
-    case 'NEW':
-      return 'New';
-    case 'PARTIALLY_FILLED':
-      return 'PartiallyFilled';
-    case 'FILLED':
-      return 'Filled';
-    default:
-      return o.executedQty.gt(0) ? 'PartiallyFilledCanceled' : 'Cancelled';
-  }
-};
-
-/** A market buy sized in the quote coin (marketUnit quoteCoin): Bybit reports its qty in quote. */
-const inQuote = (o: SandboxOrder) => o.type === 'MARKET' && o.side === 'BUY' && o.origQuoteOrderQty.gt(0);
-
-/** One order as GET /v5/order/realtime lists it (open-order.mdx, spot). */
-const orderJson = (o: SandboxOrder, trades: SandboxTrade[]) => {
-  const left = resting(o) ? o.origQty.sub(o.executedQty) : ZERO;
-  const own = trades.filter((t) => t.orderId === o.orderId);
-  const fee = own.reduce((sum, t) => sum.add(t.commission), ZERO);
-  const feeAsset = own[0]?.commissionAsset;
-  return {
-    orderId: String(o.orderId),
-    orderLinkId: o.clientOrderId,
-    blockTradeId: '',
-    symbol: o.symbol,
-    price: o.type === 'MARKET' ? '0' : o.price.toFixed(),
-    qty: inQuote(o) ? o.origQuoteOrderQty.toFixed() : o.origQty.toFixed(),
-    side: o.side === 'BUY' ? 'Buy' : 'Sell',
-    isLeverage: '0',
-    positionIdx: '0',
-    orderStatus: orderStatus(o),
-    createType: 'CreateByUser',
-    cancelType: o.status === 'CANCELED' ? 'CancelByUser' : 'UNKNOWN',
-    // enum.mdx rejectReason: a cancel asked for, or a market/IOC order that could not fill whole.
-    rejectReason:
-      o.status === 'CANCELED'
-        ? 'EC_PerCancelRequest'
-        : o.status === 'EXPIRED'
-          ? 'EC_CancelForNoFullFill'
-          : 'EC_NoError',
-    avgPrice: o.executedQty.gt(0)
-      ? o.cummulativeQuoteQty.div(o.executedQty).toDecimalPlaces(8).toFixed()
-      : '',
-    leavesQty: left.toFixed(),
-    leavesValue: o.type === 'MARKET' ? '0' : left.mul(o.price).toFixed(),
-    cumExecQty: o.executedQty.toFixed(),
-    cumExecValue: o.cummulativeQuoteQty.toFixed(),
-    cumExecFee: fee.toFixed(),
-    cumFeeDetail: feeAsset && fee.gt(0) ? { [feeAsset]: fee.toFixed() } : {},
-    timeInForce: o.type === 'MARKET' ? 'IOC' : o.type === 'LIMIT_MAKER' ? 'PostOnly' : o.timeInForce,
-    orderType: o.type === 'MARKET' ? 'Market' : 'Limit',
-    stopOrderType: '',
-    orderIv: '',
-    marketUnit: o.type === 'MARKET' ? (inQuote(o) ? 'quoteCoin' : 'baseCoin') : '',
-    triggerPrice: '0',
-    takeProfit: '0',
-    stopLoss: '0',
-    tpTriggerBy: '',
-    slTriggerBy: '',
-    triggerDirection: '0',
-    triggerBy: '',
-    lastPriceOnCreated: '',
-    reduceOnly: false,
-    closeOnTrigger: false,
-    smpType: 'None',
-    smpGroup: '0',
-    smpOrderId: '',
-    tpslMode: '',
-    tpLimitPrice: '',
-    slLimitPrice: '',
-    placeType: '',
-    createdTime: String(o.time),
-    updatedTime: String(o.updateTime),
-  };
-};
-
-/** One fill as GET /v5/execution/list gives it (execution.mdx, spot). */
-const executionJson = (t: SandboxTrade, order: SandboxOrder | undefined, feeRate: Decimal) => ({
-  symbol: t.symbol,
-  orderId: String(t.orderId),
-  orderLinkId: order?.clientOrderId ?? '',
-  side: t.isBuyer ? 'Buy' : 'Sell',
-  orderPrice: order && order.type !== 'MARKET' ? order.price.toFixed() : '0',
-  orderQty: order ? (inQuote(order) ? order.origQuoteOrderQty : order.origQty).toFixed() : '0',
-  leavesQty: order && resting(order) ? order.origQty.sub(order.executedQty).toFixed() : '0',
-  createType: 'CreateByUser',
-  orderType: order?.type === 'MARKET' ? 'Market' : 'Limit',
-  stopOrderType: '',
-  execFee: t.commission.toFixed(),
-  execId: String(t.id),
-  execPrice: t.price.toFixed(),
-  execQty: t.qty.toFixed(),
-  execType: 'Trade',
-  execValue: t.quoteQty.toFixed(),
-  execTime: String(t.time),
-  feeCurrency: t.commissionAsset,
-  isMaker: t.isMaker,
-  feeRate: feeRate.toFixed(),
-  tradeIv: '',
-  markIv: '',
-  markPrice: '',
-  indexPrice: '',
-  underlyingPrice: '',
-  blockTradeId: '',
-  closedSize: '',
-  seq: String(t.id),
-});
-
 /** The account's order named by `orderId` (wins when both are given) or `orderLinkId`. docs/venues/bybit.md#client-order-ids */
-const findOrder = (
+export const findOrder = (
   exchange: SandboxExchange,
   accountId: number,
   params: BybitParams,
@@ -187,8 +67,12 @@ const findOrder = (
 };
 
 /** Bybit's signed v5 order endpoints, category spot (docs/venues/bybit.md#endpoints). */
-export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
-  app.post('/v5/order/create', async (request) => {
+export const bybitOrderRoutes = (
+  app: FastifyInstance,
+  exchange: SandboxExchange,
+  faults: BybitFaults,
+): void => {
+  app.post('/v5/order/create', async (request, reply) => {
     const { key, params } = bybitAuthenticate(exchange, request, 'trade');
     spotOnly(params);
     const { market } = bybitMarket(exchange, params.get('symbol'));
@@ -253,6 +137,15 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
       }
     }
     const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
+    // Faults strike after the order is placed: it exists, only its answer goes wrong (bybit-faults.ts).
+    const fault = faults.takeOrderFault();
+    if (fault?.kind === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+    if (fault?.kind === 'unknown') throw bybitError('10000');
+    if (fault?.kind === 'delay') await sleep(fault.delayMs);
     return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
   });
 
@@ -269,59 +162,5 @@ export const bybitOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange
     if (!resting(order)) throw bybitError('170142');
     exchange.engine.cancel(key.accountId, market, { orderId: order.orderId });
     return { orderId: String(order.orderId), orderLinkId: order.clientOrderId };
-  });
-
-  // open-order.mdx: open orders (newest first; limit 20 by default, at most 50), or one by id among
-  // open and the last 500 ended ones, or (openOnly=1) the recent ended ones. docs/venues/bybit.md#endpoints
-  app.get('/v5/order/realtime', async (request) => {
-    const { key, params } = bybitAuthenticate(exchange, request, 'read');
-    spotOnly(params);
-    const symbolText = params.get('symbol');
-    const symbol = symbolText ? bybitMarket(exchange, symbolText).market.symbol : undefined;
-    const limit = Math.min(intParam(params, 'limit') ?? 20, 50);
-    const all = exchange.engine.allOrders(key.accountId, symbol);
-    const ended = all.filter((o) => !resting(o)).slice(-RECENT_ENDED);
-    let picked: SandboxOrder[];
-    if (params.get('orderId') || params.get('orderLinkId')) {
-      const found = findOrder(exchange, key.accountId, params, symbol);
-      picked = found && (resting(found) || ended.includes(found)) ? [found] : [];
-    } else if (params.get('openOnly') === '1') {
-      picked = ended;
-    } else {
-      picked = all.filter(resting);
-    }
-    const trades = exchange.engine.trades(key.accountId, symbol);
-    const list = picked
-      .slice(-limit)
-      .reverse()
-      .map((o) => orderJson(o, trades));
-    return { category: 'spot', list, nextPageCursor: '' };
-  });
-
-  // execution.mdx: the account's fills, newest first (limit 50 by default, at most 100).
-  app.get('/v5/execution/list', async (request) => {
-    const { key, params } = bybitAuthenticate(exchange, request, 'read');
-    spotOnly(params);
-    const symbolText = params.get('symbol');
-    const symbol = symbolText ? bybitMarket(exchange, symbolText).market.symbol : undefined;
-    const limit = Math.min(intParam(params, 'limit') ?? 50, 100);
-    const startTime = intParam(params, 'startTime');
-    const endTime = intParam(params, 'endTime');
-    const orders = new Map(exchange.engine.allOrders(key.accountId, symbol).map((o) => [o.orderId, o]));
-    const named = params.get('orderId') || params.get('orderLinkId');
-    const order = named ? findOrder(exchange, key.accountId, params, symbol) : undefined;
-    const fills = exchange.engine
-      .trades(key.accountId, symbol)
-      .filter(
-        (t) =>
-          (!named || t.orderId === order?.orderId) &&
-          (startTime === undefined || t.time >= startTime) &&
-          (endTime === undefined || t.time <= endTime),
-      );
-    const list = fills
-      .slice(-limit)
-      .reverse()
-      .map((t) => executionJson(t, orders.get(t.orderId), exchange.engine.feeRate));
-    return { category: 'spot', list, nextPageCursor: '' };
   });
 };

@@ -1,0 +1,123 @@
+import ccxt from 'ccxt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
+import { ccxtBybit, signedRequest } from './bybit-support';
+import { FIXED_BTC_USDT } from './support/markets';
+
+/**
+ * Bybit's rate limits in the Bybit dialect (docs/venues/bybit.md#rate-limits, #bans): per-UID
+ * per-endpoint budgets with the X-Bapi-Limit headers and 10006, the IP's 600 per 5 s with HTTP 403
+ * and a 10-minute ban. Lowered through `handle.bybit.limits` so a test reaches them quickly.
+ */
+let sandbox: SandboxExchangeHandle;
+
+beforeAll(async () => {
+  sandbox = await startSandboxExchange({ port: 0, bybitPort: 0, markets: [FIXED_BTC_USDT] });
+});
+afterAll(async () => sandbox.close());
+afterEach(() => sandbox.bybit.limits.reset());
+
+const wallet = { accountType: 'UNIFIED' };
+
+describe('per UID and endpoint', () => {
+  it('reports X-Bapi-Limit, what is left in X-Bapi-Limit-Status and the time in the reset header', async () => {
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const before = Date.now();
+    const first = await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', trader, wallet);
+    expect(first.body.retCode).toBe(0);
+    expect(first.headers.get('x-bapi-limit')).toBe('50');
+    expect(first.headers.get('x-bapi-limit-status')).toBe('49');
+    const reset = Number(first.headers.get('x-bapi-limit-reset-timestamp'));
+    expect(reset).toBeGreaterThanOrEqual(before - 1000);
+    expect(reset).toBeLessThanOrEqual(Date.now() + 1000);
+    const placed = await signedRequest(sandbox, 'POST', '/v5/order/create', trader, {
+      category: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'Buy',
+      orderType: 'Limit',
+      qty: '0.0001',
+      price: '50000',
+    });
+    expect(placed.headers.get('x-bapi-limit')).toBe('20');
+    // Public market data has no per-UID limit and no such headers.
+    const time = await fetch(`${sandbox.bybitUrl}/v5/market/time`);
+    expect(time.headers.get('x-bapi-limit')).toBeNull();
+  });
+
+  it('answers 10006 past the endpoint budget, HTTP 200, until the window refills; other endpoints go on', async () => {
+    sandbox.bybit.limits.setLimits({ ORDER_REALTIME: 3 });
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const realtime = () => signedRequest(sandbox, 'GET', '/v5/order/realtime', trader, { category: 'spot' });
+    // Start at the beginning of a one-second window, so the four calls share it.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    const left = [];
+    for (let i = 0; i < 3; i++) left.push((await realtime()).headers.get('x-bapi-limit-status'));
+    expect(left).toEqual(['2', '1', '0']);
+    const over = await realtime();
+    expect(over.status).toBe(200);
+    expect(over.body).toMatchObject({ retCode: 10006, retMsg: 'Too many visits!' });
+    expect(over.headers.get('x-bapi-limit-status')).toBe('0');
+    const resetAt = Number(over.headers.get('x-bapi-limit-reset-timestamp'));
+    expect(resetAt).toBeGreaterThan(Date.now() - 50);
+    expect(resetAt % 1000).toBe(0);
+    const other = await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', trader, wallet);
+    expect(other.body.retCode).toBe(0);
+    await new Promise((r) => setTimeout(r, Math.max(0, resetAt - Date.now()) + 20));
+    expect((await realtime()).body.retCode).toBe(0);
+  });
+
+  it('ccxt reads 10006 as RateLimitExceeded', async () => {
+    sandbox.bybit.limits.setLimits({ ORDER_REALTIME: 1 });
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const client = ccxtBybit(sandbox, trader);
+    await client.loadMarkets();
+    await client.isUnifiedEnabled();
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    await client.fetchOpenOrders('BTC/USDT');
+    await expect(client.fetchOpenOrders('BTC/USDT')).rejects.toThrow(ccxt.RateLimitExceeded);
+  });
+
+  it('counts each account on its own', async () => {
+    sandbox.bybit.limits.setLimits({ WALLET_BALANCE: 1 });
+    const a = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const b = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    expect((await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', a, wallet)).body.retCode).toBe(
+      0,
+    );
+    expect((await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', b, wallet)).body.retCode).toBe(
+      0,
+    );
+    expect((await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', a, wallet)).body.retCode).toBe(
+      10006,
+    );
+  });
+});
+
+describe('per IP', () => {
+  it('answers HTTP 403 "access too frequent" past 600 in 5 s (lowered here), and bans the IP', async () => {
+    sandbox.bybit.limits.setLimits({ IP_5S: 5 });
+    await new Promise((r) => setTimeout(r, 5000 - (Date.now() % 5000) + 20));
+    for (let i = 0; i < 5; i++) expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(200);
+    const over = await fetch(`${sandbox.bybitUrl}/v5/market/time`);
+    expect(over.status).toBe(403);
+    expect(await over.text()).toBe('access too frequent');
+    // A new window does not lift the ban; ccxt reads the 403 as a rate limit.
+    sandbox.bybit.limits.setLimits({ IP_5S: 600 });
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const signed = await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', trader, wallet).catch(
+      () => undefined,
+    );
+    expect(signed).toBeUndefined();
+    await expect(ccxtBybit(sandbox).fetchTime()).rejects.toThrow(ccxt.RateLimitExceeded);
+    sandbox.bybit.limits.reset();
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(200);
+  });
+
+  it('a ban forced through the control handle, lifted by reset', async () => {
+    sandbox.bybit.limits.ban(60_000);
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(403);
+    sandbox.bybit.limits.reset();
+    expect((await fetch(`${sandbox.bybitUrl}/v5/market/time`)).status).toBe(200);
+  });
+});
