@@ -4,7 +4,13 @@ import { ExchangeError, guarded } from './errors';
 import { dec, toTrade } from './normalize';
 import type { ExchangeTrade } from './types';
 
-const PAGE = 1000;
+/**
+ * The most own trades one request returns: Binance's myTrades 1000 (rest-api.md), Bybit's
+ * /v5/execution/list 100 and OKX's /api/v5/trade/fills 100 (docs/venues/bybit.md#endpoints,
+ * docs/venues/okx.md#endpoints); a larger limit is refused (Bybit 10001).
+ */
+const PAGE_BY_VENUE: Readonly<Record<string, number>> = { binance: 1000, bybit: 100, okx: 100 };
+const pageOf = (exchange: Exchange) => PAGE_BY_VENUE[exchange.id] ?? 100;
 const DAY_MS = 86_400_000;
 /** Binance serves own trades in windows of at most 24 h; 90 of them is a quarter, ~1800 request weight. */
 const MAX_WINDOWS = 90;
@@ -49,7 +55,7 @@ const fetchWindow = async (
 ): Promise<void> => {
   let cursor = from;
   for (;;) {
-    const batch = await guarded(() => exchange.fetchMyTrades(symbol, cursor, PAGE, { until }));
+    const batch = await guarded(() => exchange.fetchMyTrades(symbol, cursor, pageOf(exchange), { until }));
     let added = 0;
     for (const trade of batch) {
       if (into.has(String(trade.id))) continue;
@@ -57,14 +63,14 @@ const fetchWindow = async (
       added++;
     }
     const last = batch.at(-1)?.timestamp;
-    if (batch.length < PAGE || added === 0 || last === undefined) return;
+    if (batch.length < pageOf(exchange) || added === 0 || last === undefined) return;
     cursor = last;
   }
 };
 
 /**
  * Our trades in `symbol` since `since` (ms, inclusive), oldest first: walked in 24-hour windows
- * (Binance's limit), every page of each. Without `since`, the most recent 1000.
+ * (Binance's limit, inside Bybit's 7 days), every page of each. Without `since`, the most recent page.
  */
 export const fetchMyTrades = async (
   exchange: Exchange,
@@ -72,7 +78,10 @@ export const fetchMyTrades = async (
   since?: number,
 ): Promise<ExchangeTrade[]> => {
   if (since === undefined)
-    return normalizeTrades(exchange, await guarded(() => exchange.fetchMyTrades(symbol, undefined, PAGE)));
+    return normalizeTrades(
+      exchange,
+      await guarded(() => exchange.fetchMyTrades(symbol, undefined, pageOf(exchange))),
+    );
   const now = Date.now();
   if (now - since > MAX_WINDOWS * DAY_MS) {
     throw new ExchangeError(
