@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { errorCatalogue } from '@gridbot/contracts';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import { fundWallet, reconcileCoinBot, saveExchangeKeys } from '@gridbot/services';
@@ -30,7 +31,13 @@ beforeAll(async () => {
       },
     ],
   });
-  [stack, browser] = await Promise.all([startStack({ sandboxUrl: sandbox.url }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startStack({
+      sandboxUrl: sandbox.url,
+      sandboxDialectUrls: { bybit: sandbox.bybitUrl, okx: sandbox.okxUrl },
+    }),
+    launchBrowser(),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -90,6 +97,40 @@ describe('trading from the mini app', () => {
     await app.page.getByText(en.apiKey.restricted, { exact: true }).waitFor();
     await settle(app.page);
     await screenshot(app.page, 'en', 'api-key-trusted-ips');
+    await app.close();
+  });
+
+  it('connects OKX keys: the passphrase field, the formats checked in place, the saved keys shown as OKX', async () => {
+    const user = await stack.createUser({ username: 'olga_okx', firstName: 'Olga' });
+    const okxKeys = { apiKey: randomUUID(), secret: randomBytes(16).toString('hex').toUpperCase() };
+    const keys = sandbox.control.createAccount({
+      balances: { USDT: '40' },
+      ...okxKeys,
+      passphrase: 'Olga-Pass7',
+    });
+    const app = await openAppPage(browser, { telegram: false });
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { level: 1, name: 'Hi, Olga' }).waitFor();
+    await navigateInApp(app.page, '/profile/api-key');
+    await expect(app.page.getByLabel(en.apiKey.passphrase).count()).resolves.toBe(0);
+    await app.page.getByRole('button', { name: 'OKX', exact: true }).click();
+    await app.page.getByTestId('api-key-venue-hint').getByText(en.apiKey.venueHint.okx).waitFor();
+    // A Binance-shaped key is not an OKX key: said in place, nothing sent.
+    await app.page.getByLabel('API key').fill('A'.repeat(64));
+    await app.page.getByLabel('Secret key').fill(keys.secret);
+    await app.page.getByRole('button', { name: 'Save keys' }).click();
+    await app.page.getByText(en.validation.okxApiKey).waitFor();
+    await app.page.getByText(en.validation.required).waitFor();
+    await app.page.getByLabel('API key').fill(keys.apiKey);
+    await app.page.getByLabel(en.apiKey.passphrase).fill(keys.passphrase);
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'api-key-okx');
+    await app.page.getByRole('button', { name: 'Save keys' }).click();
+    await app.page.getByText('API keys saved').waitFor();
+    const saved = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
+    expect([saved.exchange, saved.apiKey]).toEqual(['okx', keys.apiKey]);
+    await navigateInApp(app.page, '/profile/api-key');
+    await app.page.getByText('OKX', { exact: true }).first().waitFor();
     await app.close();
   });
 

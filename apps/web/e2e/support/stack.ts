@@ -28,7 +28,13 @@ let nextTelegramId = 7_000_000_000n;
  * (`apps/web/dist`) on the same origin, as in embedded mode.
  */
 export const startStack = async (
-  options: { demo?: boolean; sandboxUrl?: string; env?: Record<string, string> } = {},
+  options: {
+    demo?: boolean;
+    sandboxUrl?: string;
+    /** The sandbox's Bybit and OKX dialects by venue. */
+    sandboxDialectUrls?: Readonly<Record<string, string>>;
+    env?: Record<string, string>;
+  } = {},
 ) => {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @gridbot/web` before the browser tests');
@@ -38,6 +44,7 @@ export const startStack = async (
   const ctx = createTestContext({
     prisma: db.prisma,
     ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+    ...(options.sandboxDialectUrls ? { sandboxDialectUrls: options.sandboxDialectUrls } : {}),
     env: { ...(options.sandboxUrl ? { EXCHANGE_MODE: 'sandbox' } : {}), ...options.env },
   });
   const { botToken } = ctx.auth;

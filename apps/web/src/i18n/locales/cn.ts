@@ -848,6 +848,14 @@ export const cn: Messages = {
   apiKey: {
     title: 'API 密钥',
     exchange: '交易所',
+    passphrase: '密码短语',
+    venueHint: {
+      binance:
+        'Binance：API 管理 → 创建 API。勾选“允许现货及杠杆交易”，不要开启提现；未绑定可信 IP 的密钥只能交易 30 天。',
+      bybit:
+        'Bybit：API → 新建密钥 → 系统生成。选择“读写”，现货仅勾选“交易”，不开启提现；未绑定 IP 的密钥 3 个月后过期。',
+      okx: 'OKX：API → 创建 API Key。权限选择“读取”和“交易”，不要选“提现”；请记住设置的密码短语，这里需要填写。',
+    },
     apiKey: 'API 密钥',
     secretKey: '私钥',
     hint: '请在交易所创建开启现货交易、关闭提现权限的密钥。',

@@ -882,6 +882,14 @@ export const en = {
   apiKey: {
     title: 'API keys',
     exchange: 'Exchange',
+    passphrase: 'Passphrase',
+    venueHint: {
+      binance:
+        'Binance: API Management → Create API. Tick "Enable Spot & Margin Trading", leave withdrawals off; a key without trusted IPs trades for 30 days.',
+      bybit:
+        'Bybit: API → Create New Key → System-generated. Read-Write with Spot "Trade" only, no withdrawals; a key bound to no IP expires after 3 months.',
+      okx: 'OKX: API → Create API key. Permissions Read and Trade, not Withdraw; note the passphrase you set, it is asked here.',
+    },
     apiKey: 'API key',
     secretKey: 'Secret key',
     hint: 'Create keys on the exchange with spot trading enabled and withdrawals disabled.',

@@ -1,4 +1,4 @@
-import { checkKeys, type ErrorCode, saveApiKey } from '@gridbot/contracts';
+import { checkKeys, type ErrorCode, type Exchange, saveApiKey } from '@gridbot/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,11 @@ import { ApiError } from '../../api/api-error';
 import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { useFormat } from '../../format/use-format';
-import { apiKeyProblem as checkApiKey, secretKeyProblem as checkSecretKey } from '../../forms/api-key-form';
+import {
+  apiKeyProblem as checkApiKey,
+  passphraseProblem as checkPassphrase,
+  secretKeyProblem as checkSecretKey,
+} from '../../forms/api-key-form';
 import { useProblemText } from '../../forms/use-problem-text';
 import { showToast } from '../../shell/toast-store';
 import { useClosingConfirmation } from '../../telegram/closing-confirmation';
@@ -17,7 +21,13 @@ import { MainAction } from '../../ui/main-action';
 import { Usdt } from '../../ui/money';
 import { Notice } from '../../ui/notice';
 import { Card, Screen } from '../../ui/screen';
+import { Segmented } from '../../ui/segmented';
 import { KeyValue } from '../../ui/stat';
+
+const EXCHANGES: readonly Exchange[] = ['binance', 'bybit', 'okx'];
+
+/** The exchanges' own names (not translated). */
+const EXCHANGE_NAMES: Record<Exchange, string> = { binance: 'Binance', bybit: 'Bybit', okx: 'OKX' };
 
 /** Connect exchange API keys: spot trading on, withdrawals off; the secret is never shown again. */
 export const ApiKeyScreen = () => {
@@ -29,15 +39,20 @@ export const ApiKeyScreen = () => {
   const errorText = useActionError();
   // A live check on the exchange: the saved keys (masked), whether they work, the free USDT.
   const check = useApiQuery(checkKeys, {});
+  const [exchange, setExchange] = useState<Exchange>('binance');
   const [apiKey, setApiKey] = useState('');
+  const [passphrase, setPassphrase] = useState('');
   const [secretKey, setSecretKey] = useState('');
   const [touched, setTouched] = useState(false);
   // Keys of another exchange account while coins have open deals: the server said what happens
   // (API_KEY_OTHER_ACCOUNT); the next save confirms it (docs/grid.md#replacing-api-keys).
   const [otherAccount, setOtherAccount] = useState(false);
-  const apiKeyProblem = checkApiKey(apiKey);
-  const secretProblem = checkSecretKey(secretKey);
-  useClosingConfirmation(apiKey.trim() !== '' || secretKey.trim() !== '');
+  const apiKeyProblem = checkApiKey(apiKey, exchange);
+  const secretProblem = checkSecretKey(secretKey, exchange);
+  // OKX keys carry a third credential, the passphrase chosen when the key was created.
+  const needsPassphrase = exchange === 'okx';
+  const passphraseProblem = checkPassphrase(passphrase, exchange);
+  useClosingConfirmation(apiKey.trim() !== '' || secretKey.trim() !== '' || passphrase !== '');
   const save = useApiMutation(saveApiKey, {
     onSuccess: () => {
       showToast(t('apiKey.saved'), 'success');
@@ -78,7 +93,7 @@ export const ApiKeyScreen = () => {
           {check.data?.usdtBalance != null ? (
             <KeyValue label={t('apiKey.usdtBalance')} value={<Usdt value={check.data.usdtBalance} />} />
           ) : null}
-          <KeyValue label={t('apiKey.exchange')} value={current.exchange.toUpperCase()} />
+          <KeyValue label={t('apiKey.exchange')} value={EXCHANGE_NAMES[current.exchange]} />
           <KeyValue label={t('apiKey.apiKey')} value={<span className="mono">{current.apiKeyMasked}</span>} />
           <KeyValue
             label={t('apiKey.secretKey')}
@@ -137,8 +152,20 @@ export const ApiKeyScreen = () => {
       ) : null}
       {current ? <Notice>{t('apiKey.replaceHint')}</Notice> : null}
       <Card>
-        <KeyValue label={t('apiKey.exchange')} value="Binance" />
-        <div style={{ height: 10 }} />
+        <Segmented
+          label={t('apiKey.exchange')}
+          value={exchange}
+          options={EXCHANGES.map((value) => ({ value, label: EXCHANGE_NAMES[value] }))}
+          onChange={(value) => {
+            setExchange(value);
+            setTouched(false);
+            setOtherAccount(false);
+            save.reset();
+          }}
+        />
+        <p className="muted" style={{ margin: '10px 0', fontSize: 13.5 }} data-testid="api-key-venue-hint">
+          {t(`apiKey.venueHint.${exchange}`)}
+        </p>
         <Field
           label={t('apiKey.apiKey')}
           value={apiKey}
@@ -156,6 +183,17 @@ export const ApiKeyScreen = () => {
           spellCheck={false}
           error={touched ? problemText(secretProblem) : null}
         />
+        {needsPassphrase ? (
+          <Field
+            label={t('apiKey.passphrase')}
+            type="password"
+            value={passphrase}
+            onChange={edit(setPassphrase)}
+            autoComplete="off"
+            spellCheck={false}
+            error={touched ? problemText(passphraseProblem) : null}
+          />
+        ) : null}
         {refusal ? (
           <div data-testid="api-key-refusal" data-problem={refusal.code}>
             <Notice tone="warning">{errorText(refusal, 'saveApiKeys')}</Notice>
@@ -171,12 +209,13 @@ export const ApiKeyScreen = () => {
           busy={save.isPending}
           onClick={() => {
             setTouched(true);
-            if (apiKeyProblem || secretProblem) return;
+            if (apiKeyProblem || secretProblem || passphraseProblem) return;
             save.mutate({
               body: {
-                exchange: 'binance',
+                exchange,
                 apiKey: apiKey.trim(),
                 secretKey: secretKey.trim(),
+                ...(needsPassphrase ? { passphrase } : {}),
                 confirmAccountSwitch: otherAccount,
               },
             });
