@@ -60,6 +60,11 @@ const ALLOWED_LATIN = new Set([
   // Internet addresses and the exchange's name are written this way in Russian and Chinese too.
   'IP',
   'Binance',
+  'Bybit',
+  'OKX',
+  // Chinese exchanges' own screens name the credentials "API Key" and "Secret Key".
+  'Key',
+  'Secret',
   // A file format (docs/product.md#exports), named so everywhere.
   'CSV',
 ]);
