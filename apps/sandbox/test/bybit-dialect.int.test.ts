@@ -3,7 +3,7 @@ import { RestClientV5 } from 'bybit-api';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
-import { FIXED_BTC_USDT } from './support/markets';
+import { FIXED_BTC_USDT, FIXED_XRP_USDT } from './support/markets';
 
 /**
  * The Bybit v5 spot dialect, judged by real clients: ccxt's `bybit` class and Bybit's own Node SDK
@@ -11,17 +11,6 @@ import { FIXED_BTC_USDT } from './support/markets';
  * (ccxt/ccxt ts/src/test/static/response/bybit.json).
  */
 let sandbox: SandboxExchangeHandle;
-
-const XRP_USDT = {
-  base: 'XRP',
-  quote: 'USDT',
-  tickSize: '0.0001',
-  stepSize: '0.1',
-  minQty: '1',
-  minNotional: '5',
-  feed: { kind: 'fixed', price: '0.5' },
-  liquidity: 'infinite',
-} as const;
 
 /** ccxt's bybit with every API base pointed at the sandbox's Bybit dialect (bybit.ts `urls.api`). */
 const ccxtBybit = (credentials?: { apiKey: string; secret: string }) => {
@@ -91,7 +80,7 @@ const sdk = (credentials: Credentials) =>
   new RestClientV5({ key: credentials.apiKey, secret: credentials.secret, baseUrl: sandbox.bybitUrl });
 
 beforeAll(async () => {
-  sandbox = await startSandboxExchange({ port: 0, bybitPort: 0, markets: [FIXED_BTC_USDT, XRP_USDT] });
+  sandbox = await startSandboxExchange({ port: 0, bybitPort: 0, markets: [FIXED_BTC_USDT, FIXED_XRP_USDT] });
 });
 afterAll(async () => sandbox.close());
 beforeEach(() => {

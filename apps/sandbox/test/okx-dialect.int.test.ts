@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
-import { FIXED_BTC_USDT } from './support/markets';
+import { FIXED_BTC_USDT, FIXED_XRP_USDT } from './support/markets';
 import { ccxtOkx as ccxtOkxAt, type OkxCredentials, okxGet, okxSigned } from './support/okx-clients';
 
 /**
@@ -13,17 +13,6 @@ import { ccxtOkx as ccxtOkxAt, type OkxCredentials, okxGet, okxSigned } from './
  * WebSocket: okx-sdk.int.test.ts, okx-stream.int.test.ts.
  */
 let sandbox: SandboxExchangeHandle;
-
-const XRP_USDT = {
-  base: 'XRP',
-  quote: 'USDT',
-  tickSize: '0.0001',
-  stepSize: '0.1',
-  minQty: '1',
-  minNotional: '5',
-  feed: { kind: 'fixed', price: '0.5' },
-  liquidity: 'infinite',
-} as const;
 
 const get = (path: string) => okxGet(sandbox.okxUrl, path);
 const signed = (
@@ -40,7 +29,7 @@ beforeAll(async () => {
     port: 0,
     bybitPort: 0,
     okxPort: 0,
-    markets: [FIXED_BTC_USDT, XRP_USDT],
+    markets: [FIXED_BTC_USDT, FIXED_XRP_USDT],
   });
 });
 afterAll(async () => sandbox.close());

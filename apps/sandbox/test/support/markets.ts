@@ -15,6 +15,21 @@ export const FIXED_BTC_USDT: SandboxMarketConfig = {
   liquidity: 'infinite',
 };
 
+/**
+ * XRP/USDT at a fixed 0.5 with a minimum quantity of its own (1 XRP, above the lot step), whole
+ * fills: a second market for the dialects' listings and a minimum size beside the minimum value.
+ */
+export const FIXED_XRP_USDT: SandboxMarketConfig = {
+  base: 'XRP',
+  quote: 'USDT',
+  tickSize: '0.0001',
+  stepSize: '0.1',
+  minQty: '1',
+  minNotional: '5',
+  feed: { kind: 'fixed', price: '0.5' },
+  liquidity: 'infinite',
+};
+
 /** ETH/USDT with Binance's filters, prices from `feed`. */
 export const ethUsdt = (feed: PriceFeedSpec): SandboxMarketConfig => ({
   base: 'ETH',
