@@ -105,6 +105,20 @@ describe.each(VENUES)('$venue', ({ venue, url, minOrderValue }) => {
     );
   });
 
+  it("gives the account's TRC20 USDT deposit address, the same on every venue's dialect (withdraw_exchange)", async () => {
+    const keys = await sandbox.createAccount();
+    const address = await clientFor(keys).fetchDepositAddress('USDT', 'TRC20');
+    expect(address.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(address.tag).toBeNull();
+    const onBinance = await createExchangeClient({
+      exchange: 'binance',
+      mode: 'sandbox',
+      sandboxUrl: sandbox.url,
+      ...keys,
+    }).fetchDepositAddress('USDT', 'TRC20');
+    expect(onBinance.address).toBe(address.address);
+  });
+
   it('rests a limit buy, finds it by client id, fills it, sells it, and lists both fills with fees', async () => {
     const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
     const client = clientFor(keys);
