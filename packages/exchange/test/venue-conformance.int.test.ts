@@ -79,6 +79,16 @@ describe.each(VENUES)('$venue', ({ venue, url, minOrderValue }) => {
     expect(balance.USDT?.free.toFixed()).toBe('1234.5');
   });
 
+  it('reads the range a market traded in since a moment (the price scan), every extreme inside it', async () => {
+    const client = clientFor(await sandbox.createAccount());
+    const since = Date.now() - 1000;
+    for (const price of ['3000', '3150', '2900', '3010']) await sandbox.setPrice('ETHUSDT', price);
+    const range = await client.fetchTradedRange('ETH/USDT', since);
+    expect(range?.source).toBe('klines');
+    expect(range?.low.lte(2900)).toBe(true);
+    expect(range?.high.gte(3150)).toBe(true);
+  });
+
   it("checks the key: spot without withdrawals is usable, the account's uid is read", async () => {
     const keys = await sandbox.createAccount();
     const client = clientFor(keys);
