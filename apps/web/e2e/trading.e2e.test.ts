@@ -129,8 +129,12 @@ describe('trading from the mini app', () => {
     await app.page.getByText('API keys saved').waitFor();
     const saved = await stack.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } });
     expect([saved.exchange, saved.apiKey]).toEqual(['okx', keys.apiKey]);
+    // Back on the screen: the saved keys' exchange is chosen, with its own advice on trusted IPs.
     await navigateInApp(app.page, '/profile/api-key');
-    await app.page.getByText('OKX', { exact: true }).first().waitFor();
+    await app.page.getByText(en.apiKey.egressHintOkx).waitFor();
+    await expect(
+      app.page.getByRole('button', { name: 'OKX', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
     await app.close();
   });
 

@@ -875,6 +875,9 @@ export const cn: Messages = {
     egressTitle: '需信任的 IP 地址',
     egressHint:
       'Binance 会在 30 天后关闭未设置 IP 限制的密钥的现货交易权限。请在 Binance 为此密钥选择“仅限受信任 IP 访问”并添加以下地址，密钥即不会过期。',
+    egressHintBybit:
+      'Bybit 未绑定 IP 的密钥将在 90 天后失效。创建密钥时请选择仅允许已授权的 IP 访问，并添加以下地址。',
+    egressHintOkx: 'OKX 会删除未绑定 IP 且连续 14 天未使用的交易密钥。创建密钥时请将以下地址加入 IP 白名单。',
     egressUnknown: '本系统尚不知道自己的公网 IP 地址：请联系运营方进行配置。',
     ipRestriction: 'IP 限制',
     restricted: '仅限受信任 IP',

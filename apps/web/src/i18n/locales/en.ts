@@ -909,6 +909,10 @@ export const en = {
     egressTitle: 'IP addresses to trust',
     egressHint:
       'Binance switches off spot trading of a key without an IP restriction after 30 days. On Binance choose "Restrict access to trusted IPs only" for this key and add these addresses: then it never expires.',
+    egressHintBybit:
+      'Bybit ends a key bound to no IP address after 90 days. When creating the key choose "Only IPs with permissions granted are allowed to access the OpenAPI" and add these addresses.',
+    egressHintOkx:
+      'OKX deletes a trading key bound to no IP address after 14 days without use. When creating the key add these addresses to its IP whitelist.',
     egressUnknown:
       'This installation does not know its public IP address yet: ask the operator to configure it.',
     ipRestriction: 'IP restriction',

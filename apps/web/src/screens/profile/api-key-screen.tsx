@@ -26,6 +26,13 @@ import { KeyValue } from '../../ui/stat';
 
 const EXCHANGES: readonly Exchange[] = ['binance', 'bybit', 'okx'];
 
+/** Why and how to bind the key to this installation's IPs, in each exchange's own terms. */
+const EGRESS_HINTS = {
+  binance: 'apiKey.egressHint',
+  bybit: 'apiKey.egressHintBybit',
+  okx: 'apiKey.egressHintOkx',
+} as const satisfies Record<Exchange, string>;
+
 /** The exchanges' own names (not translated). */
 const EXCHANGE_NAMES: Record<Exchange, string> = { binance: 'Binance', bybit: 'Bybit', okx: 'OKX' };
 
@@ -39,7 +46,9 @@ export const ApiKeyScreen = () => {
   const errorText = useActionError();
   // A live check on the exchange: the saved keys (masked), whether they work, the free USDT.
   const check = useApiQuery(checkKeys, {});
-  const [exchange, setExchange] = useState<Exchange>('binance');
+  // The exchange of the saved keys until the user picks another (Binance without keys).
+  const [picked, setExchange] = useState<Exchange | null>(null);
+  const exchange: Exchange = picked ?? check.data?.key?.exchange ?? 'binance';
   const [apiKey, setApiKey] = useState('');
   const [passphrase, setPassphrase] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -146,7 +155,7 @@ export const ApiKeyScreen = () => {
             </div>
           ))}
           <Notice tone={current?.ipRestricted === false ? 'warning' : 'info'}>
-            {egress.ips.length > 0 ? t('apiKey.egressHint') : t('apiKey.egressUnknown')}
+            {egress.ips.length > 0 ? t(EGRESS_HINTS[exchange]) : t('apiKey.egressUnknown')}
           </Notice>
         </Card>
       ) : null}
