@@ -67,6 +67,26 @@ const addTo = (
  * The sandbox's own price history (wall-clock one-minute and one-second candles), served as Binance
  * klines, preceded by the market's past when it replays candles (candle-past.ts).
  */
+/**
+ * One kline as Binance's GET /api/v3/klines sends it: open time, open, high, low, close, volume,
+ * close time, quote volume, trades, taker buy base and quote volume, ignore. The other dialects
+ * reshape these rows into their own.
+ */
+export type KlineRow = [
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  number,
+  string,
+  string,
+  string,
+];
+
 export class KlineHistory {
   private readonly minutes: Bucket[] = [];
   private readonly seconds: Bucket[] = [];
@@ -107,7 +127,7 @@ export class KlineHistory {
   }
 
   /** GET /api/v3/klines rows: [openTime, o, h, l, c, volume, closeTime, quoteVolume, trades, …]. */
-  klines(interval: string, options: { startTime?: number; endTime?: number; limit: number }) {
+  klines(interval: string, options: { startTime?: number; endTime?: number; limit: number }): KlineRow[] {
     const size = interval === '1s' ? SECOND : INTERVALS[interval];
     if (size === undefined) throw refuse({ kind: 'badInterval' });
     const merged: Bucket[] = [];
@@ -130,20 +150,22 @@ export class KlineHistory {
         (options.endTime === undefined || b.openTime <= options.endTime),
     );
     const picked = this.withPast(size, inRange, merged[0]?.openTime, options);
-    return picked.map((b) => [
-      b.openTime,
-      fmt8(b.open),
-      fmt8(b.high),
-      fmt8(b.low),
-      fmt8(b.close),
-      fmt8(b.volume),
-      b.openTime + size - 1,
-      fmt8(b.volume.mul(b.close)),
-      b.trades,
-      '0.00000000',
-      '0.00000000',
-      '0',
-    ]);
+    return picked.map(
+      (b): KlineRow => [
+        b.openTime,
+        fmt8(b.open),
+        fmt8(b.high),
+        fmt8(b.low),
+        fmt8(b.close),
+        fmt8(b.volume),
+        b.openTime + size - 1,
+        fmt8(b.volume.mul(b.close)),
+        b.trades,
+        '0.00000000',
+        '0.00000000',
+        '0',
+      ],
+    );
   }
 
   /** The past's buckets before the own history's first one, joined to the own ones in range. */

@@ -13,6 +13,9 @@ export const ZERO = new Dec(0);
 /** Binance writes every amount with exactly 8 decimals ("0.00100000"). */
 export const fmt8 = (value: Decimal): string => value.toFixed(8, Decimal.ROUND_DOWN);
 
+/** "60000.00000000" → "60000": a decimal without trailing zeros, as Bybit and OKX send them. */
+export const trimZeros = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
 /** Amounts the ledger keeps: 8 decimals, like Binance's balances. */
 export const round8 = (value: Decimal, rounding: Decimal.Rounding = Decimal.ROUND_DOWN): Decimal =>
   value.toDecimalPlaces(8, rounding);

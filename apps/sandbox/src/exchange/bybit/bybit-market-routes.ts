@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Market } from '../markets';
-import { ZERO } from '../money';
+import { trimZeros, ZERO } from '../money';
 import type { MarketState, SandboxExchange } from '../sandbox-exchange';
 import { bybitError } from './bybit-error';
 import { type BybitParams, bybitParams } from './bybit-request';
@@ -146,30 +146,18 @@ export const bybitMarketRoutes = (app: FastifyInstance, exchange: SandboxExchang
     });
     const list = rows
       .map((row) => {
-        const [openTime, open, high, low, close, volume, , turnover] = row as [
-          number,
-          string,
-          string,
-          string,
-          string,
-          string,
-          number,
-          string,
-        ];
+        const [openTime, open, high, low, close, volume, , turnover] = row;
         return [
           String(openTime),
-          strip(open),
-          strip(high),
-          strip(low),
-          strip(close),
-          strip(volume),
-          strip(turnover),
+          trimZeros(open),
+          trimZeros(high),
+          trimZeros(low),
+          trimZeros(close),
+          trimZeros(volume),
+          trimZeros(turnover),
         ];
       })
       .reverse();
     return { category, symbol: state.market.symbol, list };
   });
 };
-
-/** "60000.00000000" → "60000" (Bybit sends decimals without trailing zeros). */
-const strip = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);

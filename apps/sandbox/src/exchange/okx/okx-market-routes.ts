@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Market } from '../markets';
-import { ZERO } from '../money';
+import { trimZeros, ZERO } from '../money';
 import type { MarketState, SandboxExchange } from '../sandbox-exchange';
 import { okxError } from './okx-error';
 import { type OkxParams, okxParams } from './okx-request';
@@ -132,9 +132,6 @@ export const optionalInt = (params: OkxParams, name: string): number | undefined
   return Number(raw);
 };
 
-/** "60000.00000000" → "60000" (OKX sends decimals without trailing zeros). */
-const strip = (text: string): string => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
-
 /**
  * Candles newest first as OKX pages them: `after` returns those older than a ts, `before` those
  * newer; `limit` at most `maxLimit` (default 100). Each row [ts, o, h, l, c, vol, volCcy,
@@ -156,25 +153,16 @@ const candles = (exchange: SandboxExchange, params: OkxParams, maxLimit: number)
   return rows
     .slice(-limit)
     .map((row) => {
-      const [openTime, open, high, low, close, volume, closeTime, quoteVolume] = row as [
-        number,
-        string,
-        string,
-        string,
-        string,
-        string,
-        number,
-        string,
-      ];
+      const [openTime, open, high, low, close, volume, closeTime, quoteVolume] = row;
       return [
         String(openTime),
-        strip(open),
-        strip(high),
-        strip(low),
-        strip(close),
-        strip(volume),
-        strip(quoteVolume),
-        strip(quoteVolume),
+        trimZeros(open),
+        trimZeros(high),
+        trimZeros(low),
+        trimZeros(close),
+        trimZeros(volume),
+        trimZeros(quoteVolume),
+        trimZeros(quoteVolume),
         closeTime < now ? '1' : '0',
       ];
     })
