@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { findWebDist, publicUrlOf, startApi } from '@gridbot/api';
@@ -224,8 +225,17 @@ export const startStandalone = async (
           hasApiKey: (apiKey) => sandbox.control.hasApiKey(apiKey),
           // The demo's key trusts the address the embedded process calls the sandbox from, as a
           // user's key should trust the installation's (docs/security.md#exchange-keys): no 30-day end.
-          createAccount: (usdt) =>
-            sandbox.control.createAccount({ balances: { USDT: usdt }, ipWhitelist: ['127.0.0.1'] }),
+          createAccount: (usdt, exchange) =>
+            sandbox.control.createAccount({
+              balances: { USDT: usdt },
+              ipWhitelist: ['127.0.0.1'],
+              // OKX's key formats: a UUID key and a 32-hex-digit secret (docs/venues/okx.md#keys).
+              ...(exchange === 'okx'
+                ? { apiKey: randomUUID(), secret: randomBytes(16).toString('hex').toUpperCase() }
+                : {}),
+            }),
+          // The demo user trades on each dialect of the in-process sandbox (docs/decisions.md, demo).
+          venues: ['bybit', 'okx'],
           history: {
             pastCandles: (symbol, since) => sandbox.control.pastCandles(symbol, since),
             market: (symbol) => sandbox.control.markets().find((m) => m.symbol === symbol.replace('/', ''))!,
@@ -264,6 +274,7 @@ export const startStandalone = async (
         `  Grid bot platform is running (${((Date.now() - started) / 1000).toFixed(1)} s): ${publicUrl}`,
         demo ? `  Demo: open ${publicUrl} in a browser — you are signed in as @${demo.user.username}.` : '',
         demo ? `  Sandbox exchange (Binance dialect, replayed real candles): ${sandbox.url}` : '',
+        demo ? `  Its Bybit v5 dialect: ${sandbox.bybitUrl} · its OKX v5 dialect: ${sandbox.okxUrl}` : '',
         demo ? `  Sandbox TRON node: ${tron.url} (send USDT: npm run demo:send -- <address> <amount>)` : '',
         telegram ? `  Sandbox Telegram Bot API: ${telegram.url} (the bot's messages appear in this log)` : '',
         webDist ? '' : '  (web app not built: run `npm run build -w @gridbot/web`)',

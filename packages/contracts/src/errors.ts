@@ -228,9 +228,16 @@ export const errorCatalogue = {
   COIN_ALREADY_ADDED: entry(
     409,
     'Coin is already in your portfolio',
-    'This coin is already in your portfolio.',
-    'Эта монета уже есть в вашем портфеле.',
-    '该币种已在您的投资组合中。',
+    'This coin is already in your portfolio on this exchange.',
+    'Эта монета уже есть в вашем портфеле на этой бирже.',
+    '该币种已在您此交易所的投资组合中。',
+  ),
+  EXCHANGE_REQUIRED: entry(
+    400,
+    'Choose the exchange',
+    'You have API keys on several exchanges: choose the exchange.',
+    'У вас подключены ключи нескольких бирж: выберите биржу.',
+    '您已连接多个交易所的 API 密钥：请选择交易所。',
   ),
   COIN_NOT_LISTED: entry(
     422,

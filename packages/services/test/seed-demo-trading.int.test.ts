@@ -128,3 +128,54 @@ describe('the demo history', () => {
     expect(balances).toHaveLength(2);
   }, 120_000);
 });
+
+describe('the demo on every exchange', () => {
+  it('gives the demo user an account and coin bots on each dialect the sandbox speaks, OKX keys with their passphrase', async () => {
+    const { user } = await seedDemo(ctx);
+    const keys = new Set<string>();
+    const listedCoins = ['ETH', 'XRP', 'ADA', 'LTC', 'XLM', 'ETC'];
+    const sandbox: DemoSandbox = {
+      ...sandboxKnowing(keys),
+      createAccount: (_usdt, exchange) => {
+        const apiKey = `${exchange ?? 'binance'}-key-${keys.size + 1}`;
+        keys.add(apiKey);
+        return { apiKey, secret: `secret-${apiKey}`, passphrase: `pass-${apiKey}` };
+      },
+      venues: ['bybit', 'okx'],
+    };
+    const first = await seedDemoTrading(ctx, { user, listedCoins, sandbox });
+    expect(first.venues.map((v) => [v.exchange, v.start])).toEqual([
+      ['binance', 'fresh'],
+      ['bybit', 'fresh'],
+      ['okx', 'fresh'],
+    ]);
+    const bots = await ctx.prisma.coinBot.findMany({
+      where: { userId: user.id, deletedAt: null },
+      include: { exchangeAccount: { select: { exchange: true } } },
+      orderBy: { id: 'asc' },
+    });
+    // The same coin on two exchanges is two coin bots.
+    expect(bots.map((b) => `${b.coin}@${b.exchangeAccount.exchange}`)).toEqual([
+      'ETH@binance',
+      'XRP@binance',
+      'ADA@binance',
+      'ETH@bybit',
+      'LTC@bybit',
+      'XLM@okx',
+      'ETC@okx',
+    ]);
+    const okx = first.venues[2]!.account;
+    expect(
+      ctx.secrets.open(
+        { cipher: okx.passphraseCipher!, iv: okx.passphraseIv!, keyId: okx.keyId },
+        `${user.id}:okx:passphrase`,
+      ),
+    ).toBe(`pass-${okx.apiKey}`);
+    expect(first.venues[1]!.account.passphraseCipher).toBeNull();
+
+    // A restart keeps every venue's account and coin bots.
+    const again = await seedDemoTrading(ctx, { user, listedCoins, sandbox });
+    expect(again.venues.map((v) => v.start)).toEqual(['resumed', 'resumed', 'resumed']);
+    expect(again.bots.map((b) => b.id)).toEqual(first.bots.map((b) => b.id));
+  });
+});

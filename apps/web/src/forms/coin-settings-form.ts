@@ -2,6 +2,7 @@ import {
   compareDecimal,
   DEEPEST_STEP_PCT_LIMIT,
   type ErrorCode,
+  type Exchange,
   ZCoinSettingsInput,
 } from '@gridbot/contracts';
 import {
@@ -32,8 +33,9 @@ const DECIMAL: FieldRule = { decimal: true };
 const DEEPEST: FieldRule = { custom: { key: 'deepestStep', params: { max: DEEPEST_STEP_PCT_LIMIT } } };
 
 /** The body of POST /portfolio/setting/edit exactly as the form sends it. */
-export const settingsBody = (coin: string, draft: SettingsDraft, preview: boolean) => ({
+export const settingsBody = (coin: string, draft: SettingsDraft, preview: boolean, exchange?: Exchange) => ({
   coin,
+  ...(exchange ? { exchange } : {}),
   orderSize: wireText(draft.orderSize, DECIMAL),
   stepPct: wireText(draft.stepPct, DECIMAL),
   stepIncreasePct: wireText(draft.stepIncreasePct, DECIMAL),

@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -5,6 +6,7 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
+import { isExchange } from '../format/exchange-name';
 import { RootLayout } from '../layouts/root-layout';
 import { FullScreenLoader } from '../shell/full-screen';
 import { ROUTES, type RouteEntry, type RouteKey, type TabName } from './route-table';
@@ -26,11 +28,13 @@ const meta = (entry: RouteEntry) => ({
   ...(entry.hidden ? { hidden: true } : {}),
 });
 
-/** `?coin=BTC` of the token and edit-token screens. */
-const coinSearch = (search: Record<string, unknown>): { coin?: string } =>
-  typeof search.coin === 'string' && /^[A-Za-z0-9]{1,15}$/.test(search.coin)
+/** `?coin=BTC&exchange=bybit` of the token and edit-token screens (a coin may run on several exchanges). */
+const coinSearch = (search: Record<string, unknown>): { coin?: string; exchange?: Exchange } => ({
+  ...(typeof search.coin === 'string' && /^[A-Za-z0-9]{1,15}$/.test(search.coin)
     ? { coin: search.coin.toUpperCase() }
-    : {};
+    : {}),
+  ...(isExchange(search.exchange) ? { exchange: search.exchange } : {}),
+});
 
 /** Search parameters a screen reads; every other screen takes none. */
 const SEARCH = { token: coinSearch, editToken: coinSearch } as const;

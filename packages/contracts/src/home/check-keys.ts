@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
-import { ZApiKeyView } from '../profile/exchange-keys';
+import { ZApiKeyView, ZExchange } from '../profile/exchange-keys';
 
 /** Why the saved keys do not work; null when they do. Catalogue codes, plus NO_API_KEYS. */
 export const ZKeyProblem = z.enum([
@@ -23,10 +23,13 @@ export const checkKeys = defineEndpoint({
   summary: 'Check the saved exchange API keys',
   tags: ['home'],
   auth: true,
+  query: z.object({
+    exchange: ZExchange.optional().describe('whose keys to check (default: the keys saved first)'),
+  }),
   response: z.object({
     hasKeys: z.boolean(),
     connected: z.boolean(),
-    exchange: z.string().nullable(),
+    exchange: ZExchange.nullable().describe('whose keys were checked; null without keys (none asked)'),
     permissions: z.object({ spot: z.boolean(), withdraw: z.boolean() }).nullable(),
     usdtBalance: ZDecimal.nullable().describe('free USDT on the exchange account'),
     problem: ZKeyProblem.nullable(),
@@ -38,6 +41,7 @@ export const checkKeys = defineEndpoint({
         source: z.enum(['config', 'discovered', 'unknown']),
       })
       .describe("the installation's public IP address(es) to put on the key's trusted IPs"),
+    accounts: z.array(ZExchange).describe('the exchanges the user has keys on, in the order saved'),
   }),
-  errors: { 401: documented('UNAUTHORIZED') },
+  errors: { 400: documented('VALIDATION'), 401: documented('UNAUTHORIZED') },
 });

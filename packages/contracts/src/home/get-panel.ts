@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIdInt, ZIsoDate, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../core';
 import { documented } from '../errors';
 import { ZCoinError, ZCoinState, ZDryReason, ZPlanOnBook, ZRunReturn } from '../portfolio/coin-bot';
+import { ZExchange } from '../profile/exchange-keys';
 import { ZTradingBlocker } from './trading-state';
 
 export const ZPanelCoin = z.object({
   coinUserId: ZIdInt,
   coin: z.string(),
+  exchange: ZExchange.describe('the exchange the coin bot trades on'),
   running: z.boolean(),
   dry: z.boolean(),
   state: ZCoinState,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core';
 import { documented } from '../errors';
-import { ZCoinName } from '../portfolio/coin-settings';
+import { ZCoinExchange, ZCoinName } from '../portfolio/coin-settings';
 import { ZTradingState } from './trading-state';
 
 /**
@@ -15,11 +15,14 @@ export const pauseTrading = defineEndpoint({
   summary: 'Pause trading for one coin or all coins',
   tags: ['home'],
   auth: true,
-  query: z.object({ coin_name: ZCoinName.optional().describe('absent = all coins') }),
+  query: z.object({
+    coin_name: ZCoinName.optional().describe('absent = all coins'),
+    exchange: ZCoinExchange.describe('with coin_name: its exchange; alone: every coin on that exchange'),
+  }),
   response: ZTradingState,
   invalidates: ['portfolio.getCoin', 'portfolio.getCoinChart', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
   },

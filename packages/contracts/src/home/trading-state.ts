@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIdInt } from '../core';
 import { ZCoinState, ZDryReason } from '../portfolio/coin-bot';
+import { ZExchange } from '../profile/exchange-keys';
 
 /**
  * Why trading cannot start (or why bots are forced dry), as catalogue codes so the client shows
@@ -19,6 +20,7 @@ export type TradingBlocker = z.output<typeof ZTradingBlocker>;
 export const ZCoinSwitches = z.object({
   coinUserId: ZIdInt,
   coin: z.string(),
+  exchange: ZExchange.describe('the exchange the coin bot trades on'),
   running: z.boolean(),
   dry: z.boolean().describe("the coin's own dry flag"),
   state: ZCoinState,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core';
 import { documented } from '../errors';
 import { ZPortfolioCoin } from './coin-bot';
-import { ZCoinName } from './coin-settings';
+import { ZCoinExchange, ZCoinName } from './coin-settings';
 
 /**
  * Adds a coin (`?data_send=SOL`) with DEFAULT_COIN_SETTINGS, paused; the user edits and starts it.
@@ -16,11 +16,16 @@ export const addCoin = defineEndpoint({
   summary: 'Add a coin to the portfolio',
   tags: ['portfolio'],
   auth: true,
-  query: z.object({ data_send: ZCoinName.describe('coin to add') }),
+  query: z.object({
+    data_send: ZCoinName.describe('coin to add'),
+    exchange: ZCoinExchange.describe(
+      'the exchange account to add it on; may be omitted while the user has keys on one exchange only',
+    ),
+  }),
   response: z.object({ coin: ZPortfolioCoin }),
   invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listAddableCoins'],
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     409: documented('COIN_ALREADY_ADDED'),
     422: documented('COIN_LIMIT', 'COIN_NOT_LISTED', 'API_KEYS_MISSING'),

@@ -5,6 +5,7 @@ import { ZPriceTick, ZQtyStep } from './coin-bot';
 import {
   DEEPEST_STEP_PCT_LIMIT,
   isDeepestStepAllowed,
+  ZCoinExchange,
   ZCoinName,
   ZMaxTradesInput,
   ZOrderSizeInput,
@@ -27,6 +28,7 @@ const PCT = /^\d+(\.\d+)?$/;
 export const ZBacktestInput = z
   .object({
     coin: ZCoinName,
+    exchange: ZCoinExchange,
     orderSize: ZOrderSizeInput,
     stepPct: ZStepPctInput,
     stepIncreasePct: ZStepIncreasePctInput,
@@ -105,7 +107,7 @@ export const backtestCoin = defineEndpoint({
   response: ZBacktestResult,
   rateLimit: { max: 1, windowMs: 3000 },
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     422: documented('API_KEYS_MISSING', 'COIN_NOT_LISTED'),
     429: documented('RATE_LIMITED'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDecimal, ZIdInt, ZIsoDateTime, ZPct, ZSignedUsdt, ZUsdt } from '../core';
+import { ZExchange } from '../profile/exchange-keys';
 import { ZCoinSettings } from './coin-settings';
 
 /**
@@ -132,6 +133,7 @@ export const ZQtyStep = ZDecimal.nullable().describe(
 export const ZPortfolioCoin = z.object({
   coinUserId: ZIdInt.describe('coin bot id, the spec coin_user_id'),
   coin: z.string(),
+  exchange: ZExchange.describe("the exchange account's venue the coin bot trades on"),
   symbol: z.string().describe('exchange market, e.g. BTC/USDT'),
   addedAt: ZIsoDateTime,
   settings: ZCoinSettings,

@@ -12,6 +12,7 @@ import {
 } from '@gridbot/domain/settings-rules';
 import { z } from 'zod';
 import { boundedDecimal, MAX_ID, ZPct, ZUsdt } from '../core';
+import { ZExchange } from '../profile/exchange-keys';
 
 /** Coin = the base symbol of a `<COIN>/USDT` spot market, upper-cased (`btc` → `BTC`). */
 export const ZCoinName = z
@@ -20,6 +21,15 @@ export const ZCoinName = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{1,15}$/, 'must be a coin symbol (letters and digits, up to 15)')
   .describe('base coin symbol, e.g. BTC');
+
+/**
+ * The exchange of the coin bot a coin name points at (docs/grid.md#coins-on-several-exchanges): a coin
+ * may run on each exchange the user has keys on. Optional while the coin is in the portfolio on one
+ * exchange only (the spec's calls name the coin alone); EXCHANGE_REQUIRED when it is on several.
+ */
+export const ZCoinExchange = ZExchange.optional().describe(
+  'the exchange of the coin bot (binance | bybit | okx); may be omitted while the coin is on one exchange only',
+);
 
 /** Id of one coin bot (a coin in one user's portfolio); the spec's `coin_user_id`. */
 export const ZCoinBotId = z.coerce
@@ -64,6 +74,7 @@ export type CoinSettings = z.output<typeof ZCoinSettings>;
 export const ZCoinSettingsInput = z
   .object({
     coin: ZCoinName,
+    exchange: ZCoinExchange,
     orderSize: ZOrderSizeInput,
     stepPct: ZStepPctInput,
     stepIncreasePct: ZStepIncreasePctInput,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal } from '../core';
 import { documented } from '../errors';
-import { ZCoinName } from './coin-settings';
+import { ZCoinExchange, ZCoinName } from './coin-settings';
 
 /**
  * Removes a coin (`?data_send=SOL`): its resting orders are cancelled and its open lots are left
@@ -15,7 +15,7 @@ export const deleteCoin = defineEndpoint({
   summary: 'Remove a coin from the portfolio',
   tags: ['portfolio'],
   auth: true,
-  query: z.object({ data_send: ZCoinName.describe('coin to remove') }),
+  query: z.object({ data_send: ZCoinName.describe('coin to remove'), exchange: ZCoinExchange }),
   response: z.object({
     coin: z.string(),
     cancelledOrders: z.number().int(),
@@ -26,7 +26,7 @@ export const deleteCoin = defineEndpoint({
   }),
   invalidates: ['portfolio.getCoin', 'portfolio.getPortfolio', 'home.getPanel', 'portfolio.listAddableCoins'],
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
     502: documented('EXCHANGE_UNAVAILABLE'),

@@ -55,7 +55,7 @@ export const editCoinSettings = defineEndpoint({
     'portfolio.listCoinActivity',
   ],
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
     422: documented(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZIsoDateTime } from '../core';
 import { documented } from '../errors';
 import { ZLadderBuy, ZLadderTakeProfit, ZPriceTick, ZQtyStep } from './coin-bot';
-import { ZCoinName } from './coin-settings';
+import { ZCoinExchange, ZCoinName } from './coin-settings';
 
 /** How far back the coin chart looks; each range has its own candle size (CHART_RANGE_CANDLES). */
 export const CHART_RANGES = ['1d', '7d', '30d'] as const;
@@ -79,10 +79,10 @@ export const getCoinChart = defineEndpoint({
   tags: ['portfolio'],
   auth: true,
   rateLimit: { max: 1, windowMs: 1000 },
-  query: z.object({ coin: ZCoinName, range: ZChartRange.default('1d') }),
+  query: z.object({ coin: ZCoinName, exchange: ZCoinExchange, range: ZChartRange.default('1d') }),
   response: ZCoinChart,
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
     422: documented('API_KEYS_MISSING'),

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../core';
 import { documented } from '../errors';
 import { ZCoinProfitPeriod, ZCoinProfitPeriodName } from '../periods';
 import { ZLadder, ZPortfolioCoin } from './coin-bot';
-import { ZCoinName } from './coin-settings';
+import { ZCoinExchange, ZCoinName } from './coin-settings';
 
 /**
  * The token screen (spec /portfolio/{x}): one coin's card, stats and ladder. `period` sets the
@@ -18,14 +18,14 @@ export const getCoin = defineEndpoint({
   tags: ['portfolio'],
   auth: true,
   params: z.object({ coin: ZCoinName }),
-  query: z.object({ period: ZCoinProfitPeriod }),
+  query: z.object({ period: ZCoinProfitPeriod, exchange: ZCoinExchange }),
   response: z.object({
     period: ZCoinProfitPeriodName,
     coin: ZPortfolioCoin,
     ladder: ZLadder,
   }),
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
   },

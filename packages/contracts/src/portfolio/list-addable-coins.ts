@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZDecimal, ZSignedDecimal, ZUsdt } from '../core';
 import { documented } from '../errors';
+import { ZExchange } from '../profile/exchange-keys';
 import { ZPriceTick } from './coin-bot';
 
 export const ZAddableCoin = z.object({
@@ -16,7 +17,7 @@ export const ZAddableCoin = z.object({
     .int()
     .nullable()
     .describe("the market's MAX_NUM_ORDERS: open orders per account, the purchase limit's ceiling"),
-  inPortfolio: z.boolean(),
+  inPortfolio: z.boolean().describe('already in the portfolio on this exchange'),
 });
 export type AddableCoin = z.output<typeof ZAddableCoin>;
 
@@ -33,9 +34,15 @@ export const listAddableCoins = defineEndpoint({
   auth: true,
   query: z.object({
     search: z.string().trim().toUpperCase().max(15).optional().describe('coin symbol prefix filter'),
+    exchange: ZExchange.optional().describe(
+      "whose markets: one of the user's exchange accounts (default: the first keys saved)",
+    ),
   }),
   response: z.object({
-    exchange: z.string(),
+    exchange: ZExchange.describe('the exchange listed'),
+    accounts: z
+      .array(ZExchange)
+      .describe('the exchanges the user has keys on, in the order saved (the screen offers each)'),
     quote: z.literal('USDT'),
     keysConnected: z.boolean(),
     coinsUsed: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core';
 import { documented } from '../errors';
 import { ZLadder, ZPortfolioCoin } from './coin-bot';
-import { ZCoinName } from './coin-settings';
+import { ZCoinExchange, ZCoinName } from './coin-settings';
 
 /** Puts a coin back on DEFAULT_COIN_SETTINGS (dry off) and re-plans its ladder. */
 export const resetCoinSettings = defineEndpoint({
@@ -12,7 +12,7 @@ export const resetCoinSettings = defineEndpoint({
   summary: "Reset a coin's grid settings to the defaults",
   tags: ['portfolio'],
   auth: true,
-  body: z.object({ coin: ZCoinName }),
+  body: z.object({ coin: ZCoinName, exchange: ZCoinExchange }),
   response: z.object({ saved: z.literal(true), coin: ZPortfolioCoin, ladder: ZLadder }),
   invalidates: [
     'portfolio.getCoin',
@@ -22,7 +22,7 @@ export const resetCoinSettings = defineEndpoint({
     'portfolio.listCoinActivity',
   ],
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
     422: documented(

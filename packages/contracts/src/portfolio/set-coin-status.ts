@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core';
 import { documented } from '../errors';
 import { ZTradingState } from '../home/trading-state';
-import { ZCoinName } from './coin-settings';
+import { ZCoinExchange, ZCoinName } from './coin-settings';
 
 /**
  * The token screen's single mode switch. active = running and not dry (same checks as start);
@@ -22,11 +22,11 @@ export const setCoinStatus = defineEndpoint({
   summary: "Set one coin's mode: active, dry or paused",
   tags: ['portfolio'],
   auth: true,
-  query: z.object({ coin_name: ZCoinName, status: ZCoinMode }),
+  query: z.object({ coin_name: ZCoinName, exchange: ZCoinExchange, status: ZCoinMode }),
   response: ZTradingState,
   invalidates: ['portfolio.getCoin', 'portfolio.getCoinChart', 'portfolio.getPortfolio', 'home.getPanel'],
   errors: {
-    400: documented('VALIDATION'),
+    400: documented('VALIDATION', 'EXCHANGE_REQUIRED'),
     401: documented('UNAUTHORIZED'),
     404: documented('COIN_NOT_FOUND'),
     422: documented(

@@ -26,7 +26,10 @@ export const getProfile = defineEndpoint({
     license: ZLicense,
     licenseOffers: z.array(ZLicenseOffer).describe('the whole ladder in rank order'),
     tradingPairs: z.object({ used: z.number().int(), limit: z.number().int() }),
-    apiKey: ZApiKeyView.nullable().describe('null until keys are saved'),
+    apiKey: ZApiKeyView.nullable().describe('the first keys saved; null until keys are saved'),
+    apiKeys: z
+      .array(ZApiKeyView)
+      .describe('the keys of each exchange the user connected, in the order saved'),
     notifications: ZNotificationSettings,
   }),
   errors: { 401: documented('UNAUTHORIZED') },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, ZIdempotencyHeaders } from '../core';
 import { documented } from '../errors';
+import { ZExchange } from '../profile/exchange-keys';
 import { ZBalances } from './transaction';
 import { ZWithdrawAmount, ZWithdrawal } from './withdrawal';
 
@@ -22,6 +23,9 @@ export const withdrawMoney = defineEndpoint({
   query: z.object({
     summ: ZWithdrawAmount.describe('USDT, at least 11'),
     to: z.enum(['address', 'exchange']).default('address'),
+    exchange: ZExchange.optional().describe(
+      'with to=exchange: whose TRC20 USDT deposit address; required when the user has keys on several exchanges',
+    ),
   }),
   headers: ZIdempotencyHeaders,
   response: z.object({ withdrawal: ZWithdrawal, balances: ZBalances }),
@@ -29,6 +33,7 @@ export const withdrawMoney = defineEndpoint({
   errors: {
     400: documented(
       'VALIDATION',
+      'EXCHANGE_REQUIRED',
       'WITHDRAW_ADDRESS_FORMAT',
       'WITHDRAW_ADDRESS_IS_DEPOSIT',
       'WITHDRAW_ADDRESS_CONTRACT',

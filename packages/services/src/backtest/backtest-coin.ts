@@ -3,6 +3,7 @@ import {
   BACKTEST_CHART_POINTS,
   type BacktestResult,
   type BacktestWindow,
+  type Exchange,
 } from '@gridbot/contracts';
 import {
   type CandleSeries,
@@ -27,6 +28,7 @@ import { CANDLE_INTERVALS, type CandleInterval } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { pickExchangeAccount } from '../exchange-keys/pick-exchange-account';
 import { stepText } from '../portfolio/venue-precision';
 import { loadCandles } from './candle-cache';
 
@@ -43,6 +45,8 @@ export const BACKTEST_WINDOW_SPECS: Record<BacktestWindow, { days: number; inter
 export type BacktestCoinInput = {
   userId: number;
   coin: string;
+  /** The exchange whose candles to replay (default: the keys saved first). */
+  exchange?: Exchange | undefined;
   orderSize: string;
   stepPct: string;
   stepIncreasePct: string;
@@ -157,11 +161,8 @@ export const backtestCoin = async (
   ctx: ServiceContext,
   input: BacktestCoinInput,
 ): Promise<BacktestResult> => {
-  const account = await ctx.prisma.exchangeAccount.findFirst({
-    where: { userId: input.userId },
-    orderBy: { id: 'asc' },
-    select: { id: true, exchange: true, mode: true },
-  });
+  // The coin's own exchange: the one named, else the keys saved first.
+  const account = await pickExchangeAccount(ctx.prisma, { ...input, ambiguous: 'first' });
   if (!account) throw new AppError('API_KEYS_MISSING');
   // Markets and candles are public: the venue's shared key-less client (markets loaded once per
   // process) serves them; the account only says which venue is the user's.

@@ -1,10 +1,8 @@
+import type { Exchange } from '@gridbot/contracts';
 import type { CoinBot, ExchangeAccount, User } from '@gridbot/db';
 import type { ServiceContext } from '../context/service-context';
-import { secretAad } from '../grid/exchange-clients';
+import { passphraseAad, secretAad } from '../grid/exchange-clients';
 import { type DemoHistory, type DemoPast, seedDemoHistory } from './seed-demo-history';
-
-/** What a fresh demo account starts with, before its history's trades. */
-const STARTING_USDT = '10000';
 
 /** The demo's coins: replayed real candles on the sandbox exchange (see apps/sandbox replayMarkets). */
 export const DEMO_COINS = [
@@ -13,12 +11,48 @@ export const DEMO_COINS = [
   { coin: 'ADA', orderSize: '20', stepPct: '0.8', stepIncreasePct: '0.1', maxTrades: 8 },
 ] as const;
 
+/** One demo coin bot: its coin and grid settings. */
+type DemoCoin = {
+  coin: string;
+  orderSize: string;
+  stepPct: string;
+  stepIncreasePct: string;
+  maxTrades: number;
+};
+
+/**
+ * The demo user's account on each exchange's sandbox dialect (docs/demo.md): what it starts with,
+ * before its history's trades, and its coins. ETH runs on Binance and on Bybit, as two coin bots.
+ */
+export const DEMO_VENUES: Record<Exchange, { usdt: string; coins: readonly DemoCoin[] }> = {
+  binance: { usdt: '10000', coins: DEMO_COINS },
+  bybit: {
+    usdt: '3000',
+    coins: [
+      { coin: 'ETH', orderSize: '20', stepPct: '0.7', stepIncreasePct: '0.1', maxTrades: 8 },
+      { coin: 'LTC', orderSize: '15', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 8 },
+    ],
+  },
+  okx: {
+    usdt: '3000',
+    coins: [
+      { coin: 'XLM', orderSize: '15', stepPct: '1.2', stepIncreasePct: '0.1', maxTrades: 8 },
+      { coin: 'ETC', orderSize: '15', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 8 },
+    ],
+  },
+};
+
 /** The sandbox exchange as the demo seed needs it (services never import apps). */
 export type DemoSandbox = {
   /** Whether the exchange still has this key (it is gone when its state file was deleted). */
   hasApiKey(apiKey: string): boolean;
-  /** A new account with `usdt` free. */
-  createAccount(usdt: string): { apiKey: string; secret: string };
+  /**
+   * A new account with `usdt` free, with keys in the format of `exchange` (default Binance; OKX: a
+   * UUID key, a 32-hex-digit secret and a passphrase).
+   */
+  createAccount(usdt: string, exchange?: Exchange): { apiKey: string; secret: string; passphrase?: string };
+  /** The other exchanges whose dialect the sandbox speaks: the demo user gets an account on each. */
+  venues?: readonly Exchange[];
   /**
    * The markets' past and the account's balances, for the demo's first weeks (seed-demo-history.ts).
    * Without it a fresh demo starts trading from now.
@@ -34,6 +68,7 @@ export type DemoTradingInput = {
 };
 
 export type DemoTrading = {
+  /** The Binance account (every venue's: `venues`). */
   account: ExchangeAccount;
   bots: Awaited<ReturnType<ServiceContext['prisma']['coinBot']['findMany']>>;
   /**
@@ -45,6 +80,8 @@ export type DemoTrading = {
   history?: DemoHistory;
 };
 
+type VenueTrading = Omit<DemoTrading, 'bots'> & { exchange: Exchange };
+
 /**
  * Gives the demo user sandbox API keys and running coin bots (docs/decisions.md, demo restarts).
  * When the stored keys still open an account on the sandbox (it keeps its state beside the
@@ -55,33 +92,51 @@ export type DemoTrading = {
  * first (seed-demo-history.ts) and gives the account the balances those trades leave; its coin bots
  * start running only then, so no reconcile places an order in the middle of the history.
  */
-export const seedDemoTrading = async (ctx: ServiceContext, input: DemoTradingInput): Promise<DemoTrading> => {
+export const seedDemoTrading = async (
+  ctx: ServiceContext,
+  input: DemoTradingInput,
+): Promise<DemoTrading & { venues: VenueTrading[] }> => {
+  const venues = [await seedDemoVenue(ctx, input, 'binance')];
+  for (const exchange of input.sandbox.venues ?? []) venues.push(await seedDemoVenue(ctx, input, exchange));
+  const [binance] = venues as [VenueTrading];
+  const { exchange: _exchange, ...main } = binance;
+  return { ...main, bots: await botsOf(ctx, input.user.id), venues };
+};
+
+/** The demo user's account and coin bots on one exchange's sandbox dialect: resumed or fresh. */
+const seedDemoVenue = async (
+  ctx: ServiceContext,
+  input: DemoTradingInput,
+  exchange: Exchange,
+): Promise<VenueTrading> => {
   const stored = await ctx.prisma.exchangeAccount.findUnique({
-    where: { userId_exchange: { userId: input.user.id, exchange: 'binance' } },
+    where: { userId_exchange: { userId: input.user.id, exchange } },
   });
   if (stored && usable(ctx, stored, input.sandbox)) {
     await knowDemoExchangeAddress(ctx, stored);
     const bots = await ensureBots(ctx, input, stored);
     // A first start that stopped before its history was written left its coin bots unstarted.
     const waiting = bots.filter((b) => !b.running && b.startedAt === null);
-    if (waiting.length === 0) return { account: stored, bots, start: 'resumed' };
-    const history = await startBots(ctx, input, stored.apiKey, waiting);
-    return { account: stored, bots: await botsOf(ctx, input.user.id), start: 'resumed', history };
+    if (waiting.length === 0) return { exchange, account: stored, start: 'resumed' };
+    const history = await startBots(ctx, input, stored, waiting);
+    return { exchange, account: stored, start: 'resumed', history };
   }
-  const dropped = await ctx.prisma.coinBot.deleteMany({ where: { userId: input.user.id } });
+  const dropped = await ctx.prisma.coinBot.deleteMany({
+    where: { userId: input.user.id, exchangeAccount: { exchange } },
+  });
   if (stored) {
     ctx.log.warn(
-      { userId: input.user.id, dropped: dropped.count },
-      `demo: the sandbox exchange no longer has the demo user's account (its state file was deleted or ` +
-        `replaced); ${dropped.count} coin bots and their history are replaced by new ones on a fresh account`,
+      { userId: input.user.id, exchange, dropped: dropped.count },
+      `demo: the sandbox exchange no longer has the demo user's ${exchange} account (its state file was ` +
+        `deleted or replaced); ${dropped.count} coin bots and their history are replaced by new ones on a fresh account`,
     );
   }
-  const keys = input.sandbox.createAccount(STARTING_USDT);
-  const account = await storeKeys(ctx, input.user, keys);
+  const keys = input.sandbox.createAccount(DEMO_VENUES[exchange].usdt, exchange);
+  const account = await storeKeys(ctx, input.user, exchange, keys);
   await knowDemoExchangeAddress(ctx, account);
   const waiting = await ensureBots(ctx, input, account, false);
-  const history = await startBots(ctx, input, keys.apiKey, waiting);
-  return { account, bots: await botsOf(ctx, input.user.id), start: 'fresh', history };
+  const history = await startBots(ctx, input, account, waiting);
+  return { exchange, account, start: 'fresh', history };
 };
 
 /**
@@ -108,7 +163,12 @@ const botsOf = (ctx: ServiceContext, userId: number) =>
   ctx.prisma.coinBot.findMany({ where: { userId }, orderBy: { id: 'asc' } });
 
 /** Starts coin bots created stopped: with their history first when the sandbox has a past. */
-const startBots = async (ctx: ServiceContext, input: DemoTradingInput, apiKey: string, bots: CoinBot[]) => {
+const startBots = async (
+  ctx: ServiceContext,
+  input: DemoTradingInput,
+  account: ExchangeAccount,
+  bots: CoinBot[],
+) => {
   const past = input.sandbox.history;
   if (!past) {
     await ctx.prisma.coinBot.updateMany({
@@ -120,8 +180,8 @@ const startBots = async (ctx: ServiceContext, input: DemoTradingInput, apiKey: s
   return seedDemoHistory(ctx, {
     bots,
     past,
-    startingUsdt: STARTING_USDT,
-    setBalances: (balances) => past.setBalances(apiKey, balances),
+    startingUsdt: DEMO_VENUES[account.exchange as Exchange].usdt,
+    setBalances: (balances) => past.setBalances(account.apiKey, balances),
   });
 };
 
@@ -140,14 +200,26 @@ const usable = (ctx: ServiceContext, stored: ExchangeAccount, sandbox: DemoSandb
   }
 };
 
-const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secret: string }) => {
-  const sealed = ctx.secrets.seal(keys.secret, secretAad(user.id, 'binance'));
+const storeKeys = (
+  ctx: ServiceContext,
+  user: User,
+  exchange: Exchange,
+  keys: { apiKey: string; secret: string; passphrase?: string },
+) => {
+  const sealed = ctx.secrets.seal(keys.secret, secretAad(user.id, exchange));
+  // OKX's passphrase, sealed like the secret with the same key (docs/security.md#exchange-keys).
+  const passphrase =
+    exchange === 'okx' && keys.passphrase
+      ? ctx.secrets.seal(keys.passphrase, passphraseAad(user.id, exchange))
+      : null;
   const data = {
     mode: 'sandbox',
     apiKey: keys.apiKey,
     secretCipher: sealed.cipher,
     secretIv: sealed.iv,
     keyId: sealed.keyId,
+    passphraseCipher: passphrase?.cipher ?? null,
+    passphraseIv: passphrase?.iv ?? null,
     secretTail: keys.secret.slice(-4),
     canTrade: true,
     canWithdraw: false,
@@ -159,8 +231,8 @@ const storeKeys = (ctx: ServiceContext, user: User, keys: { apiKey: string; secr
     savedAt: ctx.clock.now(),
   };
   return ctx.prisma.exchangeAccount.upsert({
-    where: { userId_exchange: { userId: user.id, exchange: 'binance' } },
-    create: { userId: user.id, exchange: 'binance', ...data },
+    where: { userId_exchange: { userId: user.id, exchange } },
+    create: { userId: user.id, exchange, ...data },
     update: data,
   });
 };
@@ -176,13 +248,14 @@ const ensureBots = async (
   running = true,
 ) => {
   const existing = await ctx.prisma.coinBot.findMany({
-    where: { userId: input.user.id },
+    where: { exchangeAccountId: account.id },
     orderBy: { id: 'asc' },
   });
   const have = new Set(existing.map((b) => b.coin));
   const now = ctx.clock.now();
   const created = [];
-  for (const coin of DEMO_COINS.filter((c) => input.listedCoins.includes(c.coin) && !have.has(c.coin))) {
+  const coins = DEMO_VENUES[account.exchange as Exchange].coins;
+  for (const coin of coins.filter((c) => input.listedCoins.includes(c.coin) && !have.has(c.coin))) {
     created.push(
       await ctx.prisma.coinBot.create({
         data: {

@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/contracts';
 import { isExchangeError, type KeyPermissions } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
 import { type ApiKeyView, toApiKeyView } from './api-key-view';
@@ -17,13 +18,15 @@ export type KeyProblem =
 export type KeyCheck = {
   hasKeys: boolean;
   connected: boolean;
-  exchange: string | null;
+  exchange: Exchange | null;
   permissions: { spot: boolean; withdraw: boolean } | null;
   usdtBalance: string | null;
   problem: KeyProblem | null;
   checkedAt: string;
   key: ApiKeyView | null;
   egress: EgressIps;
+  /** The exchanges the user has keys on, in the order saved. */
+  accounts: Exchange[];
 };
 
 const KEY_PROBLEMS = new Set<string>([
@@ -50,25 +53,32 @@ export const keyAccessColumns = (granted: KeyPermissions) => ({
  */
 export const checkExchangeKeys = async (
   ctx: ServiceContext,
-  input: { userId: number },
+  input: { userId: number; exchange?: Exchange | undefined; exchangeAccountId?: number },
 ): Promise<KeyCheck> => {
   const now = ctx.clock.now();
-  const egress = await getEgressIps(ctx);
-  const account = await ctx.prisma.exchangeAccount.findFirst({
-    where: { userId: input.userId },
-    orderBy: { id: 'asc' },
-  });
+  const [egress, all] = await Promise.all([
+    getEgressIps(ctx),
+    ctx.prisma.exchangeAccount.findMany({ where: { userId: input.userId }, orderBy: { id: 'asc' } }),
+  ]);
+  const accounts = all.map((a) => a.exchange as Exchange);
+  // The keys of one exchange (the account's, the one named, else the keys saved first).
+  const account = all.find(
+    (a) =>
+      (input.exchangeAccountId === undefined || a.id === input.exchangeAccountId) &&
+      (!input.exchange || a.exchange === input.exchange),
+  );
   if (!account) {
     return {
       hasKeys: false,
       connected: false,
-      exchange: null,
+      exchange: input.exchange ?? null,
       permissions: null,
       usdtBalance: null,
       problem: 'NO_API_KEYS',
       checkedAt: now.toISOString(),
       key: null,
       egress,
+      accounts,
     };
   }
   let problem: KeyProblem | null = null;
@@ -109,12 +119,13 @@ export const checkExchangeKeys = async (
   return {
     hasKeys: true,
     connected,
-    exchange: account.exchange,
+    exchange: account.exchange as Exchange,
     permissions,
     usdtBalance,
     problem,
     checkedAt: now.toISOString(),
     key: toApiKeyView(stored),
     egress,
+    accounts,
   };
 };

@@ -16,14 +16,14 @@ import { getLicenseCheck, licenseLevelRow, toLicense } from './user-license';
  */
 export const getUserProfile = async (ctx: ServiceContext, input: { userId: number }) => {
   const now = ctx.clock.now();
-  const [user, check, levels, account, language, notifications] = await Promise.all([
+  const [user, check, levels, accounts, language, notifications] = await Promise.all([
     ctx.prisma.user.findUnique({
       where: { id: input.userId },
       include: { sponsor: { select: { uid: true, username: true, firstName: true } } },
     }),
     getLicenseCheck(ctx, { userId: input.userId }),
     ctx.prisma.licenseLevel.findMany({ orderBy: { rank: 'asc' } }),
-    ctx.prisma.exchangeAccount.findFirst({ where: { userId: input.userId }, orderBy: { id: 'asc' } }),
+    ctx.prisma.exchangeAccount.findMany({ where: { userId: input.userId }, orderBy: { id: 'asc' } }),
     getUserLanguage(ctx, input),
     getNotificationSettings(ctx, input),
   ]);
@@ -59,7 +59,8 @@ export const getUserProfile = async (ctx: ServiceContext, input: { userId: numbe
       };
     }),
     tradingPairs: { used: check.usage.coins, limit: check.level.coins },
-    apiKey: account ? toApiKeyView(account) : null,
+    apiKey: accounts[0] ? toApiKeyView(accounts[0]) : null,
+    apiKeys: accounts.map(toApiKeyView),
     notifications,
   };
 };

@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/contracts';
 import { Prisma } from '@gridbot/db';
 import {
   type CoinStateName,
@@ -21,6 +22,7 @@ import { getTradingBlockers, type TradingBlocker } from '../trading/trading-cont
 export type PanelCoin = {
   coinUserId: number;
   coin: string;
+  exchange: Exchange;
   running: boolean;
   dry: boolean;
   state: CoinStateName;
@@ -38,6 +40,7 @@ export type PanelCoin = {
 type PanelCoinRow = {
   id: number;
   coin: string;
+  exchange: Exchange;
   running: boolean;
   dry: boolean;
   max_trades: number;
@@ -166,6 +169,7 @@ export const getPanel = async (ctx: ServiceContext, input: { userId: number }) =
     return {
       coinUserId: coin.id,
       coin: coin.coin,
+      exchange: coin.exchange,
       running: coin.running,
       dry: coin.dry,
       state,

@@ -1,4 +1,4 @@
-import type { PortfolioCoin } from '@gridbot/contracts';
+import type { Exchange, PortfolioCoin } from '@gridbot/contracts';
 import { Prisma } from '@gridbot/db';
 import { DEFAULT_COIN_SETTINGS } from '@gridbot/domain';
 import { recordActivity } from '../activity/record-activity';
@@ -11,15 +11,17 @@ import { userVenue, venueMarketData } from './venue-market-data';
 /**
  * Adds a coin to the user's portfolio with DEFAULT_COIN_SETTINGS, paused (docs/grid.md#adding-a-coin).
  * Needs API keys (the coin bot trades on the user's exchange account) and a `<COIN>/USDT` spot
- * market there. The licence's coin count is checked under a lock on the user's row, so concurrent
- * adds at the limit cannot both pass; the unique (user, coin) index turns a concurrent duplicate
- * into COIN_ALREADY_ADDED.
+ * market there. A coin is one coin bot per exchange account: the same coin may run on two
+ * exchanges (docs/grid.md#coins-on-several-exchanges). The licence's coin count is checked under a
+ * lock on the user's row, so concurrent adds at the limit cannot both pass; the unique (exchange
+ * account, coin) index turns a concurrent duplicate into COIN_ALREADY_ADDED.
  */
 export const addPortfolioCoin = async (
   ctx: ServiceContext,
-  input: { userId: number; coin: string },
+  input: { userId: number; coin: string; exchange?: Exchange | undefined },
 ): Promise<{ coin: PortfolioCoin }> => {
-  const venue = await userVenue(ctx, input);
+  // With keys on several exchanges, the call names one (EXCHANGE_REQUIRED): an add never guesses.
+  const venue = await userVenue(ctx, { ...input, ambiguous: 'refuse' });
   if (venue.exchangeAccountId === null) throw new AppError('API_KEYS_MISSING');
   const symbol = `${input.coin}/USDT`;
   const { markets } = await venueMarketData(ctx, venue.venue);
@@ -30,7 +32,7 @@ export const addPortfolioCoin = async (
       // Serializes this user's adds: the count below cannot change until this transaction ends.
       await tx.$queryRaw`SELECT id FROM users WHERE id = ${input.userId} FOR UPDATE`;
       const present = await tx.coinBot.findFirst({
-        where: { userId: input.userId, coin: input.coin, deletedAt: null },
+        where: { exchangeAccountId, coin: input.coin, deletedAt: null },
         select: { id: true },
       });
       if (present) throw new AppError('COIN_ALREADY_ADDED');
@@ -65,5 +67,6 @@ export const addPortfolioCoin = async (
     throw error;
   }
   ctx.log.info({ userId: input.userId, coin: input.coin }, 'coin added');
-  return { coin: (await findPortfolioCoin(ctx, { ...input, prices: true })).view };
+  const exchange = venue.exchange as Exchange;
+  return { coin: (await findPortfolioCoin(ctx, { ...input, exchange, prices: true })).view };
 };

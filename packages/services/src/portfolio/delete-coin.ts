@@ -1,10 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { deleteCoin } from '@gridbot/contracts';
+import type { deleteCoin, Exchange } from '@gridbot/contracts';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { recordActivity } from '../activity/record-activity';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { findCoinBot } from '../exchange-keys/pick-exchange-account';
 import { ACTIVE_ORDER_STATUSES, dec } from '../grid/coin-bot-state';
 import { reconcileCoinBot } from '../grid/reconcile-coin-bot';
 
@@ -21,13 +22,10 @@ const LEASE_ATTEMPTS = 20;
  */
 export const deletePortfolioCoin = async (
   ctx: ServiceContext,
-  input: { userId: number; coin: string },
+  input: { userId: number; coin: string; exchange?: Exchange | undefined },
 ): Promise<DeletedCoin> => {
   const { prisma } = ctx;
-  const bot = await prisma.coinBot.findFirst({
-    where: { userId: input.userId, coin: input.coin, deletedAt: null },
-  });
-  if (!bot) throw new AppError('COIN_NOT_FOUND');
+  const bot = await findCoinBot(prisma, input);
   await prisma.coinBot.update({ where: { id: bot.id }, data: { running: false } });
   let cancelled = 0;
   for (let attempt = 0; ; attempt += 1) {

@@ -1,4 +1,4 @@
-import type { Ladder, PortfolioCoin, SettingsWarning } from '@gridbot/contracts';
+import type { Exchange, Ladder, PortfolioCoin, SettingsWarning } from '@gridbot/contracts';
 import {
   DEFAULT_COIN_SETTINGS,
   deepBuyBreach,
@@ -28,6 +28,7 @@ export type CoinSettingsValues = {
 export type EditCoinSettingsInput = {
   userId: number;
   coin: string;
+  exchange?: Exchange | undefined;
   settings: CoinSettingsValues;
   /** Validate and return the re-planned ladder, save nothing. */
   preview: boolean;
@@ -159,7 +160,7 @@ export const editPortfolioCoinSettings = async (
     { jobId: reconcileJobId(coin.bot.id) },
   );
   ctx.log.info({ userId: input.userId, coin: input.coin }, 'coin settings saved');
-  const saved = await findPortfolioCoin(ctx, input);
+  const saved = await findPortfolioCoin(ctx, { ...input, exchange: coin.view.exchange });
   return {
     saved: true,
     coin: saved.view,
@@ -171,7 +172,7 @@ export const editPortfolioCoinSettings = async (
 /** Puts a coin back on DEFAULT_COIN_SETTINGS (dry off), with the same checks as an edit. */
 export const resetPortfolioCoinSettings = async (
   ctx: ServiceContext,
-  input: { userId: number; coin: string },
+  input: { userId: number; coin: string; exchange?: Exchange | undefined },
 ): Promise<EditCoinSettingsResult & { saved: true }> => {
   const result = await editPortfolioCoinSettings(ctx, {
     ...input,

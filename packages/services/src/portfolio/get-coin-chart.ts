@@ -1,10 +1,11 @@
-import { CHART_FILLS, type ChartRange, type CoinChart } from '@gridbot/contracts';
+import { CHART_FILLS, type ChartRange, type CoinChart, type Exchange } from '@gridbot/contracts';
 import { type CandleSeries, CLOSE, candleDecimal, decimalText, HIGH, LOW, OPEN } from '@gridbot/domain';
 import { CANDLE_INTERVALS, type CandleInterval, type ExchangeCandle } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import { loadCandles } from '../backtest/candle-cache';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { pickExchangeAccount } from '../exchange-keys/pick-exchange-account';
 import { dec } from '../grid/coin-bot-state';
 import { findPortfolioCoin } from './get-coin';
 import { ladderView } from './ladder-view';
@@ -102,14 +103,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export const getCoinChart = async (
   ctx: ServiceContext,
-  input: { userId: number; coin: string; range: ChartRange },
+  input: { userId: number; coin: string; exchange?: Exchange | undefined; range: ChartRange },
 ): Promise<CoinChart> => {
-  const account = await ctx.prisma.exchangeAccount.findFirst({
-    where: { userId: input.userId },
-    select: { id: true },
-  });
+  const account = await pickExchangeAccount(ctx.prisma, { ...input, ambiguous: 'first' });
   if (!account) throw new AppError('API_KEYS_MISSING');
-  const coin = await findPortfolioCoin(ctx, { userId: input.userId, coin: input.coin });
+  const coin = await findPortfolioCoin(ctx, {
+    userId: input.userId,
+    coin: input.coin,
+    exchange: input.exchange,
+  });
   const now = ctx.clock.now();
   const window = chartWindow(input.range, now.getTime());
 

@@ -1,4 +1,4 @@
-import type { listAddableCoins } from '@gridbot/contracts';
+import type { Exchange, listAddableCoins } from '@gridbot/contracts';
 import { usdtFigure } from '@gridbot/domain';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
@@ -13,20 +13,31 @@ export type AddableCoins = z.input<(typeof listAddableCoins)['response']>;
 const ZERO = new Decimal(0);
 
 /**
- * The add-coin screen (docs/grid.md#adding-a-coin): the USDT spot markets of the user's venue
- * (the installation's without keys), most traded first by 24 h quote volume, filtered by a symbol
+ * The add-coin screen (docs/grid.md#adding-a-coin): the USDT spot markets of the chosen exchange
+ * account (the keys saved first by default; the installation's venue without keys), most traded first by 24 h quote volume, filtered by a symbol
  * prefix. Markets and tickers come from a 30 s in-process cache, so the screen costs at most one
  * markets and one tickers call per venue every 30 s.
  */
 export const listAddablePortfolioCoins = async (
   ctx: ServiceContext,
-  input: { userId: number; search?: string | undefined },
+  input: { userId: number; search?: string | undefined; exchange?: Exchange | undefined },
 ): Promise<AddableCoins> => {
   const venue = await userVenue(ctx, input);
-  const [data, license, held] = await Promise.all([
+  const [data, license, held, accounts] = await Promise.all([
     venueMarketData(ctx, venue.venue),
     getLicenseCheck(ctx, input),
-    ctx.prisma.coinBot.findMany({ where: { userId: input.userId, deletedAt: null }, select: { coin: true } }),
+    // In the portfolio on this exchange: the same coin may still be added on another one.
+    venue.exchangeAccountId === null
+      ? []
+      : ctx.prisma.coinBot.findMany({
+          where: { exchangeAccountId: venue.exchangeAccountId, deletedAt: null },
+          select: { coin: true },
+        }),
+    ctx.prisma.exchangeAccount.findMany({
+      where: { userId: input.userId },
+      orderBy: { id: 'asc' },
+      select: { exchange: true },
+    }),
   ]);
   const inPortfolio = new Set(held.map((b) => b.coin));
   const search = input.search ?? '';
@@ -50,7 +61,8 @@ export const listAddablePortfolioCoins = async (
       inPortfolio: inPortfolio.has(market.base),
     }));
   return {
-    exchange: venue.exchange,
+    exchange: venue.exchange as Exchange,
+    accounts: accounts.map((a) => a.exchange as Exchange),
     quote: 'USDT',
     keysConnected: venue.exchangeAccountId !== null,
     coinsUsed: license.usage.coins,

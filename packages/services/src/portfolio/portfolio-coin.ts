@@ -1,4 +1,4 @@
-import type { CoinProfitPeriod, PortfolioCoin } from '@gridbot/contracts';
+import type { CoinProfitPeriod, Exchange, PortfolioCoin } from '@gridbot/contracts';
 import type { CoinBot, Lot as LotRow } from '@gridbot/db';
 import {
   coinStateOf,
@@ -48,6 +48,8 @@ export type LoadPortfolioCoinsInput = {
   period?: CoinProfitPeriod;
   /** Only this coin (upper-case base symbol). */
   coin?: string;
+  /** Only coin bots on this exchange. */
+  exchange?: Exchange | undefined;
   /**
    * false: no exchange call, lastPrice and market null (default true: one tickers call per venue and
    * the venue's shared markets).
@@ -81,7 +83,11 @@ export const loadPortfolioCoins = async (
       license: true,
       ledgerAccounts: { where: { subBalance: 'fee' }, select: { balance: true } },
       coinBots: {
-        where: { deletedAt: null, ...(input.coin ? { coin: input.coin } : {}) },
+        where: {
+          deletedAt: null,
+          ...(input.coin ? { coin: input.coin } : {}),
+          ...(input.exchange ? { exchangeAccount: { exchange: input.exchange } } : {}),
+        },
         orderBy: { id: 'asc' },
         include: { exchangeAccount: { select: { exchange: true, mode: true } } },
       },
@@ -148,6 +154,7 @@ export const loadPortfolioCoins = async (
     return build({
       bot,
       venue,
+      exchange: exchangeAccount.exchange as Exchange,
       openLots,
       ...forced,
       lastPrice,
@@ -172,6 +179,7 @@ const flagsOf = (bot: Pick<CoinBot, 'running' | 'dry'>, forced: Forced): GridFla
 type BuildInput = {
   bot: CoinBot;
   venue: string;
+  exchange: Exchange;
   openLots: LotRow[];
   dryAll: boolean;
   /** The user's fee balance is ≤ 0: the engine keeps every coin dry (docs/fees.md#fee-balance). */
@@ -213,6 +221,7 @@ const build = (input: BuildInput): PortfolioCoinBot => {
   const view: PortfolioCoin = {
     coinUserId: bot.id,
     coin: bot.coin,
+    exchange: input.exchange,
     symbol: bot.symbol,
     addedAt: bot.createdAt.toISOString(),
     settings: {

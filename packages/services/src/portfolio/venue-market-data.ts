@@ -1,8 +1,13 @@
+import type { Exchange } from '@gridbot/contracts';
 import type { ExchangeClient, MarketInfo, Ticker } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
+import { pickExchangeAccount } from '../exchange-keys/pick-exchange-account';
 import type { ExchangeClients } from '../grid/exchange-clients';
 
-/** The venue a user trades on: their keys' exchange and mode, else the installation's (no keys yet). */
+/**
+ * The venue a user trades on: the keys' exchange and mode — those on `exchange` when given, else the
+ * keys saved first — else the installation's mode of that exchange (no keys there yet).
+ */
 export type UserVenue = {
   venue: string;
   exchange: string;
@@ -10,12 +15,11 @@ export type UserVenue = {
   exchangeAccountId: number | null;
 };
 
-export const userVenue = async (ctx: ServiceContext, input: { userId: number }): Promise<UserVenue> => {
-  const account = await ctx.prisma.exchangeAccount.findFirst({
-    where: { userId: input.userId },
-    orderBy: { id: 'asc' },
-    select: { id: true, exchange: true, mode: true },
-  });
+export const userVenue = async (
+  ctx: ServiceContext,
+  input: { userId: number; exchange?: Exchange | undefined; ambiguous?: 'refuse' | 'first' },
+): Promise<UserVenue> => {
+  const account = await pickExchangeAccount(ctx.prisma, { ...input, ambiguous: input.ambiguous ?? 'first' });
   if (account) {
     return {
       venue: `${account.exchange}:${account.mode}`,
@@ -23,7 +27,8 @@ export const userVenue = async (ctx: ServiceContext, input: { userId: number }):
       exchangeAccountId: account.id,
     };
   }
-  return { venue: `binance:${ctx.env.EXCHANGE_MODE}`, exchange: 'binance', exchangeAccountId: null };
+  const exchange = input.exchange ?? 'binance';
+  return { venue: `${exchange}:${ctx.env.EXCHANGE_MODE}`, exchange, exchangeAccountId: null };
 };
 
 /** A venue's spot USDT markets and 24 h tickers, as the add-coin screen lists them. */

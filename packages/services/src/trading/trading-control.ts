@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/contracts';
 import type { Prisma } from '@gridbot/db';
 import { type CoinStateName, coinStateOf, type DryReason } from '@gridbot/domain';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
@@ -20,6 +21,7 @@ export type TradingBlocker =
 export type CoinSwitches = {
   coinUserId: number;
   coin: string;
+  exchange: Exchange;
   running: boolean;
   dry: boolean;
   state: CoinStateName;
@@ -93,15 +95,23 @@ export const getTradingState = async (
         maxTrades: true,
         orderSize: true,
         lastError: true,
+        exchangeAccount: { select: { exchange: true } },
         _count: { select: { lots: { where: { closedAt: null } } } },
       },
     }),
     getLicenseCheck(ctx, { userId: input.userId }),
   ]);
-  const [fee, account] = await Promise.all([
+  const [fee, accounts] = await Promise.all([
     feeBalanceMicro(ctx, input.userId),
-    ctx.prisma.exchangeAccount.findFirst({ where: { userId: input.userId }, select: { checkProblem: true } }),
+    ctx.prisma.exchangeAccount.findMany({
+      where: { userId: input.userId },
+      orderBy: { id: 'asc' },
+      select: { checkProblem: true },
+    }),
   ]);
+  // Keys on several exchanges: a refused key on any of them is a blocker to fix.
+  const account =
+    accounts.find((a) => a.checkProblem && KEY_PROBLEMS.has(a.checkProblem)) ?? accounts[0] ?? null;
   const coins = bots.map((bot): CoinSwitches => {
     const { state, dryReason } = coinStateOf({
       running: bot.running,
@@ -113,7 +123,15 @@ export const getTradingState = async (
       maxTrades: bot.maxTrades,
       lastError: bot.lastError,
     });
-    return { coinUserId: bot.id, coin: bot.coin, running: bot.running, dry: bot.dry, state, dryReason };
+    return {
+      coinUserId: bot.id,
+      coin: bot.coin,
+      exchange: bot.exchangeAccount.exchange as Exchange,
+      running: bot.running,
+      dry: bot.dry,
+      state,
+      dryReason,
+    };
   });
   return {
     running: coins.some((c) => c.running),
@@ -124,14 +142,26 @@ export const getTradingState = async (
   };
 };
 
-/** The coin bots a call acts on: one coin (404 when the user has no such coin) or all of them. */
-const targetBots = async (ctx: ServiceContext, userId: number, coin: string | undefined) => {
+/** Which coin bots a call means: a coin (on an exchange), every coin on an exchange, or every coin. */
+type Target = { userId: number; coin?: string | undefined; exchange?: Exchange | undefined };
+
+/**
+ * The coin bots a call acts on: one coin (404 when the user has no such coin; EXCHANGE_REQUIRED
+ * when it runs on several exchanges and none was named), every coin of an exchange, or all of them.
+ */
+const targetBots = async (ctx: ServiceContext, target: Target) => {
   const bots = await ctx.prisma.coinBot.findMany({
-    where: { userId, deletedAt: null, ...(coin ? { coin } : {}) },
+    where: {
+      userId: target.userId,
+      deletedAt: null,
+      ...(target.coin ? { coin: target.coin } : {}),
+      ...(target.exchange ? { exchangeAccount: { exchange: target.exchange } } : {}),
+    },
     orderBy: { id: 'asc' },
-    select: { id: true, coin: true, running: true, dry: true },
+    select: { id: true, coin: true, running: true, dry: true, exchangeAccountId: true },
   });
-  if (coin && bots.length === 0) throw new AppError('COIN_NOT_FOUND');
+  if (target.coin && bots.length === 0) throw new AppError('COIN_NOT_FOUND');
+  if (target.coin && bots.length > 1) throw new AppError('EXCHANGE_REQUIRED');
   return bots;
 };
 
@@ -181,7 +211,11 @@ const entries = (
  * or refused keys, EXCHANGE_UNAVAILABLE when the exchange does not answer, EXCHANGE_BALANCE_ZERO
  * for an empty USDT balance). docs/grid.md#pause-and-start.
  */
-const assertCanStart = async (ctx: ServiceContext, userId: number): Promise<void> => {
+const assertCanStart = async (
+  ctx: ServiceContext,
+  userId: number,
+  exchangeAccountIds: ReadonlySet<number>,
+): Promise<void> => {
   const license = await getLicenseCheck(ctx, { userId });
   if (license.status.expired) throw new AppError('LICENSE_EXPIRED');
   if (new Decimal(license.usage.committedCapital).gt(license.level.balanceLimit)) {
@@ -189,21 +223,21 @@ const assertCanStart = async (ctx: ServiceContext, userId: number): Promise<void
   }
   if (license.usage.coins > license.level.coins) throw new AppError('COIN_LIMIT');
   if ((await feeBalanceMicro(ctx, userId)) <= 0n) throw new AppError('FEE_BALANCE_EMPTY');
-  const keys = await checkExchangeKeys(ctx, { userId });
-  if (keys.problem === 'EXCHANGE_UNAVAILABLE') throw new AppError('EXCHANGE_UNAVAILABLE');
-  if (keys.problem === 'EXCHANGE_BALANCE_ZERO') throw new AppError('EXCHANGE_BALANCE_ZERO');
-  if (keys.problem) throw new AppError('NO_API_CONNECTION');
+  // The keys of each exchange account the started coins trade on.
+  for (const exchangeAccountId of exchangeAccountIds) {
+    const keys = await checkExchangeKeys(ctx, { userId, exchangeAccountId });
+    if (keys.problem === 'EXCHANGE_UNAVAILABLE') throw new AppError('EXCHANGE_UNAVAILABLE');
+    if (keys.problem === 'EXCHANGE_BALANCE_ZERO') throw new AppError('EXCHANGE_BALANCE_ZERO');
+    if (keys.problem) throw new AppError('NO_API_CONNECTION');
+  }
 };
 
 /** Starts one coin or every coin (paused ones), after the start checks. */
-export const startTrading = async (
-  ctx: ServiceContext,
-  input: { userId: number; coin?: string | undefined },
-): Promise<TradingState> => {
-  const bots = await targetBots(ctx, input.userId, input.coin);
+export const startTrading = async (ctx: ServiceContext, input: Target): Promise<TradingState> => {
+  const bots = await targetBots(ctx, input);
   // "Start all" with nothing to start says so, before any check (docs/grid.md#pause-and-start).
   if (bots.length === 0) throw new AppError('NO_COINS_TO_START');
-  await assertCanStart(ctx, input.userId);
+  await assertCanStart(ctx, input.userId, new Set(bots.map((b) => b.exchangeAccountId)));
   const now = ctx.clock.now();
   const started = await ctx.prisma.$transaction(async (tx) => {
     const changed = await flip(tx, ids(bots), { running: false }, () => ({ running: true, lastError: null }));
@@ -220,11 +254,8 @@ export const startTrading = async (
 };
 
 /** Pauses one coin or all: the next reconcile cancels their resting orders; lots stay. Never refused. */
-export const pauseTrading = async (
-  ctx: ServiceContext,
-  input: { userId: number; coin?: string | undefined },
-): Promise<TradingState> => {
-  const bots = await targetBots(ctx, input.userId, input.coin);
+export const pauseTrading = async (ctx: ServiceContext, input: Target): Promise<TradingState> => {
+  const bots = await targetBots(ctx, input);
   const paused = await ctx.prisma.$transaction(async (tx) => {
     const changed = await flip(tx, ids(bots), { running: true }, () => ({ running: false }));
     await recordActivity(tx, entries(input.userId, changed, 'paused'));
@@ -255,9 +286,9 @@ const setCoinDry = async (
  */
 export const setCoinMode = async (
   ctx: ServiceContext,
-  input: { userId: number; coin: string; mode: 'active' | 'dry' | 'paused' },
+  input: Target & { coin: string; mode: 'active' | 'dry' | 'paused' },
 ): Promise<TradingState> => {
-  const [bot] = await targetBots(ctx, input.userId, input.coin);
+  const [bot] = await targetBots(ctx, input);
   if (!bot) throw new AppError('COIN_NOT_FOUND');
   if (input.mode === 'paused') return pauseTrading(ctx, input);
   if (input.mode === 'dry') {
@@ -300,7 +331,7 @@ export const activateCoins = async (
   ctx: ServiceContext,
   input: { userId: number; active: boolean },
 ): Promise<TradingState> => {
-  const bots = await targetBots(ctx, input.userId, undefined);
+  const bots = await targetBots(ctx, { userId: input.userId });
   await setCoinDry(ctx, input.userId, bots, !input.active);
   return getTradingState(ctx, input);
 };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Withdrawal as WithdrawalView } from '@gridbot/contracts';
+import type { Exchange, Withdrawal as WithdrawalView } from '@gridbot/contracts';
 import type { Prisma, Withdrawal, WithdrawalKind } from '@gridbot/db';
 import { isLedgerError, openAccounts, SYSTEM_ACCOUNTS, toMicro } from '@gridbot/ledger';
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
+import { pickExchangeAccount } from '../exchange-keys/pick-exchange-account';
 import { isTronAddress } from './tron-keys';
 import { walletAmounts } from './wallet-settings';
 import { balancesView, readBalances, withdrawalView } from './wallet-views';
@@ -24,6 +25,8 @@ export type RequestWithdrawalInput = {
   /** USDT, network fee included (the contract checked ≥ 11 and 6 decimals). */
   summ: string;
   to: 'address' | 'exchange';
+  /** With `to=exchange`: whose deposit address (required when the user has keys on several exchanges). */
+  exchange?: Exchange | undefined;
   /** The client's Idempotency-Key: a retry with it returns the first request's withdrawal. */
   idempotencyKey?: string | undefined;
 };
@@ -44,10 +47,8 @@ const destinationOf = async (ctx: ServiceContext, input: RequestWithdrawalInput)
     if (!wallet?.withdrawAddress) throw new AppError('WITHDRAW_ADDRESS_MISSING');
     return wallet.withdrawAddress;
   }
-  const account = await ctx.prisma.exchangeAccount.findFirst({
-    where: { userId: input.userId },
-    select: { id: true },
-  });
+  // The chosen venue's address; with keys on several exchanges a withdrawal never guesses.
+  const account = await pickExchangeAccount(ctx.prisma, { ...input, ambiguous: 'refuse' });
   if (!account) throw new AppError('NO_API_CONNECTION');
   const client = await ctx.exchanges.forAccount(account.id);
   const { address } = await client.fetchDepositAddress('USDT', 'TRC20');

@@ -3,5 +3,5 @@ import { pauseTrading as pauseCoinBots } from '@gridbot/services';
 import { handle } from '../../handle';
 
 export const pauseTradingHandler = handle(pauseTrading, (ctx, { query, session }) =>
-  pauseCoinBots(ctx, { userId: session.userId, coin: query.coin_name }),
+  pauseCoinBots(ctx, { userId: session.userId, coin: query.coin_name, exchange: query.exchange }),
 );

@@ -7,6 +7,7 @@ export const withdrawMoneyHandler = handle(withdrawMoney, (ctx, { query, headers
     userId: session.userId,
     summ: query.summ,
     to: query.to,
+    exchange: query.exchange,
     idempotencyKey: headers['idempotency-key'],
   }),
 );

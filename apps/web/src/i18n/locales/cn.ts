@@ -291,6 +291,7 @@ export const cn: Messages = {
     title: '添加币种',
     searchPlaceholder: '搜索币种',
     exchange: '交易所：{{name}}',
+    chooseExchange: '在哪个交易所添加币种',
     limit: '币种：{{used}} / {{limit}}',
     inPortfolio: '已在组合中',
     add: '添加',
@@ -701,7 +702,8 @@ export const cn: Messages = {
     confirmTitle: '确认提现',
     confirm: '提取 {{amount}} USDT 到 {{address}}？网络手续费 {{fee}} USDT，到账 {{receives}} USDT。',
     confirmExchange:
-      '提取 {{amount}} USDT 到您的交易所账户？网络手续费 {{fee}} USDT，到账 {{receives}} USDT。',
+      '提取 {{amount}} USDT 到您的 {{exchange}} 账户？网络手续费 {{fee}} USDT，到账 {{receives}} USDT。',
+    whichExchange: '交易所账户',
     keysLink: '检查 API 密钥',
     resultTitle: '提现申请已提交',
     resultRefused: '提现未完成',
@@ -883,10 +885,13 @@ export const cn: Messages = {
     restricted: '仅限受信任 IP',
     unrestricted: '无',
     tradingUntil: '现货交易截止',
-    otherAccountTitle: '另一个 Binance 账户的密钥',
+    otherAccountTitle: '另一个 {{exchange}} 账户的密钥',
     otherAccountConfirm: '仍然保存',
     replaceHint:
-      '新密钥将替换所有币种使用的这些密钥。请使用同一交易所账户的密钥：旧账户买入的币仍留在旧账户。',
+      '新密钥将替换此交易所所有币种使用的这些密钥。请使用同一交易所账户的密钥：旧账户买入的币仍留在旧账户。',
+    connectedTo: '已连接密钥：{{exchanges}}',
+    replaceTitle: '更换密钥',
+    newTitle: '连接 {{exchange}}',
   },
   partners: {
     programme: '伙伴计划',

@@ -297,6 +297,7 @@ export const en = {
     title: 'Add coin',
     searchPlaceholder: 'Search coin',
     exchange: 'Exchange: {{name}}',
+    chooseExchange: 'Exchange to add the coin on',
     limit: 'Coins: {{used}} of {{limit}}',
     inPortfolio: 'In portfolio',
     add: 'Add',
@@ -727,7 +728,8 @@ export const en = {
     confirm:
       'Withdraw {{amount}} USDT to {{address}}? Network fee {{fee}} USDT, you receive {{receives}} USDT.',
     confirmExchange:
-      'Withdraw {{amount}} USDT to your exchange account? Network fee {{fee}} USDT, you receive {{receives}} USDT.',
+      'Withdraw {{amount}} USDT to your {{exchange}} account? Network fee {{fee}} USDT, you receive {{receives}} USDT.',
+    whichExchange: 'Exchange account',
     keysLink: 'Check the API keys',
     resultTitle: 'Withdrawal requested',
     resultRefused: 'Withdrawal not sent',
@@ -919,10 +921,13 @@ export const en = {
     restricted: 'Trusted IPs only',
     unrestricted: 'None',
     tradingUntil: 'Spot trading until',
-    otherAccountTitle: 'Keys of another Binance account',
+    otherAccountTitle: 'Keys of another {{exchange}} account',
     otherAccountConfirm: 'Save anyway',
     replaceHint:
-      'New keys replace these for every coin. Use keys of the same exchange account: coins bought with the old account stay there.',
+      'New keys replace these for every coin on this exchange. Use keys of the same exchange account: coins bought with the old account stay there.',
+    connectedTo: 'Keys connected: {{exchanges}}',
+    replaceTitle: 'Replace keys',
+    newTitle: 'Connect {{exchange}}',
   },
   partners: {
     programme: 'Partner programme',

@@ -302,6 +302,7 @@ export const ru: Messages = {
     title: 'Добавить монету',
     searchPlaceholder: 'Поиск монеты',
     exchange: 'Биржа: {{name}}',
+    chooseExchange: 'Биржа, на которую добавить монету',
     limit: 'Монет: {{used}} из {{limit}}',
     inPortfolio: 'В портфеле',
     add: 'Добавить',
@@ -757,7 +758,8 @@ export const ru: Messages = {
     confirm:
       'Вывести {{amount}} USDT на {{address}}? Комиссия сети {{fee}} USDT, вы получите {{receives}} USDT.',
     confirmExchange:
-      'Вывести {{amount}} USDT на ваш биржевой аккаунт? Комиссия сети {{fee}} USDT, вы получите {{receives}} USDT.',
+      'Вывести {{amount}} USDT на ваш аккаунт {{exchange}}? Комиссия сети {{fee}} USDT, вы получите {{receives}} USDT.',
+    whichExchange: 'Биржевой аккаунт',
     keysLink: 'Проверить API-ключи',
     resultTitle: 'Заявка на вывод создана',
     resultRefused: 'Вывод не выполнен',
@@ -955,10 +957,13 @@ export const ru: Messages = {
     restricted: 'Только доверенные IP',
     unrestricted: 'Нет',
     tradingUntil: 'Спотовая торговля до',
-    otherAccountTitle: 'Ключи другого аккаунта Binance',
+    otherAccountTitle: 'Ключи другого аккаунта {{exchange}}',
     otherAccountConfirm: 'Всё равно сохранить',
     replaceHint:
-      'Новые ключи заменят эти для всех монет. Используйте ключи того же биржевого аккаунта: монеты, купленные на старом аккаунте, остаются там.',
+      'Новые ключи заменят эти для всех монет на этой бирже. Используйте ключи того же биржевого аккаунта: монеты, купленные на старом аккаунте, остаются там.',
+    connectedTo: 'Подключены ключи: {{exchanges}}',
+    replaceTitle: 'Заменить ключи',
+    newTitle: 'Подключить {{exchange}}',
   },
   partners: {
     programme: 'Партнёрская программа',

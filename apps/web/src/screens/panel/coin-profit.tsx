@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { compareDecimals } from '../../format/decimal';
+import { onSeveralExchanges } from '../../format/exchange-name';
 import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-calls';
+import { ExchangeTag } from '../../ui/exchange-tag';
 import { CoinAvatar, LinkRow, Row } from '../../ui/list-row';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
@@ -57,9 +59,17 @@ export const CoinProfit = () => {
                 {byProfit(portfolio.coins).map((coin) => (
                   <LinkRow
                     key={coin.coinUserId}
-                    link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
+                    link={{ to: '/portfolio/show', search: { coin: coin.coin, exchange: coin.exchange } }}
                     start={<CoinAvatar coin={coin.coin} />}
-                    title={coin.coin}
+                    title={
+                      onSeveralExchanges(portfolio.coins) ? (
+                        <>
+                          {coin.coin} <ExchangeTag exchange={coin.exchange} />
+                        </>
+                      ) : (
+                        coin.coin
+                      )
+                    }
                     subtitle={t('coinProfit.ofCapital', {
                       pct: format.pct(coin.periodPnlPct, { plus: true }),
                     })}

@@ -2,10 +2,12 @@ import { getPanel, type ResponseOf } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
+import { onSeveralExchanges } from '../../format/exchange-name';
 import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-calls';
 import { useSessionUser } from '../../session/use-session-user';
 import { AfterFirstPaint } from '../../ui/after-first-paint';
+import { ExchangeTag } from '../../ui/exchange-tag';
 import { ChartIcon } from '../../ui/icons';
 import { CoinAvatar, IconAvatar, LinkRow } from '../../ui/list-row';
 import { Pct, Usdt } from '../../ui/money';
@@ -120,14 +122,24 @@ const Coins = ({ panel }: { panel: Panel }) => {
       </Card>
     );
   }
+  // Coins on several exchanges say which (docs/grid.md#coins-on-several-exchanges).
+  const severalExchanges = onSeveralExchanges(panel.coins);
   return (
     <Card flush>
       {panel.coins.map((coin) => (
         <LinkRow
           key={coin.coinUserId}
-          link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
+          link={{ to: '/portfolio/show', search: { coin: coin.coin, exchange: coin.exchange } }}
           start={<CoinAvatar coin={coin.coin} />}
-          title={coin.coin}
+          title={
+            severalExchanges ? (
+              <>
+                {coin.coin} <ExchangeTag exchange={coin.exchange} />
+              </>
+            ) : (
+              coin.coin
+            )
+          }
           subtitle={
             <>
               <CoinStateBadge state={coin.state} book={coin.book} />{' '}

@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
@@ -12,10 +13,13 @@ import { Notice } from '../../ui/notice';
 export const ActionProblem = ({
   error,
   coin,
+  exchange,
   fallback,
 }: {
   error: unknown;
   coin?: string;
+  /** The coin's exchange (a coin may run on several). */
+  exchange?: Exchange | undefined;
   fallback?: FallbackKey;
 }) => {
   const { t } = useTranslation();
@@ -31,7 +35,11 @@ export const ActionProblem = ({
           </Link>
         ) : null}
         {code === 'COIN_ALREADY_ADDED' && coin ? (
-          <Link to="/portfolio/show" search={{ coin }} className="notice__link">
+          <Link
+            to="/portfolio/show"
+            search={{ coin, ...(exchange ? { exchange } : {}) }}
+            className="notice__link"
+          >
             {t('addToken.openCoin')}
           </Link>
         ) : null}

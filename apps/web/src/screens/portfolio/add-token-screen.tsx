@@ -1,27 +1,29 @@
-import { type AddableCoin, listAddableCoins } from '@gridbot/contracts';
+import { type AddableCoin, type Exchange, listAddableCoins } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
+import { EXCHANGE_NAMES } from '../../format/exchange-name';
 import { useFormat } from '../../format/use-format';
 import { Field } from '../../ui/field';
 import { CoinAvatar } from '../../ui/list-row';
 import { Notice } from '../../ui/notice';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen } from '../../ui/screen';
+import { Segmented } from '../../ui/segmented';
 import { EmptyState } from '../../ui/states';
 import { AddableCoinPanel } from './addable-coin-panel';
-
-const exchangeName = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
 /** One market as an exchange's market list shows it: icon, pair and volume; price over the 24 h change. */
 const MarketRow = ({
   market,
+  exchange,
   open,
   onToggle,
 }: {
   market: AddableCoin;
+  exchange: Exchange;
   open: boolean;
   onToggle: () => void;
 }) => {
@@ -62,14 +64,18 @@ const MarketRow = ({
           </span>
         </span>
       </button>
-      {open ? <AddableCoinPanel market={market} id={panelId} /> : null}
+      {open ? <AddableCoinPanel market={market} exchange={exchange} id={panelId} /> : null}
     </div>
   );
 };
 
-/** Add-token: the exchange's USDT spot markets, most traded first, with a search. */
+/**
+ * Add-token: the chosen exchange account's USDT spot markets, most traded first, with a search.
+ * With keys on several exchanges the user picks the exchange first (the keys saved first by default).
+ */
 export const AddTokenScreen = () => {
   const { t } = useTranslation();
+  const [picked, setPicked] = useState<Exchange | null>(null);
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState<string | null>(null);
   const term = useDeferredValue(
@@ -79,9 +85,23 @@ export const AddTokenScreen = () => {
       .replace(/[^A-Z0-9]/g, '')
       .slice(0, 15),
   );
-  const query = useApiQuery(listAddableCoins, { query: term ? { search: term } : {} });
+  const query = useApiQuery(listAddableCoins, {
+    query: { ...(term ? { search: term } : {}), ...(picked ? { exchange: picked } : {}) },
+  });
+  const accounts = query.data?.accounts ?? [];
   return (
     <Screen back title={t('addToken.title')}>
+      {accounts.length > 1 ? (
+        <Segmented
+          label={t('addToken.chooseExchange')}
+          value={picked ?? query.data?.exchange ?? accounts[0] ?? 'binance'}
+          onChange={(next) => {
+            setPicked(next);
+            setOpened(null);
+          }}
+          options={accounts.map((value) => ({ value, label: EXCHANGE_NAMES[value] }))}
+        />
+      ) : null}
       <Field
         label={t('common.search')}
         placeholder={t('addToken.searchPlaceholder')}
@@ -95,7 +115,7 @@ export const AddTokenScreen = () => {
         {(list) => (
           <>
             <p className="muted market-list__info">
-              {t('addToken.exchange', { name: exchangeName(list.exchange) })} ·{' '}
+              {t('addToken.exchange', { name: EXCHANGE_NAMES[list.exchange] })} ·{' '}
               {t('addToken.limit', { used: list.coinsUsed, limit: list.coinsLimit })}
             </p>
             {list.keysConnected ? null : (
@@ -123,6 +143,7 @@ export const AddTokenScreen = () => {
                   <MarketRow
                     key={market.coin}
                     market={market}
+                    exchange={list.exchange}
                     open={opened === market.coin}
                     onToggle={() => setOpened((current) => (current === market.coin ? null : market.coin))}
                   />

@@ -1,4 +1,4 @@
-import { type AddableCoin, addCoin, DEFAULT_COIN_SETTINGS } from '@gridbot/contracts';
+import { type AddableCoin, addCoin, DEFAULT_COIN_SETTINGS, type Exchange } from '@gridbot/contracts';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/use-api';
@@ -13,14 +13,18 @@ import { BacktestPanel, type BacktestSettings } from './backtest-panel';
 const { dry: _dry, ...defaults } = DEFAULT_COIN_SETTINGS;
 
 /** Where a coin in the portfolio is set up and watched: its settings and its page. */
-const CoinLinks = ({ coin }: { coin: string }) => {
+const CoinLinks = ({ coin, exchange }: { coin: string; exchange: Exchange }) => {
   const { t } = useTranslation();
   return (
     <div className="actions">
-      <Link to="/portfolio/edit" search={{ coin }} className="button button--primary button--small">
+      <Link to="/portfolio/edit" search={{ coin, exchange }} className="button button--primary button--small">
         {t('token.editSettings')}
       </Link>
-      <Link to="/portfolio/show" search={{ coin }} className="button button--secondary button--small">
+      <Link
+        to="/portfolio/show"
+        search={{ coin, exchange }}
+        className="button button--secondary button--small"
+      >
         {t('addToken.openCoin')}
       </Link>
     </div>
@@ -32,14 +36,23 @@ const CoinLinks = ({ coin }: { coin: string }) => {
  * (paused, default settings) with any refusal in place, then the way to its settings or its page;
  * and a backtest of the default settings before or after adding.
  */
-export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: string }) => {
+export const AddableCoinPanel = ({
+  market,
+  exchange,
+  id,
+}: {
+  market: AddableCoin;
+  /** The exchange account the list is of: the coin is added there. */
+  exchange: Exchange;
+  id: string;
+}) => {
   const { t } = useTranslation();
   const format = useFormat();
   const add = useApiMutation(addCoin, {
     onSuccess: ({ coin }) => showToast(t('addToken.added', { coin: coin.coin }), 'success'),
   });
-  const settings: BacktestSettings = { coin: market.coin, ...defaults };
-  const added = add.data?.coin.coin === market.coin;
+  const settings: BacktestSettings = { coin: market.coin, exchange, ...defaults };
+  const added = add.data?.coin.coin === market.coin && add.data.coin.exchange === exchange;
   return (
     <div className="market-panel" id={id}>
       <KeyValue
@@ -54,10 +67,10 @@ export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: stri
         <div className="market-panel__done" role="status">
           <p className="market-panel__title">{t('addToken.addedTitle', { coin: market.coin })}</p>
           <p className="muted">{t('addToken.addedText')}</p>
-          <CoinLinks coin={market.coin} />
+          <CoinLinks coin={market.coin} exchange={exchange} />
         </div>
       ) : market.inPortfolio ? (
-        <CoinLinks coin={market.coin} />
+        <CoinLinks coin={market.coin} exchange={exchange} />
       ) : (
         <>
           <p className="muted market-panel__text">
@@ -68,11 +81,13 @@ export const AddableCoinPanel = ({ market, id }: { market: AddableCoin; id: stri
               count: defaults.maxTrades,
             })}
           </p>
-          {add.isError && !add.isPending ? <ActionProblem error={add.error} coin={market.coin} /> : null}
+          {add.isError && !add.isPending ? (
+            <ActionProblem error={add.error} coin={market.coin} exchange={exchange} />
+          ) : null}
           <Button
             block
             busy={add.isPending}
-            onClick={() => add.mutate({ query: { data_send: market.coin } })}
+            onClick={() => add.mutate({ query: { data_send: market.coin, exchange } })}
           >
             {t('addToken.addTo', { coin: market.coin })}
           </Button>

@@ -67,7 +67,9 @@ export const BacktestPanel = ({
         {run.isPending ? t('backtest.running') : t('backtest.run')}
       </Button>
       <div id={resultId} aria-live="polite" className="backtest-panel__out">
-        {run.isError && !run.isPending ? <ActionProblem error={run.error} coin={coin} /> : null}
+        {run.isError && !run.isPending ? (
+          <ActionProblem error={run.error} coin={coin} exchange={settings?.exchange} />
+        ) : null}
         {run.data && !run.isPending ? (
           <BacktestResultCard result={run.data} stale={current !== ranWith} />
         ) : null}

@@ -2,6 +2,7 @@ import {
   type CoinSettings,
   DEFAULT_COIN_SETTINGS,
   deepestStepPct,
+  type Exchange,
   editCoinSettings,
   getCoin,
   listAddableCoins,
@@ -60,10 +61,10 @@ const draftOf = (settings: CoinSettings): SettingsDraft => ({
  * The market's minimum order and open-order limit, from the add-coin list of the user's exchange
  * (null while unknown).
  */
-const useMarketLimits = (coin: string) => {
+const useMarketLimits = (coin: string, exchange: Exchange) => {
   const markets = useApiQuery(
     listAddableCoins,
-    { query: { search: coin } },
+    { query: { search: coin, exchange } },
     { staleTime: 30_000, retry: false },
   );
   const market = markets.data?.coins.find((m) => m.coin === coin);
@@ -76,7 +77,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
   const navigate = useNavigate();
   const errorText = useActionError();
   const problemText = useProblemText();
-  const { minOrder, maxOpenOrders } = useMarketLimits(coin.coin);
+  const { minOrder, maxOpenOrders } = useMarketLimits(coin.coin, coin.exchange);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(coin.settings));
   const [touched, setTouched] = useState(false);
   const problems = settingsProblems(coin.coin, draft);
@@ -86,7 +87,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
   const saved = draftOf(coin.settings);
   const changed = (Object.keys(saved) as (keyof SettingsDraft)[]).some((key) => draft[key] !== saved[key]);
   useClosingConfirmation(changed);
-  const body = valid ? JSON.stringify(settingsBody(coin.coin, draft, true)) : null;
+  const body = valid ? JSON.stringify(settingsBody(coin.coin, draft, true, coin.exchange)) : null;
   const [settledBody, previewNow] = useDebouncedValue(body, PREVIEW_DELAY_MS);
   // A preview saves nothing: a read keyed by the settings, so the answer for older input is dropped.
   const preview = useApiQuery(
@@ -103,7 +104,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
   const save = useApiMutation(editCoinSettings, {
     onSuccess: () => {
       showToast(t('editToken.saved'), 'success');
-      void navigate({ to: '/portfolio/show', search: { coin: coin.coin } });
+      void navigate({ to: '/portfolio/show', search: { coin: coin.coin, exchange: coin.exchange } });
     },
   });
   const reset = useApiMutation(resetCoinSettings, {
@@ -137,7 +138,7 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
       if (settledBody === body) void preview.refetch();
       return;
     }
-    save.mutate({ body: settingsBody(coin.coin, draft, false) });
+    save.mutate({ body: settingsBody(coin.coin, draft, false, coin.exchange) });
   };
   const askReset = async () => {
     const ok = await confirmAction({
@@ -150,9 +151,9 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
       }),
       confirmText: t('editToken.reset'),
     });
-    if (ok) reset.mutate({ body: { coin: coin.coin } });
+    if (ok) reset.mutate({ body: { coin: coin.coin, exchange: coin.exchange } });
   };
-  const sent = settingsBody(coin.coin, draft, true);
+  const sent = settingsBody(coin.coin, draft, true, coin.exchange);
   const deepest =
     !problems.stepPct && !problems.stepIncreasePct && !problems.maxTrades
       ? deepestStepPct(sent.stepPct, sent.stepIncreasePct, sent.maxTrades)
@@ -210,7 +211,9 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
         updating={preview.isFetching || body !== settledBody}
         waiting={!valid}
       />
-      {formProblem ? <ActionProblem error={formProblem} coin={coin.coin} fallback="tryLater" /> : null}
+      {formProblem ? (
+        <ActionProblem error={formProblem} coin={coin.coin} exchange={coin.exchange} fallback="tryLater" />
+      ) : null}
       <p className="muted form-note">{t('editToken.appliesToOpen')}</p>
       <div className="actions" style={{ marginBottom: 12 }}>
         <SecondaryAction
@@ -233,10 +236,10 @@ const SettingsForm = ({ coin }: { coin: PortfolioCoin }) => {
 /** Edit-token (`?coin=BTC`): the grid settings with a live preview, a backtest, reset and removal. */
 export const EditTokenScreen = () => {
   const { t } = useTranslation();
-  const { coin } = route.useSearch();
+  const { coin, exchange } = route.useSearch();
   const query = useApiQuery(
     getCoin,
-    { params: { coin: coin ?? '' }, query: { period: 'day' } },
+    { params: { coin: coin ?? '' }, query: { period: 'day', ...(exchange ? { exchange } : {}) } },
     { enabled: Boolean(coin) },
   );
   return (

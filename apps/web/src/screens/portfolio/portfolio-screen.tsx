@@ -6,6 +6,7 @@ import { useApiQuery } from '../../api/use-api';
 import { ratioOf } from '../../format/decimal';
 import { useFormat } from '../../format/use-format';
 import { INITIAL_INPUTS } from '../../session/initial-calls';
+import { ExchangeTag } from '../../ui/exchange-tag';
 import { PlusIcon } from '../../ui/icons';
 import { CoinAvatar, LinkRow } from '../../ui/list-row';
 import { Pct, Usdt } from '../../ui/money';
@@ -106,11 +107,12 @@ const CoinList = ({ portfolio }: { portfolio: Portfolio }) => {
       {portfolio.coins.map((coin) => (
         <LinkRow
           key={coin.coinUserId}
-          link={{ to: '/portfolio/show', search: { coin: coin.coin } }}
+          link={{ to: '/portfolio/show', search: { coin: coin.coin, exchange: coin.exchange } }}
           start={<CoinAvatar coin={coin.coin} />}
           title={
             <>
-              {coin.coin} <CoinStateBadge state={coin.state} book={coin.book} />
+              {coin.coin} <ExchangeTag exchange={coin.exchange} />{' '}
+              <CoinStateBadge state={coin.state} book={coin.book} />
             </>
           }
           subtitle={

@@ -42,7 +42,7 @@ export const RemoveCoin = ({ coin }: { coin: PortfolioCoin }) => {
       confirmText: t('editToken.remove', { coin: coin.coin }),
       destructive: true,
     });
-    if (ok) remove.mutate({ query: { data_send: coin.coin } });
+    if (ok) remove.mutate({ query: { data_send: coin.coin, exchange: coin.exchange } });
   };
   return (
     <>

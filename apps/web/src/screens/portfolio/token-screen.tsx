@@ -8,6 +8,7 @@ import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { showToast } from '../../shell/toast-store';
 import { confirmAction } from '../../telegram/confirm';
+import { ExchangeTag } from '../../ui/exchange-tag';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
@@ -52,7 +53,7 @@ const ModeSwitch = ({ card }: { card: CoinCard }) => {
       });
       if (!ok) return;
     }
-    change.mutate({ query: { coin_name: card.coin.coin, status } });
+    change.mutate({ query: { coin_name: card.coin.coin, exchange: card.coin.exchange, status } });
   };
   return (
     <Card title={t('token.mode')}>
@@ -79,7 +80,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
     <>
       <div className="hero">
         <div className="hero__label">
-          {t('token.lastPrice')} · {coin.symbol}
+          {t('token.lastPrice')} · {coin.symbol} <ExchangeTag exchange={coin.exchange} />
         </div>
         <div className="hero__value">{coin.lastPrice ? market.price(coin.lastPrice) : t('token.notSet')}</div>
         <div className="hero__row">
@@ -99,7 +100,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
       </div>
       <CoinStatusNote coin={coin} />
       <PlanOnBookNote book={coin.book} ladder={card.ladder} />
-      <CoinPriceChart coin={coin.coin} />
+      <CoinPriceChart coin={coin.coin} exchange={coin.exchange} />
       <ModeSwitch card={card} />
       <SectionTitle>{t('token.statistics')}</SectionTitle>
       <Card>
@@ -131,7 +132,7 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
       <CoinReturn coin={coin} />
       <SectionTitle
         action={
-          <Link to="/portfolio/edit" search={{ coin: coin.coin }}>
+          <Link to="/portfolio/edit" search={{ coin: coin.coin, exchange: coin.exchange }}>
             {t('token.editSettings')}
           </Link>
         }
@@ -155,13 +156,13 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
 /** How often the open coin page refreshes its figures (not in the background). */
 export const COIN_REFRESH_MS = 10_000;
 
-/** One coin (`?coin=BTC`): statistics, mode, settings and its grid. */
+/** One coin (`?coin=BTC&exchange=bybit`): statistics, mode, settings and its grid. */
 export const TokenScreen = () => {
   const { t } = useTranslation();
-  const { coin } = route.useSearch();
+  const { coin, exchange } = route.useSearch();
   const query = useApiQuery(
     getCoin,
-    { params: { coin: coin ?? '' }, query: { period: 'day' } },
+    { params: { coin: coin ?? '' }, query: { period: 'day', ...(exchange ? { exchange } : {}) } },
     // The bot trades while the page is open: its figures follow, like the panel's.
     { enabled: Boolean(coin), refetchInterval: COIN_REFRESH_MS },
   );

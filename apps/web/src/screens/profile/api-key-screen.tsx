@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
+import { EXCHANGE_NAMES } from '../../format/exchange-name';
 import { useFormat } from '../../format/use-format';
 import {
   apiKeyProblem as checkApiKey,
@@ -33,9 +34,6 @@ const EGRESS_HINTS = {
   okx: 'apiKey.egressHintOkx',
 } as const satisfies Record<Exchange, string>;
 
-/** The exchanges' own names (not translated). */
-const EXCHANGE_NAMES: Record<Exchange, string> = { binance: 'Binance', bybit: 'Bybit', okx: 'OKX' };
-
 /** Connect exchange API keys: spot trading on, withdrawals off; the secret is never shown again. */
 export const ApiKeyScreen = () => {
   const { t } = useTranslation();
@@ -44,11 +42,13 @@ export const ApiKeyScreen = () => {
   const navigate = useNavigate();
   const problemText = useProblemText();
   const errorText = useActionError();
-  // A live check on the exchange: the saved keys (masked), whether they work, the free USDT.
-  const check = useApiQuery(checkKeys, {});
-  // The exchange of the saved keys until the user picks another (Binance without keys).
+  // The exchange of the keys saved first until the user picks another (Binance without keys):
+  // a user may hold keys on each exchange (docs/grid.md#coins-on-several-exchanges).
   const [picked, setExchange] = useState<Exchange | null>(null);
-  const exchange: Exchange = picked ?? check.data?.key?.exchange ?? 'binance';
+  // A live check on the exchange: the saved keys (masked), whether they work, the free USDT.
+  const check = useApiQuery(checkKeys, { query: picked ? { exchange: picked } : {} });
+  const exchange: Exchange = picked ?? check.data?.exchange ?? 'binance';
+  const connectedTo = check.data?.accounts ?? [];
   const [apiKey, setApiKey] = useState('');
   const [passphrase, setPassphrase] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -81,11 +81,34 @@ export const ApiKeyScreen = () => {
     save.reset();
   };
   const egress = check.data?.egress;
-  const current = check.data?.key ?? null;
-  const problem = check.data?.problem ?? null;
+  // The shown check is the picked exchange's (not the previous one's while it loads).
+  const shown = check.data && (check.data.exchange ?? 'binance') === exchange ? check.data : undefined;
+  const current = shown?.key ?? null;
+  const problem = shown?.problem ?? null;
   return (
     <Screen back title={t('apiKey.title')}>
       <Notice>{t('apiKey.hint')}</Notice>
+      <Card>
+        <Segmented
+          label={t('apiKey.exchange')}
+          value={exchange}
+          options={EXCHANGES.map((value) => ({
+            value,
+            label: connectedTo.includes(value) ? `${EXCHANGE_NAMES[value]} ✓` : EXCHANGE_NAMES[value],
+          }))}
+          onChange={(value) => {
+            setExchange(value);
+            setTouched(false);
+            setOtherAccount(false);
+            save.reset();
+          }}
+        />
+        {connectedTo.length > 0 ? (
+          <p className="muted" style={{ margin: '10px 0 0', fontSize: 13.5 }} data-testid="api-key-accounts">
+            {t('apiKey.connectedTo', { exchanges: connectedTo.map((e) => EXCHANGE_NAMES[e]).join(', ') })}
+          </p>
+        ) : null}
+      </Card>
       {problem && problem !== 'NO_API_KEYS' ? (
         <Notice tone="warning">{catalogueText(problem as ErrorCode)}</Notice>
       ) : null}
@@ -94,13 +117,13 @@ export const ApiKeyScreen = () => {
           <KeyValue
             label={t('apiKey.status')}
             value={
-              <Badge tone={check.data?.connected ? 'positive' : 'negative'}>
-                {check.data?.connected ? t('apiKey.connected') : t('apiKey.notConnected')}
+              <Badge tone={shown?.connected ? 'positive' : 'negative'}>
+                {shown?.connected ? t('apiKey.connected') : t('apiKey.notConnected')}
               </Badge>
             }
           />
-          {check.data?.usdtBalance != null ? (
-            <KeyValue label={t('apiKey.usdtBalance')} value={<Usdt value={check.data.usdtBalance} />} />
+          {shown?.usdtBalance != null ? (
+            <KeyValue label={t('apiKey.usdtBalance')} value={<Usdt value={shown.usdtBalance} />} />
           ) : null}
           <KeyValue label={t('apiKey.exchange')} value={EXCHANGE_NAMES[current.exchange]} />
           <KeyValue label={t('apiKey.apiKey')} value={<span className="mono">{current.apiKeyMasked}</span>} />
@@ -160,19 +183,12 @@ export const ApiKeyScreen = () => {
         </Card>
       ) : null}
       {current ? <Notice>{t('apiKey.replaceHint')}</Notice> : null}
-      <Card>
-        <Segmented
-          label={t('apiKey.exchange')}
-          value={exchange}
-          options={EXCHANGES.map((value) => ({ value, label: EXCHANGE_NAMES[value] }))}
-          onChange={(value) => {
-            setExchange(value);
-            setTouched(false);
-            setOtherAccount(false);
-            save.reset();
-          }}
-        />
-        <p className="muted" style={{ margin: '10px 0', fontSize: 13.5 }} data-testid="api-key-venue-hint">
+      <Card
+        title={
+          current ? t('apiKey.replaceTitle') : t('apiKey.newTitle', { exchange: EXCHANGE_NAMES[exchange] })
+        }
+      >
+        <p className="muted" style={{ margin: '0 0 10px', fontSize: 13.5 }} data-testid="api-key-venue-hint">
           {t(`apiKey.venueHint.${exchange}`)}
         </p>
         <Field
@@ -210,7 +226,8 @@ export const ApiKeyScreen = () => {
         ) : null}
         {otherAccount ? (
           <Notice tone="warning">
-            <strong>{t('apiKey.otherAccountTitle')}</strong> {catalogueText('API_KEY_OTHER_ACCOUNT')}
+            <strong>{t('apiKey.otherAccountTitle', { exchange: EXCHANGE_NAMES[exchange] })}</strong>{' '}
+            {catalogueText('API_KEY_OTHER_ACCOUNT')}
           </Notice>
         ) : null}
         <MainAction

@@ -1,6 +1,7 @@
 import {
   CHART_RANGES,
   type ChartRange,
+  type Exchange,
   getCoinChart,
   type OrderOnBook,
   type ResponseOf,
@@ -18,6 +19,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/use-api';
+import { EXCHANGE_NAMES } from '../../format/exchange-name';
 import { localeOf } from '../../i18n/language';
 import { createStore, useStore } from '../../state/create-store';
 import { QueryView } from '../../ui/query-view';
@@ -214,10 +216,13 @@ const ChartBody = ({ data }: { data: CoinChart }) => {
  */
 export const CoinPriceChart = ({
   coin,
+  exchange,
   chooser,
   whenSeen = false,
 }: {
   coin: string;
+  /** The coin bot's exchange (a coin may run on several). */
+  exchange?: Exchange;
   chooser?: ReactNode;
   whenSeen?: boolean;
 }) => {
@@ -227,7 +232,7 @@ export const CoinPriceChart = ({
   const { onScreen, seen } = useOnScreen(card, !whenSeen);
   const query = useApiQuery(
     getCoinChart,
-    { query: { coin, range } },
+    { query: { coin, range, ...(exchange ? { exchange } : {}) } },
     { enabled: seen, refetchInterval: onScreen ? CHART_REFRESH_MS : false },
   );
   // A failed refresh keeps the chart it had; only a chart that never loaded shows the error.
@@ -257,24 +262,32 @@ export const CoinPriceChart = ({
   );
 };
 
-/** The panel's chart: a chooser of the user's coins (the first by default); nothing without coins. */
-export const PanelPriceChart = ({ coins }: { coins: readonly { coin: string }[] }) => {
+/**
+ * The panel's chart: a chooser of the user's coins (the first by default); nothing without coins.
+ * A coin on several exchanges is one choice per exchange, labelled with it.
+ */
+export const PanelPriceChart = ({ coins }: { coins: readonly { coin: string; exchange: Exchange }[] }) => {
   const { t } = useTranslation();
   const { coin: chosen } = useStore(chartChoice);
-  const names = coins.map((c) => c.coin);
-  const coin = chosen && names.includes(chosen) ? chosen : names[0];
-  if (!coin) return null;
+  const keyOf = (c: { coin: string; exchange: Exchange }) => `${c.coin}:${c.exchange}`;
+  const current = coins.find((c) => keyOf(c) === chosen) ?? coins[0];
+  if (!current) return null;
+  const repeated = (name: string) => coins.filter((c) => c.coin === name).length > 1;
   return (
     <CoinPriceChart
-      coin={coin}
+      coin={current.coin}
+      exchange={current.exchange}
       whenSeen
       chooser={
-        names.length > 1 ? (
+        coins.length > 1 ? (
           <Segmented
             label={t('chart.coin')}
-            value={coin}
+            value={keyOf(current)}
             onChange={(next) => chartChoice.set((state) => ({ ...state, coin: next }))}
-            options={names.map((name) => ({ value: name, label: name }))}
+            options={coins.map((c) => ({
+              value: keyOf(c),
+              label: repeated(c.coin) ? `${c.coin} · ${EXCHANGE_NAMES[c.exchange]}` : c.coin,
+            }))}
           />
         ) : null
       }

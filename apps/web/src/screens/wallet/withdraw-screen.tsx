@@ -1,4 +1,4 @@
-import { getWallet, type Withdrawal, withdrawMoney } from '@gridbot/contracts';
+import { type Exchange, getProfile, getWallet, type Withdrawal, withdrawMoney } from '@gridbot/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { isApiError } from '../../api/api-error';
 import { useIdempotencyKey } from '../../api/idempotency-key';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
+import { EXCHANGE_NAMES } from '../../format/exchange-name';
 import { useFormat } from '../../format/use-format';
 import { useProblemText } from '../../forms/use-problem-text';
 import { normalizeDecimal } from '../../forms/validation';
@@ -73,6 +74,11 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
   const problemText = useProblemText();
   const patchWallet = usePatchWallet();
   const [to, setTo] = useState<Destination>('address');
+  // Keys on several exchanges: the user picks whose deposit address receives the money.
+  const profile = useApiQuery(getProfile, INITIAL_INPUTS.profile);
+  const accounts = (profile.data?.apiKeys ?? []).map((k) => k.exchange);
+  const [picked, setPicked] = useState<Exchange | null>(null);
+  const exchange = picked ?? accounts[0] ?? null;
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const idempotency = useIdempotencyKey();
@@ -105,11 +111,12 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
       title: t('withdraw.confirmTitle'),
       message:
         to === 'exchange'
-          ? t('withdraw.confirmExchange', figures)
+          ? t('withdraw.confirmExchange', { ...figures, exchange: exchange ? EXCHANGE_NAMES[exchange] : '' })
           : t('withdraw.confirm', { ...figures, address: shortened(wallet.withdrawAddress ?? '', 8, 8) }),
       confirmText: t('withdraw.submit'),
     });
-    if (ok) withdraw.mutate({ query: { summ, to }, headers: idempotency.headers() });
+    const venue = to === 'exchange' && exchange && accounts.length > 1 ? { exchange } : {};
+    if (ok) withdraw.mutate({ query: { summ, to, ...venue }, headers: idempotency.headers() });
   };
   // Frozen: nothing can be withdrawn until the freeze is lifted (docs/wallet.md#freeze).
   if (wallet.frozen) return <FrozenBanner wallet={wallet} />;
@@ -134,7 +141,21 @@ const WithdrawForm = ({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal:
           <AddressLockNotice wallet={wallet} />
         </>
       ) : (
-        <Notice>{t('withdraw.exchangeHint')}</Notice>
+        <>
+          {accounts.length > 1 && exchange ? (
+            <Segmented
+              label={t('withdraw.whichExchange')}
+              value={exchange}
+              onChange={(value) => {
+                setPicked(value);
+                idempotency.renew();
+                withdraw.reset();
+              }}
+              options={accounts.map((value) => ({ value, label: EXCHANGE_NAMES[value] }))}
+            />
+          ) : null}
+          <Notice>{t('withdraw.exchangeHint')}</Notice>
+        </>
       )}
       <Card>
         <AmountField
