@@ -138,6 +138,86 @@ describe('trading from the mini app', () => {
     await app.close();
   });
 
+  it('keeps keys on Binance and Bybit: adds the same coin on Bybit, one portfolio shows both with their exchange, the Bybit coin trades on Bybit', async () => {
+    const user = await stack.createUser({ username: 'bea_venues', firstName: 'Bea' });
+    const binance = sandbox.control.createAccount({ balances: { USDT: '300' } });
+    const bybit = sandbox.control.createAccount({ balances: { USDT: '200' } });
+    await saveExchangeKeys(stack.ctx, {
+      userId: user.id,
+      exchange: 'binance',
+      apiKey: binance.apiKey,
+      secretKey: binance.secret,
+    });
+    await xrpBot(user.id);
+    await fundWallet(stack.prisma, {
+      userId: user.id,
+      deposit: '20',
+      fee: '20',
+      key: `e2e-venues:${user.id}`,
+    });
+    const app = await openAppPage(browser, { telegram: false });
+    app.page.on('dialog', (dialog) => void dialog.accept());
+    await app.page.goto(stack.launchUrlFor(user));
+    await app.page.getByRole('heading', { level: 1, name: 'Hi, Bea' }).waitFor();
+
+    // Bybit keys beside the Binance ones: the screen opens on the keys saved first.
+    await navigateInApp(app.page, '/profile/api-key');
+    await app.page.getByText(en.apiKey.egressHint).waitFor();
+    await app.page.getByRole('button', { name: 'Bybit', exact: true }).click();
+    await app.page.getByLabel('API key').fill(bybit.apiKey);
+    await app.page.getByLabel('Secret key').fill(bybit.secret);
+    await app.page.getByRole('button', { name: 'Save keys' }).click();
+    await app.page.getByText('API keys saved').waitFor();
+    await navigateInApp(app.page, '/profile/api-key');
+    await app.page.getByText('Keys connected: Binance, Bybit').waitFor();
+
+    // The add-coin screen offers both accounts; on Bybit XRP is not in the portfolio yet.
+    await navigateInApp(app.page, '/portfolio/add');
+    await app.page.getByRole('button', { name: 'Bybit', exact: true }).click();
+    await app.page.getByText('Exchange: Bybit').waitFor();
+    const market = app.page.locator('[data-coin="XRP"]');
+    await expect.poll(() => market.getByText(en.addToken.inPortfolio).count()).toBe(0);
+    await market.getByRole('button').first().click();
+    await market.getByRole('button', { name: 'Add XRP to the portfolio' }).click();
+    await market.getByText('XRP is in your portfolio, paused').waitFor();
+    const bots = await stack.prisma.coinBot.findMany({
+      where: { userId: user.id, deletedAt: null },
+      include: { exchangeAccount: { select: { exchange: true } } },
+      orderBy: { id: 'asc' },
+    });
+    expect(bots.map((b) => `${b.coin}@${b.exchangeAccount.exchange}`)).toEqual(['XRP@binance', 'XRP@bybit']);
+
+    // One portfolio: both XRP coin bots, each with its exchange.
+    await navigateInApp(app.page, '/portfolio');
+    await app.page.locator('[data-exchange="bybit"]').first().waitFor();
+    await expect(app.page.locator('[data-exchange="binance"]').count()).resolves.toBe(1);
+    await settle(app.page);
+    await screenshot(app.page, 'en', 'portfolio-two-exchanges');
+
+    // The Bybit coin page: its exchange beside the market; started from its mode switch, it buys on Bybit.
+    await app.page.locator('a.row', { has: app.page.locator('[data-exchange="bybit"]') }).click();
+    await app.page.locator('.hero [data-exchange="bybit"]').waitFor();
+    await app.page.getByRole('button', { name: en.token.modes.active, exact: true }).click();
+    await expect
+      .poll(
+        async () => (await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bots[1]!.id } })).running,
+      )
+      .toBe(true);
+    expect((await stack.prisma.coinBot.findUniqueOrThrow({ where: { id: bots[0]!.id } })).running).toBe(
+      false,
+    );
+    await reconcileCoinBot(stack.ctx, { coinBotId: bots[1]!.id });
+    await reconcileCoinBot(stack.ctx, { coinBotId: bots[1]!.id });
+    expect(await stack.prisma.lot.count({ where: { coinBotId: bots[1]!.id, closedAt: null } })).toBe(1);
+    // The buy spent the Bybit account's USDT, not the Binance account's.
+    const bybitClient = await stack.ctx.exchanges.forAccount(bots[1]!.exchangeAccountId);
+    expect((await bybitClient.fetchBalance()).XRP?.total.gt(0)).toBe(true);
+    const binanceClient = await stack.ctx.exchanges.forAccount(bots[0]!.exchangeAccountId);
+    expect((await binanceClient.fetchBalance()).XRP?.total.gt(0) ?? false).toBe(false);
+    expect(app.problems).toEqual([]);
+    await app.close();
+  }, 120_000);
+
   it('connects sandbox keys, is refused a start without fee balance, starts, sees the buy, pauses', async () => {
     const user = await stack.createUser({ username: 'tina_trader', firstName: 'Tina' });
     const keys = sandbox.control.createAccount({ balances: { USDT: '500' } });

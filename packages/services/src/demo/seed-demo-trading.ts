@@ -22,7 +22,8 @@ type DemoCoin = {
 
 /**
  * The demo user's account on each exchange's sandbox dialect (docs/demo.md): what it starts with,
- * before its history's trades, and its coins. ETH runs on Binance and on Bybit, as two coin bots.
+ * before its history's trades, and its coins (the sandbox's replayed markets): ETH runs on Binance
+ * and on Bybit, XRP and ADA on Binance and on OKX, each as a coin bot of its own.
  */
 export const DEMO_VENUES: Record<Exchange, { usdt: string; coins: readonly DemoCoin[] }> = {
   binance: { usdt: '10000', coins: DEMO_COINS },
@@ -36,8 +37,8 @@ export const DEMO_VENUES: Record<Exchange, { usdt: string; coins: readonly DemoC
   okx: {
     usdt: '3000',
     coins: [
-      { coin: 'XLM', orderSize: '15', stepPct: '1.2', stepIncreasePct: '0.1', maxTrades: 8 },
-      { coin: 'ETC', orderSize: '15', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 8 },
+      { coin: 'XRP', orderSize: '15', stepPct: '1.2', stepIncreasePct: '0.1', maxTrades: 8 },
+      { coin: 'ADA', orderSize: '15', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 8 },
     ],
   },
 };

@@ -253,6 +253,7 @@ export const cn: Messages = {
   },
   token: {
     chooseCoin: '请在投资组合中选择一个币种。',
+    chooseExchange: '{{coin}} 在多个交易所运行：请选择一个',
     lastPrice: '最新价格',
     avgPrice: '平均价格',
     openDeals: '持仓交易',

@@ -259,6 +259,7 @@ export const en = {
   },
   token: {
     chooseCoin: 'Choose a coin in your portfolio.',
+    chooseExchange: '{{coin}} runs on several exchanges: choose one',
     lastPrice: 'Last price',
     avgPrice: 'Average price',
     openDeals: 'Open deals',

@@ -264,6 +264,7 @@ export const ru: Messages = {
   },
   token: {
     chooseCoin: 'Выберите монету в своём портфеле.',
+    chooseExchange: '{{coin}} торгуется на нескольких биржах: выберите биржу',
     lastPrice: 'Последняя цена',
     avgPrice: 'Средняя цена',
     openDeals: 'Открытые сделки',

@@ -40,6 +40,7 @@ import { EmptyState, Skeleton } from '../../ui/states';
 import { Switch } from '../../ui/switch';
 import { ActionProblem } from './action-problem';
 import { BacktestPanel } from './backtest-panel';
+import { CoinExchangeChoice } from './coin-exchange-choice';
 import { LadderView } from './ladder-view';
 import { RemoveCoin } from './remove-coin';
 import { SettingsPreview } from './settings-preview';
@@ -244,7 +245,9 @@ export const EditTokenScreen = () => {
   );
   return (
     <Screen back title={t('editToken.title', { coin: coin ?? '' })}>
-      {coin ? (
+      {coin && isApiError(query.error) && query.error.code === 'EXCHANGE_REQUIRED' ? (
+        <CoinExchangeChoice coin={coin} to="/portfolio/edit" />
+      ) : coin ? (
         <QueryView query={query} loading={<Skeleton height={320} />} title={t('token.settings')}>
           {(card) => <SettingsForm key={card.coin.coinUserId} coin={card.coin} />}
         </QueryView>

@@ -1,6 +1,7 @@
 import { getCoin, type ResponseOf, setCoinStatus } from '@gridbot/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
@@ -19,6 +20,7 @@ import { CoinPriceChart } from '../shared/coin-chart';
 import { CoinStateBadge } from '../shared/coin-state-badge';
 import { CoinStatusNote } from '../shared/coin-status-note';
 import { PlanOnBookNote } from '../shared/orders-on-book';
+import { CoinExchangeChoice } from './coin-exchange-choice';
 import { CoinHistory } from './coin-history';
 import { CoinReturn } from './coin-return';
 import { CoinDealControls } from './deal-actions';
@@ -174,7 +176,9 @@ export const TokenScreen = () => {
         query.data ? <CoinStateBadge state={query.data.coin.state} book={query.data.coin.book} /> : undefined
       }
     >
-      {coin ? (
+      {coin && isApiError(query.error) && query.error.code === 'EXCHANGE_REQUIRED' ? (
+        <CoinExchangeChoice coin={coin} to="/portfolio/show" />
+      ) : coin ? (
         <QueryView query={query} loading={<Skeleton height={150} />} title={t('token.statistics')}>
           {(card) => <CoinDetails card={card} />}
         </QueryView>

@@ -94,7 +94,7 @@ export const ApiKeyScreen = () => {
           value={exchange}
           options={EXCHANGES.map((value) => ({
             value,
-            label: connectedTo.includes(value) ? `${EXCHANGE_NAMES[value]} ✓` : EXCHANGE_NAMES[value],
+            label: EXCHANGE_NAMES[value],
           }))}
           onChange={(value) => {
             setExchange(value);
