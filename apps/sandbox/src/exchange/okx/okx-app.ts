@@ -1,5 +1,6 @@
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { loopbackOnly } from '../../loopback';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { okxAccountRoutes } from './okx-account-routes';
 import { asOkxError, envelope, type OkxError, okxError } from './okx-error';
@@ -63,5 +64,13 @@ export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = 
   const socket = attachOkxPrivateSocket(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => socket.close());
+  void app.register(async (control) => {
+    control.addHook(
+      'onRequest',
+      loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }),
+    );
+    // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
+    control.post('/_sandbox/okx/stream/drop', async () => ({ connections: socket.drop() }));
+  });
   return app;
 };

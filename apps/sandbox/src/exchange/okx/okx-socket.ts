@@ -10,7 +10,7 @@ import { accountSnapshot } from './okx-balance';
 import { okxError } from './okx-error';
 import { orderJson } from './okx-order-json';
 
-const PRIVATE_PATH = '/ws/v5/private';
+const PRIVATE_PATH = okx.stream.path;
 
 type Arg = { channel?: unknown; instType?: unknown; instId?: unknown; ccy?: unknown };
 type Subscription = { channel: 'orders' | 'account'; arg: Record<string, string> };
@@ -54,6 +54,12 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
   };
   server.on('upgrade', onUpgrade);
   return {
+    /** Cuts every open connection without a close frame, as a network failure would; how many. */
+    drop: (): number => {
+      const count = wss.clients.size;
+      for (const client of wss.clients) client.terminate();
+      return count;
+    },
     close: () => {
       server.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
