@@ -142,6 +142,8 @@ export const followPrivateStream = (
       }, setupTimeoutMs).unref(),
     );
     ws.on('message', (data) => {
+      // Frames still arriving while a stop closes the connection are not the caller's any more.
+      if (stopped) return;
       heard();
       const frame = dialect.read(String(data));
       switch (frame.kind) {

@@ -8,7 +8,7 @@ import { okxMarketRoutes } from './okx-market-routes';
 import { okxOrderRoutes } from './okx-order-routes';
 import { okxQueryRoutes } from './okx-query-routes';
 import { enforceOkxRateLimits, OkxRateLimits } from './okx-rate-limits';
-import { attachOkxPrivateSocket } from './okx-socket';
+import { attachOkxPrivateSocket, type OkxStreamControl } from './okx-socket';
 
 export type OkxAppOptions = {
   logLevel?: string;
@@ -23,7 +23,16 @@ export type OkxAppOptions = {
  * words and HTTP status (docs/venues/okx.md#errors). The private WebSocket is `/ws/v5/private` on
  * the same port (okx-socket.ts).
  */
-export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = {}): FastifyInstance => {
+/** What a test or the control API may do to the OKX dialect beyond the shared exchange. */
+export type OkxDialect = {
+  /** The private WebSocket `/ws/v5/private`. */
+  stream: OkxStreamControl;
+};
+
+export const buildOkxApp = (
+  exchange: SandboxExchange,
+  options: OkxAppOptions = {},
+): FastifyInstance & { okx: OkxDialect } => {
   const app: FastifyInstance = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel) : false,
   });
@@ -72,5 +81,5 @@ export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = 
     // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
     control.post('/_sandbox/okx/stream/drop', async () => ({ connections: socket.drop() }));
   });
-  return app;
+  return Object.assign(app, { okx: { stream: socket } });
 };

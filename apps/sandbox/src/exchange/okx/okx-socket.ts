@@ -38,7 +38,17 @@ const errorEvent = (code: string, connId: string, ...args: string[]) => {
  * orders is pushed in the order list's shape plus the fill fields; `account` pushes the trading
  * balance on each change. Text `ping` is answered `pong`. docs/venues/okx.md#user-data-stream
  */
-export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange) => {
+export type OkxStreamControl = {
+  /** Open connections to `/ws/v5/private`. */
+  connections(): number;
+  /** Connections subscribed to the orders channel of this account. */
+  ordersSubscribers(accountId: number): number;
+  /** Cuts every open connection without a close frame, as a network failure would; how many. */
+  drop(): number;
+  close(): void;
+};
+
+export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange): OkxStreamControl => {
   const wss = new WebSocketServer({ noServer: true });
   /** Per account, the connections subscribed to its orders channel (for `channel-conn-count`). */
   const ordersConnections = new Map<number, Set<string>>();
@@ -54,8 +64,9 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
   };
   server.on('upgrade', onUpgrade);
   return {
-    /** Cuts every open connection without a close frame, as a network failure would; how many. */
-    drop: (): number => {
+    connections: () => wss.clients.size,
+    ordersSubscribers: (accountId) => ordersConnections.get(accountId)?.size ?? 0,
+    drop: () => {
       const count = wss.clients.size;
       for (const client of wss.clients) client.terminate();
       return count;
