@@ -324,6 +324,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
             ...(options.password ? { password: options.password } : {}),
             serverNow,
             parser: loadParser,
+            ...(options.privateStreamLimiter ? { limiter: options.privateStreamLimiter } : {}),
             ...(options.localAddress ? { timing: { localAddress: options.localAddress } } : {}),
           },
           streamOptions,

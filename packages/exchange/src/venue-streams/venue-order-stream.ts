@@ -50,15 +50,23 @@ export const privateStreamConnectionBudget = (rules: StreamRules): ConnectionLim
 
 const limiters = new Map<string, ConnectionLimiter>();
 
-/** One limiter per venue host in the process: every account's connection to it is paced together. */
-const limiterFor = (venue: string, url: string): ConnectionLimiter => {
-  const key = `${venue} ${new URL(url).host}`;
-  let limiter = limiters.get(key);
+/**
+ * The limiter of a venue's stream URL: the caller's (the installation's, `shared`) or one per URL in
+ * this process, so every account's connection to the venue is paced together.
+ */
+const limiterFor = (
+  venue: string,
+  url: string,
+  shared?: (url: string, budget: ConnectionLimit) => ConnectionLimiter,
+): ConnectionLimiter => {
+  const rules = VENUE_TABLES[venue]?.userStream;
+  if (!rules) throw new ExchangeError('EXCHANGE_UNSUPPORTED', `no stream rules for ${venue}`);
+  const budget = privateStreamConnectionBudget(rules);
+  if (shared) return shared(url, budget);
+  let limiter = limiters.get(url);
   if (!limiter) {
-    const rules = VENUE_TABLES[venue]?.userStream;
-    if (!rules) throw new ExchangeError('EXCHANGE_UNSUPPORTED', `no stream rules for ${venue}`);
-    limiter = createMemoryConnectionLimiter(privateStreamConnectionBudget(rules));
-    limiters.set(key, limiter);
+    limiter = createMemoryConnectionLimiter(budget);
+    limiters.set(url, limiter);
   }
   return limiter;
 };
@@ -75,6 +83,8 @@ export type VenueOrderStreamInput = {
   serverNow: () => Promise<number>;
   /** ccxt pro's class of the venue with its markets loaded: its `parseOrder` is what its watchOrders uses. */
   parser: () => Promise<Exchange>;
+  /** The installation's limiter of the stream URL (ExchangeClientOptions.privateStreamLimiter). */
+  limiter?: (url: string, budget: ConnectionLimit) => ConnectionLimiter;
   timing?: PrivateStreamTiming;
 };
 
@@ -107,5 +117,11 @@ export const followVenueOrderStream = (
       return dialect.login();
     },
   };
-  return followPrivateStream(withParser, limiterFor(input.venue, url), deliver, options, input.timing);
+  return followPrivateStream(
+    withParser,
+    limiterFor(input.venue, url, input.limiter),
+    deliver,
+    options,
+    input.timing,
+  );
 };
