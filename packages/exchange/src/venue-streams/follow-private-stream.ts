@@ -88,24 +88,32 @@ export const followPrivateStream = (
 
   const failed = (error: unknown) => {
     failures++;
-    if (!stopped) options.onError?.(error);
+    // A throwing onError must not end the stream: it is the only place it could be reported.
+    try {
+      if (!stopped) options.onError?.(error);
+    } catch {}
     again(backoff());
   };
 
   const connect = async () => {
-    let login: string;
     try {
       await limiter.acquire();
       if (stopped) return;
-      login = await dialect.login();
+      // Whatever the login needs (markets, the clock offset) is ready before the connection opens.
+      await dialect.login();
     } catch (error) {
       return failed(error);
     }
     if (stopped) return;
-    const ws = new WebSocket(dialect.url, {
-      handshakeTimeout: setupTimeoutMs,
-      ...(timing.localAddress ? { localAddress: timing.localAddress } : {}),
-    });
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(dialect.url, {
+        handshakeTimeout: setupTimeoutMs,
+        ...(timing.localAddress ? { localAddress: timing.localAddress } : {}),
+      });
+    } catch (error) {
+      return failed(error);
+    }
     socket = ws;
     let openedAt = 0;
     let subscribed = false;
@@ -133,7 +141,8 @@ export const followPrivateStream = (
     ws.on('open', () => {
       openedAt = Date.now();
       heard();
-      ws.send(login);
+      // Signed now, not before the handshake: the login's timestamp expires (Bybit 10 s, OKX 30 s).
+      dialect.login().then((login) => ws.send(login), drop);
       timers.push(setInterval(() => ws.send(dialect.ping), dialect.pingEveryMs).unref());
     });
     timers.push(
@@ -152,7 +161,12 @@ export const followPrivateStream = (
         case 'subscribed':
           if (subscribed) return;
           subscribed = true;
-          options.onSubscribed?.({ resumed: subscribedOnce });
+          // The caller's failure is reported, never taken for a broken stream.
+          try {
+            options.onSubscribed?.({ resumed: subscribedOnce });
+          } catch (error) {
+            options.onError?.(error);
+          }
           subscribedOnce = true;
           return;
         case 'orders':
