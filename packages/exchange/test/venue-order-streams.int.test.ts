@@ -160,3 +160,30 @@ describe.each(VENUES)('$venue private order stream', ({ venue, url, drop }) => {
     expect(stream.subscribed).toEqual([{ resumed: false }]);
   });
 });
+
+describe('okx private order stream, upgrade notice', () => {
+  it('reconnects at once on the 64008 notice, before OKX would close the connection, and says it resumed', async () => {
+    const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
+    const client = createExchangeClient({
+      exchange: 'okx',
+      mode: 'sandbox',
+      sandboxUrl: sandbox.okxUrl,
+      apiKey: keys.apiKey,
+      secret: keys.secret,
+      password: keys.passphrase,
+      timeoutMs: 3000,
+    });
+    const stream = follow(client);
+    await stream.subscriptions(1);
+    // The sandbox would close it a minute later, as OKX does: the client must not wait for that.
+    const response = await fetch(`${sandbox.okxUrl}/_sandbox/okx/stream/upgrade-notice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ closeAfterMs: 60_000 }),
+    });
+    expect(await response.json()).toEqual({ connections: 1 });
+    await stream.subscriptions(2);
+    expect(stream.subscribed).toEqual([{ resumed: false }, { resumed: true }]);
+    expect(stream.errors).toEqual([]);
+  });
+});

@@ -80,6 +80,30 @@ export const buildOkxApp = (
     );
     // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
     control.post('/_sandbox/okx/stream/drop', async () => ({ connections: socket.drop() }));
+    // The notice OKX sends 60 s before an upgrade closes a connection (`closeAfterMs`, default 60 s).
+    control.post<{ Body: string | undefined }>(
+      '/_sandbox/okx/stream/upgrade-notice',
+      async (request, reply) => {
+        let closeAfterMs: unknown;
+        try {
+          closeAfterMs = request.body
+            ? (JSON.parse(request.body) as { closeAfterMs?: unknown }).closeAfterMs
+            : undefined;
+        } catch {
+          return reply.status(400).send({ error: 'a JSON body' });
+        }
+        if (
+          closeAfterMs !== undefined &&
+          !(
+            Number.isInteger(closeAfterMs) &&
+            (closeAfterMs as number) >= 0 &&
+            (closeAfterMs as number) <= 600_000
+          )
+        )
+          return reply.status(400).send({ error: 'closeAfterMs: an integer, 0…600000' });
+        return { connections: socket.upgradeNotice(closeAfterMs as number | undefined) };
+      },
+    );
   });
   return Object.assign(app, { okx: { stream: socket } });
 };

@@ -45,6 +45,11 @@ export type OkxStreamControl = {
   ordersSubscribers(accountId: number): number;
   /** Cuts every open connection without a close frame, as a network failure would; how many. */
   drop(): number;
+  /**
+   * Tells every open connection it closes soon for a service upgrade (`event: "notice"`, code
+   * 64008) and closes it `closeAfterMs` later (OKX: 60 s); how many.
+   */
+  upgradeNotice(closeAfterMs?: number): number;
   close(): void;
 };
 
@@ -52,6 +57,7 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
   const wss = new WebSocketServer({ noServer: true });
   /** Per account, the connections subscribed to its orders channel (for `channel-conn-count`). */
   const ordersConnections = new Map<number, Set<string>>();
+  const connIds = new Map<WebSocket, string>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -60,12 +66,24 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
       return;
     }
     const ip = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, exchange, ip, ordersConnections));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      connIds.set(ws, serve(ws, exchange, ip, ordersConnections));
+      ws.on('close', () => connIds.delete(ws));
+    });
   };
   server.on('upgrade', onUpgrade);
   return {
     connections: () => wss.clients.size,
     ordersSubscribers: (accountId) => ordersConnections.get(accountId)?.size ?? 0,
+    upgradeNotice: (closeAfterMs = 60_000) => {
+      for (const [ws, connId] of connIds) {
+        // The notice's words are ours: OKX's page gives the code, not a fixed message (unverified).
+        const msg = 'The connection will soon be closed for a service upgrade. Please reconnect.';
+        ws.send(JSON.stringify({ event: 'notice', code: okx.stream.upgradeNoticeCode, msg, connId }));
+        setTimeout(() => ws.terminate(), closeAfterMs).unref();
+      }
+      return connIds.size;
+    },
     drop: () => {
       const count = wss.clients.size;
       for (const client of wss.clients) client.terminate();
@@ -84,7 +102,7 @@ const serve = (
   exchange: SandboxExchange,
   ip: string,
   ordersConnections: Map<number, Set<string>>,
-) => {
+): string => {
   const connId = randomBytes(4).toString('hex');
   let accountId: number | undefined;
   const subscriptions: Subscription[] = [];
@@ -216,4 +234,5 @@ const serve = (
     unsubscribeEngine();
     if (accountId !== undefined) ordersConnections.get(accountId)?.delete(connId);
   });
+  return connId;
 };
