@@ -28,9 +28,10 @@ export type OrderStreamOptions = {
 };
 
 /**
- * The order-stream listener (docs/grid.md#triggers, docs/fleet.md#order-streams): one user data
- * subscription per exchange account the services list (many accounts share one WebSocket API
- * connection of the process: packages/exchange user-data-streams.ts), each update handed to
+ * The order-stream listener (docs/grid.md#triggers, docs/fleet.md#order-streams): one order stream
+ * per exchange account the services list (on Binance a user data subscription, many accounts
+ * sharing one WebSocket API connection of the process: packages/exchange user-data-streams.ts; on
+ * Bybit and OKX a private connection per account: venue-streams/), each update handed to
  * `reconcileOnOrderUpdate`.
  * The live workers share the accounts by rendezvous hashing over the members of
  * `ORDER_STREAM_GROUP`: each follows the accounts it owns, so an update is handled once in the

@@ -1,11 +1,20 @@
+import { createInProcessQueue, type JobQueue } from '@gridbot/jobs';
 import Decimal from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startWorker } from '../src/start-worker';
 import { createGridHarness, type Harness } from './support/grid-harness';
+import { waitFor } from './support/wait-for';
 
 let h: Harness | undefined;
+let queue: JobQueue | undefined;
+let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
+  await stop?.();
+  await queue?.close();
   await h?.close();
   h = undefined;
+  queue = undefined;
+  stop = undefined;
 });
 
 /**
@@ -58,4 +67,38 @@ describe.each(['bybit', 'okx'] as const)('a coin bot trading on %s', (venue) => 
     expect(await h.openLots()).toHaveLength(1);
     expect(await h.reconcile()).toMatchObject({ placed: 0, canceled: 0, filled: 0 });
   }, 90_000);
+
+  it("records a fill the price scan cannot see through the venue's private order stream, without the sweep", {
+    timeout: 120_000,
+  }, async () => {
+    h = await createGridHarness({ venue });
+    const harness = h;
+    await harness.reconcile();
+    expect(await harness.ladder()).toEqual(['buy@0.9900', 'sell@1.0100']);
+
+    queue = createInProcessQueue();
+    const worker = await startWorker({
+      // Scans on the ticker only (no traded range) and no sweep: only the stream can notice the fill.
+      ctx: harness.contextFor('stream-worker', queue, { SCAN_RANGE_MAX_SYMBOLS: '0' }),
+      scanIntervalMs: 2000,
+      sweepIntervalMs: 3_600_000,
+      sweepAfterMs: 3_600_000,
+    });
+    stop = worker.stop;
+    const accountId = harness.sandbox.control.account(harness.keys.apiKey).accountId;
+    const subscribed = () =>
+      venue === 'bybit'
+        ? harness.sandbox.bybit.stream.subscribers('order') > 0
+        : harness.sandbox.okx.stream.ordersSubscribers(accountId) > 0;
+    await waitFor(async () => subscribed(), 60_000);
+
+    // Down through the averaging buy and back, in one turn of the event loop: no scan sees it.
+    harness.setPrice('0.985');
+    harness.setPrice('0.995');
+    await waitFor(
+      async () => (await harness.openLots()).length === 2 && (await harness.ladder()).length === 3,
+      60_000,
+    );
+    expect((await harness.openLots()).map((l) => l.buyPrice.toString())).toEqual(['1', '0.99']);
+  });
 });

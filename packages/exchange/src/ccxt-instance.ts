@@ -6,6 +6,7 @@ import { classifyFailure, ExchangeError } from './errors';
 import { pointAtSandbox } from './sandbox-urls';
 import { shareMarkets } from './shared-markets';
 import type { ExchangeCapabilities, ExchangeClientOptions } from './types';
+import { VENUE_ORDER_STREAMS } from './venue-streams/venue-order-stream';
 
 type ExchangeClass = new (config?: Record<string, unknown>) => Exchange;
 
@@ -21,8 +22,11 @@ const exchangeClass = (id: string, pro = false): ExchangeClass => {
 /** Exchanges whose API reports a key's permissions (permissions.ts reads each venue's report). */
 const KEY_PERMISSION_EXCHANGES = new Set(['binance', 'bybit', 'okx']);
 
-/** Exchanges whose private order stream we follow (Binance's WebSocket API user data stream). */
-const ORDER_STREAM_EXCHANGES = new Set(['binance']);
+/**
+ * Exchanges whose private order stream we follow: Binance's WebSocket API user data stream
+ * (user-data/), Bybit's and OKX's private streams (venue-streams/).
+ */
+const ORDER_STREAM_EXCHANGES = new Set<string>(['binance', ...VENUE_ORDER_STREAMS]);
 
 const capabilitiesById = new Map<string, ExchangeCapabilities>();
 

@@ -34,6 +34,7 @@ import type {
 } from './types';
 import { sharedUserDataStreams } from './user-data/shared-user-data-streams';
 import { signWsApiParams } from './user-data/sign-ws-api';
+import { followVenueOrderStream } from './venue-streams/venue-order-stream';
 
 export type ExchangeClient = {
   readonly exchange: string;
@@ -95,9 +96,10 @@ export type ExchangeClient = {
   /** The fills of one order, whatever their age (restart recovery). */
   fetchOrderTrades(symbol: string, orderId: string): Promise<ExchangeTrade[]>;
   /**
-   * Follows the account's own order changes over the exchange's user data stream until the returned
-   * stop function is called: a subscription on a WebSocket API connection shared with the other
-   * accounts of the process (`userDataStreams` of the options), subscribed again after any failure.
+   * Follows the account's own order changes over the exchange's private stream until the returned
+   * stop function is called, subscribed again after any failure: on Binance a subscription on a
+   * WebSocket API connection shared with the other accounts of the process (`userDataStreams` of
+   * the options); on Bybit and OKX a connection of the account's own (venue-streams/).
    */
   streamOrderUpdates(options: OrderStreamOptions): () => Promise<void>;
 };
@@ -167,6 +169,11 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     await guarded(() => pro.loadMarkets());
     return pro;
   };
+  /** The venue's time now (ms), on the clock offset ccxt measured with the markets. */
+  const serverNow = async (): Promise<number> => {
+    await ensureMarkets();
+    return exchange.milliseconds() - Number(exchange.options.timeDifference ?? 0);
+  };
   /**
    * `userDataStream.subscribe.signature`'s parameters (web-socket-api.md, "Subscribe to User Data
    * Stream through signature subscription"): signed like a REST call, on the clock offset ccxt
@@ -176,7 +183,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     await ensureMarkets();
     const shape = { method: 'WS', path: 'userDataStream.subscribe.signature', params: new URLSearchParams() };
     if (!(await admitOnBudget(exchange, shape))) await exchange.throttle(2);
-    const timestamp = Math.round(exchange.milliseconds() - Number(exchange.options.timeDifference ?? 0));
+    const timestamp = Math.round(await serverNow());
     const params = { apiKey: options.apiKey, recvWindow: options.recvWindowMs ?? 5000, timestamp };
     return { ...params, signature: signWsApiParams(params, options.secret) };
   };
@@ -307,9 +314,20 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     },
     streamOrderUpdates: (streamOptions) => {
       if (options.exchange !== 'binance') {
-        throw new ExchangeError(
-          'EXCHANGE_UNSUPPORTED',
-          'user data streams are Binance WebSocket API subscriptions',
+        return followVenueOrderStream(
+          {
+            venue: options.exchange,
+            mode: options.mode,
+            ...(options.sandboxUrl ? { sandboxUrl: options.sandboxUrl } : {}),
+            apiKey: options.apiKey,
+            secret: options.secret,
+            ...(options.password ? { password: options.password } : {}),
+            serverNow,
+            parser: loadParser,
+            ...(options.privateStreamLimiter ? { limiter: options.privateStreamLimiter } : {}),
+            ...(options.localAddress ? { timing: { localAddress: options.localAddress } } : {}),
+          },
+          streamOptions,
         );
       }
       const url = userDataUrl();

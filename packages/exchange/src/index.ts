@@ -54,3 +54,8 @@ export {
   type UserDataStreamsOptions,
 } from './user-data/user-data-streams';
 export { WsApiError } from './user-data/ws-api-connection';
+export {
+  privateStreamConnectionBudget,
+  privateStreamUrl,
+  VENUE_ORDER_STREAMS,
+} from './venue-streams/venue-order-stream';

@@ -16,6 +16,30 @@ export type OrderStreamOptions = {
 };
 
 /**
+ * Hands each raw order of a stream, parsed by `parse`, to `onUpdate`: each state of an order once,
+ * also when a replaced or resumed connection delivers it twice. A parse or caller failure is
+ * reported (`onError`), never taken for a broken stream.
+ */
+export const orderDelivery = (
+  parse: (raw: unknown) => ExchangeOrder,
+  options: OrderStreamOptions,
+): ((raw: unknown) => void) => {
+  const delivered = new Set<string>();
+  return (raw) => {
+    try {
+      const update = parse(raw);
+      const key = `${update.id}|${update.clientOrderId ?? ''}|${update.status}|${update.filled.toFixed()}`;
+      if (delivered.has(key)) return;
+      if (delivered.size >= 10_000) delivered.clear();
+      delivered.add(key);
+      options.onUpdate(update);
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+};
+
+/**
  * Follows the account's own order updates over a shared user data connection (`streams`) until the
  * returned function is called. Each `executionReport` is parsed as ccxt pro parses it
  * (`parseWsOrder`, with the venue's markets) into our order shape; each state of an order is
@@ -27,23 +51,14 @@ export const followOrderUpdates = (
   parser: () => Promise<Exchange>,
   options: OrderStreamOptions,
 ): (() => Promise<void>) => {
-  const delivered = new Set<string>();
   let parse: Exchange | undefined;
+  const deliverParsed = orderDelivery(
+    (event) => toOrder((parse as unknown as { parseWsOrder: (o: unknown) => Order }).parseWsOrder(event)),
+    options,
+  );
   const deliver = (event: Record<string, unknown>) => {
     if (event.e !== 'executionReport' || !parse) return;
-    // The caller's failure is reported, never taken for a broken stream.
-    try {
-      const update = toOrder(
-        (parse as unknown as { parseWsOrder: (o: unknown) => Order }).parseWsOrder(event),
-      );
-      const key = `${update.id}|${update.clientOrderId ?? ''}|${update.status}|${update.filled.toFixed()}`;
-      if (delivered.has(key)) return;
-      if (delivered.size >= 10_000) delivered.clear();
-      delivered.add(key);
-      options.onUpdate(update);
-    } catch (error) {
-      options.onError?.(error);
-    }
+    deliverParsed(event);
   };
   return streams.follow(
     {

@@ -68,3 +68,6 @@ export const pointAtSandbox = (exchange: Exchange, venue: string, base: string, 
       : {}),
   } as Exchange['urls']['api'];
 };
+
+/** A private stream's URL on the venue's sandbox dialect at `base` (`path`: the venue's, from its table). */
+export const sandboxStreamUrl = (base: string, path: string): string => `${wsOf(base)}${path}`;

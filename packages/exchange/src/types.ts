@@ -1,5 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import type { VenueBudget } from './budget/venue-budget';
+import type { ConnectionLimit, ConnectionLimiter } from './user-data/connection-limiter';
 import type { UserDataStreams } from './user-data/user-data-streams';
 
 /** live: the real exchange; testnet: ccxt's setSandboxMode(true); sandbox: our apps/sandbox (Binance dialect). */
@@ -39,6 +40,13 @@ export type ExchangeClientOptions = {
    * connection limiter); absent → the process's default (attempts paced in memory).
    */
   userDataStreams?: (url: string) => UserDataStreams;
+  /**
+   * Paces the connection attempts of a private stream that is a connection per account (Bybit,
+   * OKX) to `url` within `budget` (the venue's per-IP limit, privateStreamConnectionBudget): one
+   * limiter per URL for the installation (packages/services: Redis when distributed); absent → one
+   * per URL in this process's memory.
+   */
+  privateStreamLimiter?: (url: string, budget: ConnectionLimit) => ConnectionLimiter;
 };
 
 export type ExchangeCapabilities = {

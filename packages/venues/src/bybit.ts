@@ -256,7 +256,11 @@ const codes: VenueSpec['errors']['codes'] = {
  * subscription before auth are not documented (unverified). docs/venues/bybit.md#user-data-stream
  */
 export const bybitStream = {
+  /** The private stream's hosts (ws/connect.mdx): mainnet, and the testnet of `urls.test`. */
+  hosts: { live: 'wss://stream.bybit.com', test: 'wss://stream-testnet.bybit.com' },
   path: '/v5/private',
+  /** The signature of `op: auth` covers this text followed by `expires` (ms). */
+  authPayload: 'GET/realtime',
   topics: ['order', 'order.spot', 'execution', 'execution.spot', 'wallet'] as readonly string[],
   pingEveryMs: 20 * SECOND,
   idleMs: 10 * MINUTE,

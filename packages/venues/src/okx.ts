@@ -330,7 +330,28 @@ const codes: VenueSpec['errors']['codes'] = {
   '60024': { outcome: 'key-invalid', status: 200, message: 'Wrong passphrase' },
 };
 
-export const okx: VenueSpec = {
+/**
+ * The private WebSocket beyond the shared StreamRules (WebSocket › Connect, Login, Notification;
+ * Order channel): its hosts (demo trading has its own), the login's signed text and expiry, the
+ * heartbeat (a connection silent for 30 s is closed: the client sends the text `ping` after N < 30 s
+ * of silence and expects `pong`) and the notice sent before a service upgrade closes the connection.
+ * docs/venues/okx.md#user-data-stream
+ */
+export const okxStream = {
+  hosts: { live: 'wss://ws.okx.com:8443', test: 'wss://wspap.okx.com:8443' },
+  path: '/ws/v5/private',
+  /** The login's sign: Base64 HMAC-SHA256 of timestamp (s) + `GET` + this path. */
+  loginPath: '/users/self/verify',
+  /** A login's timestamp expires this long after it. */
+  loginExpiresMs: 30 * SECOND,
+  /** The server closes a connection with nothing sent either way for this long. */
+  silenceCloseMs: 30 * SECOND,
+  /** `event: "notice"` with this code: the connection closes within 60 s for an upgrade. */
+  upgradeNoticeCode: '64008',
+  doc: `${DOC}#user-data-stream`,
+};
+
+export const okx: VenueSpec & { stream: typeof okxStream } = {
   id: 'okx',
   name: 'OKX',
   // "Production trading services" and "Demo trading services" (July 2026): one REST host for both,
@@ -432,6 +453,7 @@ export const okx: VenueSpec = {
     subscriptionsPerConnectionLifetime: 480,
     doc: `${DOC}#user-data-stream`,
   },
+  stream: okxStream,
   // General info: at most 500 pending orders per instrument (4,000 in all). docs/venues/okx.md#filters
   defaultMaxOpenOrdersPerSymbol: 500,
 };

@@ -10,7 +10,7 @@ export type {
 } from './control';
 export type { LiquiditySpec } from './liquidity';
 export type { MarketSpec, PercentPriceBySideSpec } from './markets';
-export { buildOkxApp, type OkxAppOptions } from './okx/okx-app';
+export { buildOkxApp, type OkxAppOptions, type OkxDialect } from './okx/okx-app';
 export { type Candle, loadCandleFile, type PriceFeedSpec } from './price-feed';
 export { type ForcedOverLimit, IN_FLIGHT_MS, type LoggedRequest, type PoolLimits } from './rate-limits';
 export { replayMarkets } from './replay-markets';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Env } from '@gridbot/config';
 import type { PrismaClient } from '@gridbot/db';
-import { createMemoryBudgetStore, createVenueBudget, USER_STREAM_CONNECTION_BUDGET } from '@gridbot/exchange';
+import { type ConnectionLimit, createMemoryBudgetStore, createVenueBudget } from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
 import { Redis } from 'ioredis';
 import { loadSecretKeys } from '../crypto/load-secret-keys';
@@ -71,8 +71,8 @@ export const openServiceContext = (
     ...(redis
       ? {
           // Every worker's connection attempts count against the one IP's limit.
-          connectionLimiterFor: (url: string) =>
-            createRedisConnectionLimiter(redis, 'gridbot:', new URL(url).host, USER_STREAM_CONNECTION_BUDGET),
+          connectionLimiterFor: (url: string, limit: ConnectionLimit) =>
+            createRedisConnectionLimiter(redis, 'gridbot:', new URL(url).host, limit),
         }
       : {}),
   });

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@gridbot/db';
 import {
+  type ConnectionLimit,
   type ConnectionLimiter,
   createExchangeClient,
   createMemoryConnectionLimiter,
@@ -31,10 +32,11 @@ export type ExchangeClientsOptions = {
   /** The local address exchange requests leave from (EGRESS_BIND_ADDRESS). */
   localAddress?: string | undefined;
   /**
-   * Paces the user data stream's connection attempts to a venue URL (Binance counts them per IP):
-   * Redis when distributed (createRedisConnectionLimiter), this process's memory by default.
+   * Paces the private streams' connection attempts to a venue URL within `budget` (every venue
+   * counts them per IP: Binance's user data connections, Bybit's and OKX's one per account): Redis
+   * when distributed (createRedisConnectionLimiter), this process's memory by default.
    */
-  connectionLimiterFor?: ((url: string) => ConnectionLimiter) | undefined;
+  connectionLimiterFor?: ((url: string, budget: ConnectionLimit) => ConnectionLimiter) | undefined;
   /** How the user data connections are run (subscriptions per connection, life, backoff). */
   userDataStreams?: Omit<UserDataStreamsOptions, 'url' | 'limiter'> | undefined;
   /** How long markets (filters, status) are used before they are fetched again (default 5 min). */
@@ -78,12 +80,26 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...options.userDataStreams,
         url,
         limiter:
-          options.connectionLimiterFor?.(url) ?? createMemoryConnectionLimiter(USER_STREAM_CONNECTION_BUDGET),
+          options.connectionLimiterFor?.(url, USER_STREAM_CONNECTION_BUDGET) ??
+          createMemoryConnectionLimiter(USER_STREAM_CONNECTION_BUDGET),
       });
       streams.set(url, found);
     }
     return found;
   };
+  // Bybit's and OKX's streams are a connection per account: one limiter per venue URL for all of them.
+  const privateLimiters = new Map<string, ConnectionLimiter>();
+  const connectionLimiterFor = options.connectionLimiterFor;
+  const privateStreamLimiter = connectionLimiterFor
+    ? (url: string, budget: ConnectionLimit): ConnectionLimiter => {
+        let found = privateLimiters.get(url);
+        if (!found) {
+          found = connectionLimiterFor(url, budget);
+          privateLimiters.set(url, found);
+        }
+        return found;
+      }
+    : undefined;
   const publicClients = new Map<string, ExchangeClient>();
   /** The sandbox dialect of `exchange` (mode `sandbox`): Binance's on the main URL, the others on their own. */
   const sandboxFor = (exchange: string): { sandboxUrl?: string } => {
@@ -123,6 +139,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...(options.recvWindowMs ? { recvWindowMs: options.recvWindowMs } : {}),
         ...egress,
         userDataStreams,
+        ...(privateStreamLimiter ? { privateStreamLimiter } : {}),
         ...(options.marketsTtlMs ? { marketsTtlMs: options.marketsTtlMs } : {}),
       });
       cache.set(exchangeAccountId, { version, client });

@@ -97,4 +97,7 @@ export const bybitControlRoutes = async (app: FastifyInstance, { dialect }: { di
     dialect.limits.reset();
     return { ok: true };
   });
+
+  // Cuts the private stream's connections (a dropped network): clients reconnect and resubscribe.
+  app.post('/_sandbox/bybit/stream/drop', async () => ({ connections: dialect.stream.drop() }));
 };

@@ -45,6 +45,8 @@ export type BybitStreamControl = {
   subscribers(topic: string): number;
   /** The idle cut when the URL sets no `max_active_time` (default Bybit's 10 minutes). */
   setIdleMs(ms?: number): void;
+  /** Cuts every open connection without a close frame, as a network failure would; how many. */
+  drop(): number;
   close(): void;
 };
 
@@ -205,6 +207,11 @@ export const attachBybitPrivateStream = (server: Server, exchange: SandboxExchan
     subscribers: (topic) => [...open].filter((c) => c.topics.has(topic)).length,
     setIdleMs: (ms) => {
       idleMs = ms ?? stream.idleMs;
+    },
+    drop: () => {
+      const count = open.size;
+      for (const c of open) c.ws.terminate();
+      return count;
     },
     close: () => {
       server.off('upgrade', onUpgrade);

@@ -1,5 +1,6 @@
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { loopbackOnly } from '../../loopback';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { okxAccountRoutes } from './okx-account-routes';
 import { asOkxError, envelope, type OkxError, okxError } from './okx-error';
@@ -7,7 +8,7 @@ import { okxMarketRoutes } from './okx-market-routes';
 import { okxOrderRoutes } from './okx-order-routes';
 import { okxQueryRoutes } from './okx-query-routes';
 import { enforceOkxRateLimits, OkxRateLimits } from './okx-rate-limits';
-import { attachOkxPrivateSocket } from './okx-socket';
+import { attachOkxPrivateSocket, type OkxStreamControl } from './okx-socket';
 
 export type OkxAppOptions = {
   logLevel?: string;
@@ -22,7 +23,16 @@ export type OkxAppOptions = {
  * words and HTTP status (docs/venues/okx.md#errors). The private WebSocket is `/ws/v5/private` on
  * the same port (okx-socket.ts).
  */
-export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = {}): FastifyInstance => {
+/** What a test or the control API may do to the OKX dialect beyond the shared exchange. */
+export type OkxDialect = {
+  /** The private WebSocket `/ws/v5/private`. */
+  stream: OkxStreamControl;
+};
+
+export const buildOkxApp = (
+  exchange: SandboxExchange,
+  options: OkxAppOptions = {},
+): FastifyInstance & { okx: OkxDialect } => {
   const app: FastifyInstance = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel) : false,
   });
@@ -63,5 +73,37 @@ export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = 
   const socket = attachOkxPrivateSocket(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => socket.close());
-  return app;
+  void app.register(async (control) => {
+    control.addHook(
+      'onRequest',
+      loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }),
+    );
+    // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
+    control.post('/_sandbox/okx/stream/drop', async () => ({ connections: socket.drop() }));
+    // The notice OKX sends 60 s before an upgrade closes a connection (`closeAfterMs`, default 60 s).
+    control.post<{ Body: string | undefined }>(
+      '/_sandbox/okx/stream/upgrade-notice',
+      async (request, reply) => {
+        let closeAfterMs: unknown;
+        try {
+          closeAfterMs = request.body
+            ? (JSON.parse(request.body) as { closeAfterMs?: unknown }).closeAfterMs
+            : undefined;
+        } catch {
+          return reply.status(400).send({ error: 'a JSON body' });
+        }
+        if (
+          closeAfterMs !== undefined &&
+          !(
+            Number.isInteger(closeAfterMs) &&
+            (closeAfterMs as number) >= 0 &&
+            (closeAfterMs as number) <= 600_000
+          )
+        )
+          return reply.status(400).send({ error: 'closeAfterMs: an integer, 0…600000' });
+        return { connections: socket.upgradeNotice(closeAfterMs as number | undefined) };
+      },
+    );
+  });
+  return Object.assign(app, { okx: { stream: socket } });
 };

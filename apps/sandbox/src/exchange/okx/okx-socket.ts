@@ -10,7 +10,7 @@ import { accountSnapshot } from './okx-balance';
 import { okxError } from './okx-error';
 import { orderJson } from './okx-order-json';
 
-const PRIVATE_PATH = '/ws/v5/private';
+const PRIVATE_PATH = okx.stream.path;
 
 type Arg = { channel?: unknown; instType?: unknown; instId?: unknown; ccy?: unknown };
 type Subscription = { channel: 'orders' | 'account'; arg: Record<string, string> };
@@ -38,10 +38,26 @@ const errorEvent = (code: string, connId: string, ...args: string[]) => {
  * orders is pushed in the order list's shape plus the fill fields; `account` pushes the trading
  * balance on each change. Text `ping` is answered `pong`. docs/venues/okx.md#user-data-stream
  */
-export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange) => {
+export type OkxStreamControl = {
+  /** Open connections to `/ws/v5/private`. */
+  connections(): number;
+  /** Connections subscribed to the orders channel of this account. */
+  ordersSubscribers(accountId: number): number;
+  /** Cuts every open connection without a close frame, as a network failure would; how many. */
+  drop(): number;
+  /**
+   * Tells every open connection it closes soon for a service upgrade (`event: "notice"`, code
+   * 64008) and closes it `closeAfterMs` later (OKX: 60 s); how many.
+   */
+  upgradeNotice(closeAfterMs?: number): number;
+  close(): void;
+};
+
+export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange): OkxStreamControl => {
   const wss = new WebSocketServer({ noServer: true });
   /** Per account, the connections subscribed to its orders channel (for `channel-conn-count`). */
   const ordersConnections = new Map<number, Set<string>>();
+  const connIds = new Map<WebSocket, string>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -50,10 +66,29 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
       return;
     }
     const ip = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-    wss.handleUpgrade(request, socket, head, (ws) => serve(ws, exchange, ip, ordersConnections));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      connIds.set(ws, serve(ws, exchange, ip, ordersConnections));
+      ws.on('close', () => connIds.delete(ws));
+    });
   };
   server.on('upgrade', onUpgrade);
   return {
+    connections: () => wss.clients.size,
+    ordersSubscribers: (accountId) => ordersConnections.get(accountId)?.size ?? 0,
+    upgradeNotice: (closeAfterMs = 60_000) => {
+      for (const [ws, connId] of connIds) {
+        // The notice's words are ours: OKX's page gives the code, not a fixed message (unverified).
+        const msg = 'The connection will soon be closed for a service upgrade. Please reconnect.';
+        ws.send(JSON.stringify({ event: 'notice', code: okx.stream.upgradeNoticeCode, msg, connId }));
+        setTimeout(() => ws.terminate(), closeAfterMs).unref();
+      }
+      return connIds.size;
+    },
+    drop: () => {
+      const count = wss.clients.size;
+      for (const client of wss.clients) client.terminate();
+      return count;
+    },
     close: () => {
       server.off('upgrade', onUpgrade);
       for (const client of wss.clients) client.terminate();
@@ -67,7 +102,7 @@ const serve = (
   exchange: SandboxExchange,
   ip: string,
   ordersConnections: Map<number, Set<string>>,
-) => {
+): string => {
   const connId = randomBytes(4).toString('hex');
   let accountId: number | undefined;
   const subscriptions: Subscription[] = [];
@@ -199,4 +234,5 @@ const serve = (
     unsubscribeEngine();
     if (accountId !== undefined) ordersConnections.get(accountId)?.delete(connId);
   });
+  return connId;
 };
