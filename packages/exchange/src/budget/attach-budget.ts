@@ -22,29 +22,64 @@ export type BudgetTarget = {
 
 type Signed = { url: string; method: string; body?: unknown };
 
-/** The request as the venue's table reads it: path, and parameters from the query and a form body. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON body as sent (Bybit's and OKX's POSTs), or undefined for any other. */
+const jsonOf = (body: string): unknown => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The request as the venue's table reads it: path, parameters from the query and a form body, and
+ * a JSON body (Bybit's and OKX's POSTs) both parsed and, for its top-level scalar fields, as
+ * parameters (the side of an order is one: request-priority.ts).
+ */
 const shapeOf = (signed: Signed): RequestShape => {
   const url = new URL(signed.url);
   const params = new URLSearchParams(url.search);
-  if (typeof signed.body === 'string' && signed.body !== '' && !signed.body.startsWith('{')) {
-    for (const [k, v] of new URLSearchParams(signed.body)) params.append(k, v);
+  const raw = typeof signed.body === 'string' ? signed.body.trim() : '';
+  if (raw === '') return { method: signed.method, path: url.pathname, params };
+  if (!raw.startsWith('{') && !raw.startsWith('[')) {
+    for (const [k, v] of new URLSearchParams(raw)) params.append(k, v);
+    return { method: signed.method, path: url.pathname, params };
   }
-  return { method: signed.method, path: url.pathname, params };
+  const body = jsonOf(raw);
+  if (isObject(body)) {
+    for (const [k, v] of Object.entries(body)) {
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+        params.append(k, String(v));
+    }
+  }
+  return { method: signed.method, path: url.pathname, params, ...(body === undefined ? {} : { body }) };
 };
 
 const closedKeyOf = (target: BudgetTarget, scope: 'ip' | 'account', id: string) =>
   `${target.venue}:closed:${scope === 'ip' ? 'ip' : 'acct'}:${id}`;
 
+/** The closure of one pool of one owner (`<venue>:closed:pool:<pool>:ip:<ip>` or `…:acct:<account>`). */
+const poolClosedKeyOf = (target: BudgetTarget, charge: PoolCharge) =>
+  `${target.venue}:closed:pool:${charge.key.slice(target.venue.length + 1)}`;
+
 /**
  * The closures a request honours: its IP's always; its account's only when it costs in an account
- * pool (a -1015 stops new orders, while cancels and reads of the account go on).
+ * pool (a -1015 stops new orders, while cancels and reads of the account go on); and, on a venue
+ * whose refusals close one pool (Bybit's 10006, OKX's 50011), each pool it costs in.
  */
 const closedKeysOf = (budget: VenueBudget, target: BudgetTarget, charges: PoolCharge[]) => [
   closedKeyOf(target, 'ip', budget.ip),
   ...(target.account && charges.some((c) => c.key.includes(':acct:'))
     ? [closedKeyOf(target, 'account', target.account)]
     : []),
+  ...(target.spec.overLimit.throttledScope === 'pool' ? charges.map((c) => poolClosedKeyOf(target, c)) : []),
 ];
+
+/** Whose budget a key (a pool's or a closure's) belongs to. */
+const scopeOfKey = (key: string): 'ip' | 'account' => (key.includes(':ip:') ? 'ip' : 'account');
 
 const waitError = (venue: string, wait: VenueWait, detail: string, exchangeCode?: string) =>
   new ExchangeError(
@@ -62,11 +97,13 @@ const chargesOf = (budget: VenueBudget, target: BudgetTarget, request: RequestSh
     if (units <= 0) continue;
     if (pool.scope === 'account' && !target.account) continue;
     const owner = pool.scope === 'ip' ? `ip:${budget.ip}` : `acct:${target.account}`;
+    const key = `${target.venue}:${pool.id}:${owner}`;
     charges.push({
       pool: pool.id,
-      key: `${target.venue}:${pool.id}:${owner}`,
+      key,
       units,
-      limit: budget.limits[pool.id] ?? pool.limit,
+      // Ours when set, else what the venue last said it applies (Bybit's X-Bapi-Limit), else the table's.
+      limit: budget.limits[pool.id] ?? budget.venueLimits?.get(key) ?? pool.limit,
       windowMs: pool.windowMs,
     });
   }
@@ -78,8 +115,11 @@ const assertOpen = (budget: VenueBudget, keys: string[], venue: string, now = Da
   for (const key of keys) {
     const until = budget.closed.get(key) ?? 0;
     if (until > now) {
-      const scope = key.includes(':closed:ip:') ? 'ip' : 'account';
-      throw waitError(venue, { resumeAt: until, scope, reason: 'closed' }, 'the venue asked us to wait');
+      throw waitError(
+        venue,
+        { resumeAt: until, scope: scopeOfKey(key), reason: 'closed' },
+        'the venue asked us to wait',
+      );
     }
   }
 };
@@ -124,8 +164,11 @@ const admit = async (budget: VenueBudget, target: BudgetTarget, request: Request
       if (waited > 0) budget.onEvent({ kind: 'waited', venue: target.venue, priority, ms: waited });
       return;
     }
-    const scope = answer.key.includes(':ip:') ? 'ip' : 'account';
-    const wait: VenueWait = { resumeAt: answer.resumeAt, scope, reason: answer.reason };
+    const wait: VenueWait = {
+      resumeAt: answer.resumeAt,
+      scope: scopeOfKey(answer.key),
+      reason: answer.reason,
+    };
     if (answer.reason === 'closed') {
       budget.closed.set(answer.key, answer.resumeAt);
     } else if (answer.resumeAt - now + waited <= budget.maxWaitMs) {
@@ -157,16 +200,40 @@ const headerOf = (headers: Record<string, unknown>, name: string): string | unde
   return undefined;
 };
 
-const BINANCE_CODE = /"code"\s*:\s*(-?\d+)/;
+/**
+ * The venue's code in an answer, by its table: the top-level `codeField` (Binance `code`, Bybit
+ * `retCode`), or a refused order's own code under it (OKX's `sCode` in `data[]`).
+ */
+const codeOf = (spec: VenueSpec, parsed: unknown): string | undefined => {
+  if (!isObject(parsed)) return undefined;
+  const { codeField, orderCodeField, okCode } = spec.errors;
+  if (orderCodeField && Array.isArray(parsed.data)) {
+    for (const entry of parsed.data) {
+      const code = isObject(entry) ? entry[orderCodeField] : undefined;
+      if (code !== undefined && code !== null && String(code) !== (okCode ?? '0')) return String(code);
+    }
+  }
+  const top = parsed[codeField];
+  return top === undefined || top === null ? undefined : String(top);
+};
+
+type Answer = {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+  /** The body as ccxt parsed it (undefined when it is not JSON). */
+  parsed: unknown;
+  /** The request it answers, as the table reads it. */
+  request?: RequestShape;
+};
 
 /** Records a closure here at once (this process stops now) and in the store (every process). */
 const close = (
   budget: VenueBudget,
   target: BudgetTarget,
-  closure: { scope: 'ip' | 'account'; until: number; status: number },
+  closure: { key: string; scope: 'ip' | 'account'; until: number; status: number; pool?: string },
 ) => {
-  const id = closure.scope === 'ip' ? budget.ip : target.account!;
-  const key = closedKeyOf(target, closure.scope, id);
+  const { key } = closure;
   budget.closed.set(key, Math.max(budget.closed.get(key) ?? 0, closure.until));
   budget.store
     .close({ key, until: closure.until, now: Date.now() })
@@ -179,33 +246,38 @@ const close = (
         status: closure.status,
         until,
         started,
+        ...(closure.pool ? { pool: closure.pool } : {}),
       }),
     )
     .catch((error: unknown) => budget.onEvent({ kind: 'store-failed', venue: target.venue, error }));
 };
 
 /**
- * Reads one answer: the usage headers raise the budget's count to the venue's (the venue's count is
- * the truth for the IP); 429/418 close the IP until Retry-After has passed, -1015 (too many new
- * orders, a 429 without Retry-After) closes the account's ORDERS pool until its window ends. The
- * closure is thrown with the error, so the caller waits instead of resending.
- * docs/venues/binance.md#bans, #order-limits
+ * The usage headers raise the budget's count to the venue's (the venue's count is the truth). A
+ * header of what is `left` (Bybit's X-Bapi-Limit-Status) is the answering endpoint's, so it is read
+ * for the pools the request was charged in only, beside the limit the venue applies (X-Bapi-Limit),
+ * which this process uses from then on. docs/venues/bybit.md#rate-limits
  */
-const readAnswer = (
-  budget: VenueBudget,
-  target: BudgetTarget,
-  answer: { status: number; headers: Record<string, unknown>; body: string },
-) => {
+const readUsage = (budget: VenueBudget, target: BudgetTarget, answer: Answer, charges: PoolCharge[]) => {
   const now = Date.now();
   for (const pool of target.spec.pools) {
     if (!pool.usageHeader || (pool.scope === 'account' && !target.account)) continue;
-    const raw = headerOf(answer.headers, pool.usageHeader);
-    const used = raw === undefined ? Number.NaN : Number(raw);
-    if (!Number.isFinite(used)) continue;
     const owner = pool.scope === 'ip' ? `ip:${budget.ip}` : `acct:${target.account}`;
-    const limit = budget.limits[pool.id] ?? pool.limit;
+    const key = `${target.venue}:${pool.id}:${owner}`;
+    const counts = pool.usageHeaderCounts ?? 'used';
+    if (counts === 'left' && !charges.some((c) => c.key === key)) continue;
+    const raw = headerOf(answer.headers, pool.usageHeader);
+    const reported = raw === undefined ? Number.NaN : Number(raw);
+    if (!Number.isFinite(reported)) continue;
+    const venueLimit = pool.limitHeader ? Number(headerOf(answer.headers, pool.limitHeader)) : Number.NaN;
+    if (Number.isInteger(venueLimit) && venueLimit > 0) budget.venueLimits?.set(key, venueLimit);
+    const limit = budget.limits[pool.id] ?? budget.venueLimits?.get(key) ?? pool.limit;
+    const used =
+      counts === 'left'
+        ? Math.max(0, (Number.isInteger(venueLimit) && venueLimit > 0 ? venueLimit : limit) - reported)
+        : reported;
     budget.store
-      .observe({ key: `${target.venue}:${pool.id}:${owner}`, used, limit, windowMs: pool.windowMs, now })
+      .observe({ key, used, limit, windowMs: pool.windowMs, now })
       .then(({ crossed }) => {
         if (pool.scope !== 'ip') return;
         budget.onEvent({ kind: 'usage', venue: target.venue, ip: budget.ip, pool: pool.id, used, limit });
@@ -221,9 +293,76 @@ const readAnswer = (
       })
       .catch((error: unknown) => budget.onEvent({ kind: 'store-failed', venue: target.venue, error }));
   }
+};
+
+/**
+ * A refusal of one endpoint's limit (Bybit's 10006, OKX's 50011: `throttledScope: 'pool'`) closes
+ * the pools the request was charged in — its account's when it has any, else its IP's — until the
+ * venue's reset time (Bybit's X-Bapi-Limit-Reset-Timestamp) or, where the venue sends none (OKX), a
+ * whole window from now: the refused request's own window has no room left whichever way the venue
+ * slides it. Other pools of the account and the IP go on. docs/venues/bybit.md#rate-limits,
+ * docs/venues/okx.md#bans
+ */
+const closePools = (
+  budget: VenueBudget,
+  target: BudgetTarget,
+  answer: Answer,
+  charges: PoolCharge[],
+  exchangeCode: string | undefined,
+): never => {
+  const now = Date.now();
+  const own = charges.filter((c) => c.key.includes(':acct:'));
+  const refused = own.length > 0 ? own : charges;
+  const { resetAtHeader } = target.spec.overLimit;
+  const resetAt = resetAtHeader ? Number(headerOf(answer.headers, resetAtHeader)) : Number.NaN;
+  const ends = refused.map((charge) => {
+    const end = Number.isFinite(resetAt) && resetAt > now ? resetAt : now + charge.windowMs;
+    close(budget, target, {
+      key: poolClosedKeyOf(target, charge),
+      scope: scopeOfKey(charge.key),
+      until: end,
+      status: answer.status,
+      pool: charge.pool,
+    });
+    return end;
+  });
+  // A call the table does not cost has no pool to close: it waits the venue's shortest window.
+  const until =
+    ends.length > 0 ? Math.max(...ends) : now + Math.min(...target.spec.pools.map((p) => p.windowMs));
+  const scope = own.length > 0 ? 'account' : 'ip';
+  throw waitError(
+    target.venue,
+    { resumeAt: until, scope, reason: 'closed' },
+    `over the ${refused.map((c) => c.pool).join(', ') || 'endpoint'} limit (${exchangeCode ?? `HTTP ${answer.status}`})`,
+    exchangeCode,
+  );
+};
+
+/**
+ * Reads one answer: its usage headers (readUsage); 429/418 on Binance close the IP until
+ * Retry-After has passed, -1015 (too many new orders, a 429 without Retry-After) closes the
+ * account's ORDERS pool until its window ends; Bybit's 403 closes the IP for its ban (10 minutes:
+ * Bybit sends no Retry-After), and a refusal of one endpoint's limit closes that pool (closePools).
+ * The closure is thrown with the error, so the caller waits instead of resending.
+ * docs/venues/binance.md#bans, #order-limits; docs/venues/bybit.md#bans; docs/venues/okx.md#bans
+ */
+const readAnswer = (budget: VenueBudget, target: BudgetTarget, answer: Answer) => {
+  const now = Date.now();
+  const charges = answer.request ? chargesOf(budget, target, answer.request) : [];
+  readUsage(budget, target, answer, charges);
   const { overLimit } = target.spec;
-  if (answer.status !== overLimit.throttledStatus && answer.status !== overLimit.bannedStatus) return;
-  const exchangeCode = BINANCE_CODE.exec(answer.body ?? '')?.[1];
+  const banned = overLimit.bannedStatus !== null && answer.status === overLimit.bannedStatus;
+  const overStatus = answer.status === overLimit.throttledStatus && answer.status !== 200;
+  const byPool = overLimit.throttledScope === 'pool';
+  // A venue that refuses in the body (Bybit's 10006 in a 200) is read by its table's codes.
+  const exchangeCode =
+    banned || overStatus || byPool
+      ? codeOf(target.spec, answer.parsed ?? jsonOf(answer.body ?? ''))
+      : undefined;
+  const throttledCode =
+    exchangeCode !== undefined && target.spec.errors.codes[exchangeCode]?.outcome === 'throttled';
+  const throttled = byPool ? overStatus || throttledCode : answer.status === overLimit.throttledStatus;
+  if (!banned && !throttled) return;
   budget.onEvent({
     kind: 'over-limit',
     venue: target.venue,
@@ -231,7 +370,10 @@ const readAnswer = (
     status: answer.status,
     ...(exchangeCode ? { exchangeCode } : {}),
   });
-  const retryAfterS = Number(headerOf(answer.headers, overLimit.retryAfterHeader));
+  if (throttled && !banned && byPool) closePools(budget, target, answer, charges, exchangeCode);
+  const retryAfterS = overLimit.retryAfterHeader
+    ? Number(headerOf(answer.headers, overLimit.retryAfterHeader))
+    : Number.NaN;
   const ordersPool = /DAY/i.test(answer.body ?? '')
     ? target.spec.pools.find((p) => p.id === 'ORDERS_1D')
     : target.spec.pools.find((p) => p.id === 'ORDERS_10S');
@@ -239,7 +381,12 @@ const readAnswer = (
   // (rest-api.md#unfilled-order-count), so the window's end is the wait unless one is given.
   if (exchangeCode === '-1015' && target.account && ordersPool) {
     const until = retryAfterS > 0 ? now + retryAfterS * 1000 : windowEnd(ordersPool.windowMs, now);
-    close(budget, target, { scope: 'account', until, status: answer.status });
+    close(budget, target, {
+      key: closedKeyOf(target, 'account', target.account),
+      scope: 'account',
+      until,
+      status: answer.status,
+    });
     throw waitError(
       target.venue,
       { resumeAt: until, scope: 'account', reason: 'closed' },
@@ -248,12 +395,23 @@ const readAnswer = (
     );
   }
   const weight = target.spec.pools.find((p) => p.usageHeader && p.scope === 'ip');
-  const until = retryAfterS > 0 ? now + retryAfterS * 1000 : windowEnd(weight?.windowMs ?? 60_000, now);
-  close(budget, target, { scope: 'ip', until, status: answer.status });
+  // A ban without a Retry-After header (Bybit documents none) lasts the venue's first ban.
+  const until =
+    retryAfterS > 0
+      ? now + retryAfterS * 1000
+      : banned && !overLimit.retryAfterHeader
+        ? now + overLimit.firstBanMs
+        : windowEnd(weight?.windowMs ?? 60_000, now);
+  close(budget, target, {
+    key: closedKeyOf(target, 'ip', budget.ip),
+    scope: 'ip',
+    until,
+    status: answer.status,
+  });
   throw waitError(
     target.venue,
     { resumeAt: until, scope: 'ip', reason: 'closed' },
-    `${answer.status === overLimit.bannedStatus ? 'IP banned' : 'over the request limit'} (HTTP ${answer.status}, Retry-After ${Number.isFinite(retryAfterS) ? retryAfterS : '-'} s)`,
+    `${banned ? 'IP banned' : 'over the request limit'} (HTTP ${answer.status}, Retry-After ${Number.isFinite(retryAfterS) ? retryAfterS : '-'} s)`,
     exchangeCode,
   );
 };
@@ -314,10 +472,18 @@ export const attachBudget = (exchange: Exchange, budget: VenueBudget, target: Bu
     return fetch(url, method, headers, body);
   };
   raw.handleErrors = (code, reason, url, method, headers, body, ...rest) => {
+    // ccxt's order: …, responseBody, parsedBody, requestHeaders, requestBody.
+    const [parsed, , requestBody] = rest;
     readAnswer(budget, target, {
       status: Number(code),
       headers: (headers ?? {}) as Record<string, unknown>,
       body: typeof body === 'string' ? body : '',
+      parsed,
+      ...(typeof url === 'string'
+        ? {
+            request: shapeOf({ url, method: typeof method === 'string' ? method : 'GET', body: requestBody }),
+          }
+        : {}),
     });
     return handleErrors(code, reason, url, method, headers, body, ...rest);
   };
