@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type BybitDialect, buildBybitApp } from './bybit/bybit-app';
 import { createSandboxControl, type SandboxControl } from './control';
 import { enforceRateLimits } from './enforce-rate-limits';
-import { buildOkxApp } from './okx/okx-app';
+import { buildOkxApp, type OkxDialect } from './okx/okx-app';
 import type { PoolLimits } from './rate-limits';
 import { asBinanceError } from './refusal';
 import { accountRoutes } from './routes/account-routes';
@@ -78,6 +78,8 @@ export type SandboxExchangeHandle = {
   okxPort: number;
   /** The Bybit dialect's own controls (its private stream, rate limits, faults). */
   bybit: BybitDialect;
+  /** The OKX dialect's own controls (its rate limits and faults). */
+  okx: OkxDialect;
   /** Trading fee in percent of the received asset. */
   feePct: string;
   control: SandboxControl;
@@ -232,6 +234,7 @@ export const startSandboxExchange = async (
     okxUrl: `http://${bracketed}:${okxPort}`,
     okxPort,
     bybit: bybitApp.bybit,
+    okx: okxApp.okx,
     feePct,
     control,
     exchange,

@@ -2,7 +2,9 @@ import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { okxAccountRoutes } from './okx-account-routes';
+import { okxControlRoutes } from './okx-control-routes';
 import { asOkxError, envelope, type OkxError, okxError } from './okx-error';
+import { enforceOkxFaults, OkxFaults } from './okx-faults';
 import { okxMarketRoutes } from './okx-market-routes';
 import { okxOrderRoutes } from './okx-order-routes';
 import { okxQueryRoutes } from './okx-query-routes';
@@ -15,6 +17,16 @@ export type OkxAppOptions = {
   limits?: Record<string, number>;
 };
 
+/** What a test or the control API may do to the OKX dialect beyond the shared exchange. */
+export type OkxDialect = {
+  /** Its rate limits: lower them, reset (okx-rate-limits.ts). */
+  limits: OkxRateLimits;
+  /** Its outages and spoiled order answers (okx-faults.ts). */
+  faults: OkxFaults;
+  /** The shared exchange (the control API's clock, instrument state and filters). */
+  exchange: SandboxExchange;
+};
+
 /**
  * The Fastify app speaking OKX's v5 spot dialect (not listening yet), on the same SandboxExchange
  * as the other dialects: same markets, prices, accounts and orders. Every route returns its `data`
@@ -22,7 +34,10 @@ export type OkxAppOptions = {
  * words and HTTP status (docs/venues/okx.md#errors). The private WebSocket is `/ws/v5/private` on
  * the same port (okx-socket.ts).
  */
-export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = {}): FastifyInstance => {
+export const buildOkxApp = (
+  exchange: SandboxExchange,
+  options: OkxAppOptions = {},
+): FastifyInstance & { okx: OkxDialect } => {
   const app: FastifyInstance = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel) : false,
   });
@@ -55,13 +70,19 @@ export const buildOkxApp = (exchange: SandboxExchange, options: OkxAppOptions = 
     reply.status(404).type('text/plain').send('404 page not found'),
   );
   app.get('/health', async () => ({ ok: true, services: ['exchange-okx'] }));
-  enforceOkxRateLimits(app, new OkxRateLimits(options.limits), exchange.accounts);
+  const limits = new OkxRateLimits(options.limits);
+  enforceOkxRateLimits(app, limits, exchange.accounts);
+  // An outage strikes after the limits (a preHandler, after their onRequest hook).
+  const faults = new OkxFaults();
+  enforceOkxFaults(app, faults);
   okxMarketRoutes(app, exchange);
   okxAccountRoutes(app, exchange);
-  okxOrderRoutes(app, exchange);
+  okxOrderRoutes(app, exchange, faults);
   okxQueryRoutes(app, exchange);
   const socket = attachOkxPrivateSocket(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => socket.close());
-  return app;
+  const dialect: OkxDialect = { limits, faults, exchange };
+  void app.register(okxControlRoutes, { dialect });
+  return Object.assign(app, { okx: dialect });
 };
