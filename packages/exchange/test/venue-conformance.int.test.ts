@@ -64,6 +64,8 @@ const VENUES = [
   {
     venue: 'binance',
     url: () => sandbox.url,
+    // Past recvWindow behind, or more than 1 s ahead: -1021 (docs/venues/binance.md#clock).
+    skewMs: 10_000,
     minOrderValue: '5',
     failNextOrder: (kind: 'drop' | 'unknown') => sandbox.failNextOrder({ kind }),
     throttle: (): Throttle => ({
@@ -86,6 +88,8 @@ const VENUES = [
   {
     venue: 'bybit',
     url: () => sandbox.bybitUrl,
+    // Outside [server − recv window, server + 1 s): 10002 (docs/venues/bybit.md#clock).
+    skewMs: 10_000,
     minOrderValue: '5',
     failNextOrder: (kind: 'drop' | 'unknown') =>
       dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/faults/next-order', { kind }),
@@ -112,6 +116,8 @@ const VENUES = [
   {
     venue: 'okx',
     url: () => sandbox.okxUrl,
+    // More than 30 s either way: 50102 (docs/venues/okx.md#clock).
+    skewMs: 40_000,
     minOrderValue: undefined,
     failNextOrder: (kind: 'drop' | 'unknown') =>
       dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/faults/next-order', { kind }),
@@ -506,5 +512,18 @@ describe.each(VENUES)('$venue', (dialect) => {
     }
     await client.loadMarkets(true);
     expect(client.market('XRP/USDT').tickSize.toFixed()).toBe('0.0001');
+  });
+  it('a clock that steps after the start: a signed call refused for its timestamp re-measures the offset and is sent once more', async () => {
+    const client = clientFor(await sandbox.createAccount({ balances: { USDT: '100' } }));
+    await client.loadMarkets();
+    try {
+      for (const offsetMs of [dialect.skewMs, -dialect.skewMs, 0]) {
+        await sandbox.control('PUT', '/clock', { offsetMs });
+        expect((await client.fetchBalance()).USDT?.free.toFixed()).toBe('100');
+        expect(await client.fetchOpenOrders('ETH/USDT')).toEqual([]);
+      }
+    } finally {
+      await sandbox.control('PUT', '/clock', { offsetMs: 0 });
+    }
   });
 });
