@@ -179,7 +179,11 @@ export const readAnswer = (budget: VenueBudget, target: BudgetTarget, answer: An
       : undefined;
   const throttledCode =
     exchangeCode !== undefined && target.spec.errors.codes[exchangeCode]?.outcome === 'throttled';
-  const throttled = byPool ? overStatus || throttledCode : answer.status === overLimit.throttledStatus;
+  // On a per-endpoint venue the code decides (OKX's 50013 "Systems are busy" is a 429 too, and is
+  // the venue's load, not our budget); a throttled status without a readable code counts as over.
+  const throttled = byPool
+    ? throttledCode || (overStatus && exchangeCode === undefined)
+    : answer.status === overLimit.throttledStatus;
   if (!banned && !throttled) return;
   budget.onEvent({
     kind: 'over-limit',
