@@ -1,6 +1,6 @@
 import ccxt from 'ccxt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
+import { buildOkxApp, type SandboxExchangeHandle, startSandboxExchange } from '../src/index';
 import { FIXED_BTC_USDT } from './support/markets';
 import { ccxtOkx, type OkxCredentials, okxGet, okxSigned } from './support/okx-clients';
 
@@ -135,6 +135,35 @@ describe('the control API', () => {
       expect(answer.body.code).toBe('50102');
     } finally {
       await control('PUT', '/clock', { offsetMs: 0 });
+    }
+  });
+});
+
+describe('the control API off the loopback interface', () => {
+  it('answers 403 and changes nothing', async () => {
+    const app = buildOkxApp(sandbox.exchange);
+    try {
+      const calls = [
+        { method: 'POST', url: '/_sandbox/okx/faults/next-order', payload: { kind: 'drop' } },
+        { method: 'POST', url: '/_sandbox/okx/faults/outage', payload: { kind: 'throttled', forMs: 60_000 } },
+        { method: 'POST', url: '/_sandbox/okx/limits', payload: { BALANCE: 1 } },
+        { method: 'PUT', url: '/_sandbox/okx/clock', payload: { offsetMs: 60_000 } },
+        { method: 'PUT', url: '/_sandbox/okx/instruments/BTC-USDT/state', payload: { state: 'suspend' } },
+        { method: 'PUT', url: '/%5Fsandbox/okx/instruments/BTC-USDT/filters', payload: { tickSz: '1' } },
+      ] as const;
+      for (const call of calls) {
+        const response = await app.inject({ ...call, remoteAddress: '10.1.2.3' });
+        expect([403, 404], `${call.method} ${call.url}`).toContain(response.statusCode);
+      }
+      expect(app.okx.faults.current()).toBeUndefined();
+      expect(app.okx.faults.takeOrderFault()).toBeUndefined();
+      expect(sandbox.control.markets().find((m) => m.symbol === 'BTCUSDT')).toMatchObject({
+        status: 'TRADING',
+        tickSize: '0.01000000',
+      });
+      expect(Math.abs(sandbox.exchange.now() - Date.now())).toBeLessThan(5_000);
+    } finally {
+      await app.close();
     }
   });
 });
