@@ -28,8 +28,9 @@ const quietLog = { debug() {}, info() {}, warn() {}, error() {}, child: () => qu
 
 /**
  * The request budget of an egress IP (docs/grid.md#request-budget), against the sandbox exchange
- * over HTTP enforcing Binance's limits (429, 418 bans, -1015), with "processes" that share only
- * Redis: each its own budget object, exchange clients and local knowledge of closures.
+ * over HTTP enforcing Binance's limits (429, 418 bans, -1015) and, on their dialects, Bybit's (403
+ * bans, 10006) and OKX's (50011), with "processes" that share only Redis: each its own budget
+ * object, exchange clients and local knowledge of closures.
  */
 describe.runIf(url)('venue request budget (per egress IP, shared through Redis)', () => {
   let h: Harness;
@@ -68,14 +69,21 @@ describe.runIf(url)('venue request budget (per egress IP, shared through Redis)'
       prisma: h.prisma,
       secretBox: h.contextFor().secrets,
       sandboxUrl: h.sandbox.url,
+      sandboxDialectUrls: { bybit: h.sandbox.bybitUrl, okx: h.sandbox.okxUrl },
       budget,
       ...(ip === '127.0.0.1' ? {} : { localAddress: ip }),
     });
     return {
       budget,
       account: () => clients.forAccount(h.account.id),
-      keys: (keys = h.keys) =>
-        clients.forKeys({ exchange: 'binance', mode: 'sandbox', apiKey: keys.apiKey, secret: keys.secret }),
+      keys: (keys = h.keys, exchange: 'binance' | 'bybit' | 'okx' = 'binance') =>
+        clients.forKeys({
+          exchange,
+          mode: 'sandbox',
+          apiKey: keys.apiKey,
+          secret: keys.secret,
+          ...('passphrase' in keys ? { password: keys.passphrase as string } : {}),
+        }),
       venue: () => clients.forVenue(VENUE),
     };
   };
@@ -330,4 +338,85 @@ describe.runIf(url)('venue request budget (per egress IP, shared through Redis)'
     expect(log(t0).filter((r) => r.status === 418)).toHaveLength(1);
     await queue.close();
   }, 30_000);
+  it("Bybit: a 403 ban closes the IP for every process for the table's 10 minutes, cancels included; one alert", async () => {
+    const events: BudgetEvent[] = [];
+    const keys = h.sandbox.control.createAccount({ balances: { USDT: '100' } });
+    const [a, b] = [processOn('127.0.0.1', { events }), processOn('127.0.0.1', { events })];
+    const [ca, cb] = [a.keys(keys, 'bybit'), b.keys(keys, 'bybit')];
+    await warm(ca, cb);
+    const alerts = () => h.prisma.operatorAlert.count({ where: { kind: 'venue_blocked' } });
+    const alertsBefore = await alerts();
+    h.sandbox.bybit.limits.ban();
+    try {
+      const t0 = Date.now();
+      const wa = await refusedWith(ca.fetchOpenOrders('XRP/USDT'));
+      expect(wa).toMatchObject({ scope: 'ip', reason: 'closed' });
+      expect(wa.resumeAt).toBeGreaterThanOrEqual(t0 + 599_000);
+      // Bybit lifts it early here; the IP still waits out the ban it was told of, in every process.
+      h.sandbox.bybit.limits.reset();
+      const wb = await refusedWith(cb.cancelOrder('XRP/USDT', { clientOrderId: 'x-none' }));
+      expect(wb).toMatchObject({ scope: 'ip', resumeAt: wa.resumeAt });
+      expect(events.filter((e) => e.kind === 'over-limit')).toHaveLength(1);
+      await waitFor(async () => (await alerts()) === alertsBefore + 1, 5_000);
+    } finally {
+      h.sandbox.bybit.limits.reset();
+    }
+  });
+
+  it.each([
+    {
+      venue: 'bybit' as const,
+      // Bybit applies 1 a second to open-order queries and says so (X-Bapi-Limit): a process that
+      // never read it sends, and meets 10006.
+      lower: () => h.sandbox.bybit.limits.setLimits({ ORDER_REALTIME: 1 }),
+      reset: () => h.sandbox.bybit.limits.reset(),
+      code: '10006',
+    },
+    {
+      venue: 'okx' as const,
+      // OKX applies 1 per 2 s to pending-order queries and says nothing: the first refusal is 50011.
+      lower: () => h.sandbox.okx.limits.setLimits({ ORDERS_PENDING: 1 }),
+      reset: () => h.sandbox.okx.limits.reset(),
+      code: '50011',
+    },
+  ])(
+    '$venue: $code closes that endpoint of that account for every process until it refills; other calls go on; no alert',
+    async ({ venue, lower, reset, code }) => {
+      const events: BudgetEvent[] = [];
+      const keys = h.sandbox.control.createAccount({ balances: { USDT: '100' } });
+      const a = processOn('127.0.0.1', { events });
+      const ca = a.keys(keys, venue);
+      await warm(ca);
+      const alerts = () => h.prisma.operatorAlert.count({ where: { kind: 'venue_blocked' } });
+      const alertsBefore = await alerts();
+      lower();
+      try {
+        // `a` spends the venue's window; a process that has not read the venue's limit yet sends
+        // the next query (a fresh one each try: one that has read it waits by itself). The venue's
+        // window may turn between the two: a few tries meet the refusal.
+        let refused: ReturnType<typeof venueWaitOf>;
+        for (let i = 0; i < 5 && !refused; i++) {
+          await ca.fetchOpenOrders('XRP/USDT').catch(() => undefined);
+          const fresh = processOn('127.0.0.1', { events }).keys(keys, venue);
+          refused = await fresh.fetchOpenOrders('XRP/USDT').then(
+            () => undefined,
+            (error: unknown) => venueWaitOf(error),
+          );
+        }
+        expect(refused).toMatchObject({ scope: 'account', reason: 'closed' });
+        expect(events.filter((e) => e.kind === 'over-limit')).toMatchObject([{ exchangeCode: code }]);
+        // The other process learns it from Redis: refused without sending, the same wait.
+        expect(await refusedWith(ca.fetchOpenOrders('XRP/USDT'))).toMatchObject({
+          resumeAt: refused!.resumeAt,
+        });
+        expect(events.filter((e) => e.kind === 'over-limit')).toHaveLength(1);
+        expect((await ca.fetchBalance()).USDT?.free.toFixed()).toBe('100');
+        await sleep(Math.max(0, refused!.resumeAt - Date.now()) + 20);
+        expect(await ca.fetchOpenOrders('XRP/USDT')).toEqual([]);
+        expect(await alerts()).toBe(alertsBefore);
+      } finally {
+        reset();
+      }
+    },
+  );
 });

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientOrderIdFor, createExchangeClient, type ExchangeClient, ExchangeError } from '../src/index';
+import {
+  type BudgetEvent,
+  clientOrderIdFor,
+  createExchangeClient,
+  createMemoryBudgetStore,
+  createVenueBudget,
+  type ExchangeClient,
+  ExchangeError,
+  type PlaceOrderInput,
+  type VenueBudget,
+} from '../src/index';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process';
 
 /**
  * The grid's life through the adapter, the same on every venue (docs/venues/README.md): one suite,
  * each venue's dialect of the sandbox over HTTP, ccxt's own class for the venue. What differs between
- * venues lives in their tables and in the adapter, never in these expectations.
+ * venues lives in their tables and in the adapter, never in these expectations — except how each
+ * venue's fault is provoked in the sandbox (its control API) and the venue's own words for it.
  */
 let sandbox: SandboxProcess;
 
@@ -16,14 +28,114 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.stop());
 
+type Json = Record<string, unknown>;
+
+/** A call of a dialect's own control API on its port (`/_sandbox/bybit/…`, `/_sandbox/okx/…`). */
+const dialectControl = async (base: string, method: 'POST' | 'PUT', path: string, body: Json = {}) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as unknown;
+};
+
+/** How the sandbox makes a venue refuse a call over a limit, and the venue's words for it. */
+type Throttle = {
+  /** From now on the account's next open-orders queries go over the venue's limit. */
+  provoke: () => Promise<unknown>;
+  /** Limits our budget holds other than the table's (a venue that lowered its limit without saying so). */
+  budgetLimits: Record<string, number>;
+  /** The venue's code, and whose budget it closes: the IP's (Binance's weight) or one pool of the account. */
+  code: string;
+  scope: 'ip' | 'account';
+  undo: () => Promise<unknown>;
+};
+
 /**
  * `minOrderValue`: the market's minimum order value as the venue lists it — OKX lists a minimum
  * size (`minSz`) only and refuses a too small order at placement (docs/venues/okx.md#filters).
+ * `haltedStatus`: the venue's own words for a market that does not trade (Binance `HALT`, Bybit
+ * `Closed`, OKX `suspend`). `ban`: how the sandbox bans this client's IP; OKX documents no IP ban
+ * (docs/venues/okx.md#bans), so it has none.
  */
 const VENUES = [
-  { venue: 'binance', url: () => sandbox.url, minOrderValue: '5' },
-  { venue: 'bybit', url: () => sandbox.bybitUrl, minOrderValue: '5' },
-  { venue: 'okx', url: () => sandbox.okxUrl, minOrderValue: undefined },
+  {
+    venue: 'binance',
+    url: () => sandbox.url,
+    // Past recvWindow behind, or more than 1 s ahead: -1021 (docs/venues/binance.md#clock).
+    skewMs: 10_000,
+    minOrderValue: '5',
+    failNextOrder: (kind: 'drop' | 'unknown') => sandbox.failNextOrder({ kind }),
+    throttle: (): Throttle => ({
+      // A 429 with Retry-After; a request sent inside it earns a 418 (docs/venues/binance.md#bans).
+      provoke: () => sandbox.control('POST', '/over-limit', { status: 429, retryAfterS: 2 }),
+      budgetLimits: {},
+      code: '-1003',
+      scope: 'ip',
+      undo: () => sandbox.control('POST', '/limits/reset'),
+    }),
+    ban: {
+      impose: () => sandbox.control('POST', '/over-limit', { status: 418, retryAfterS: 120 }),
+      minMs: 110_000,
+      lift: () => sandbox.control('POST', '/limits/reset'),
+    },
+    halt: () => sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'HALT' }),
+    haltedStatus: 'HALT',
+    setTick: (tick: string) => sandbox.control('PUT', '/markets/XRPUSDT/filters', { tickSize: tick }),
+  },
+  {
+    venue: 'bybit',
+    url: () => sandbox.bybitUrl,
+    // Outside [server − recv window, server + 1 s): 10002 (docs/venues/bybit.md#clock).
+    skewMs: 10_000,
+    minOrderValue: '5',
+    failNextOrder: (kind: 'drop' | 'unknown') =>
+      dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/faults/next-order', { kind }),
+    throttle: (): Throttle => ({
+      // The venue applies 1 a second to open-order queries (X-Bapi-Limit says so) while our
+      // budget holds the table's 50: the venue's 10006 is what stops the second.
+      provoke: () =>
+        dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/limits', { ORDER_REALTIME: 1 }),
+      budgetLimits: { ORDER_REALTIME: 50 },
+      code: '10006',
+      scope: 'account',
+      undo: () => dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/limits/reset'),
+    }),
+    ban: {
+      impose: () => dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/limits/ban', {}),
+      // Bybit sends no Retry-After: the table's first ban, "at least 10 minutes".
+      minMs: 9 * 60_000,
+      lift: () => dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/limits/reset'),
+    },
+    halt: () => sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'HALT' }),
+    haltedStatus: 'Closed',
+    setTick: (tick: string) => sandbox.control('PUT', '/markets/XRPUSDT/filters', { tickSize: tick }),
+  },
+  {
+    venue: 'okx',
+    url: () => sandbox.okxUrl,
+    // More than 30 s either way: 50102 (docs/venues/okx.md#clock).
+    skewMs: 40_000,
+    minOrderValue: undefined,
+    failNextOrder: (kind: 'drop' | 'unknown') =>
+      dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/faults/next-order', { kind }),
+    throttle: (): Throttle => ({
+      // OKX reports no usage: the table's 60 per 2 s is all our budget knows of the venue's 1.
+      provoke: () => dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/limits', { ORDERS_PENDING: 1 }),
+      budgetLimits: {},
+      code: '50011',
+      scope: 'account',
+      undo: () => dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/limits/reset'),
+    }),
+    ban: undefined,
+    halt: () =>
+      dialectControl(sandbox.okxUrl, 'PUT', '/_sandbox/okx/instruments/XRP-USDT/state', { state: 'suspend' }),
+    haltedStatus: 'suspend',
+    setTick: (tick: string) =>
+      dialectControl(sandbox.okxUrl, 'PUT', '/_sandbox/okx/instruments/XRP-USDT/filters', { tickSz: tick }),
+  },
 ] as const;
 
 const codeOf = async (promise: Promise<unknown>): Promise<string> => {
@@ -36,12 +148,38 @@ const codeOf = async (promise: Promise<unknown>): Promise<string> => {
   }
 };
 
+const refusalOf = async (promise: Promise<unknown>): Promise<ExchangeError> => {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ExchangeError);
+    return error as ExchangeError;
+  }
+  throw new Error('expected a refusal');
+};
+
 /** Our own client order ids (the venues' strictest rule: ≤ 32 letters and digits). */
 const idFor = (side: 'buy' | 'sell', lotSeq: number) =>
   clientOrderIdFor({ coinBotId: randomUUID(), lotSeq, side, attempt: 0 });
 
-describe.each(VENUES)('$venue', ({ venue, url, minOrderValue }) => {
-  const clientFor = (keys: { apiKey: string; secret: string; passphrase?: string }): ExchangeClient =>
+/** A process's own request budget (memory), recording what it reports. */
+const budgetFor = (limits: Record<string, number> = {}) => {
+  const events: BudgetEvent[] = [];
+  const budget = createVenueBudget({
+    store: createMemoryBudgetStore(),
+    maxWaitMs: 0,
+    limits,
+    onEvent: (event) => events.push(event),
+  });
+  return { budget, events, overLimit: () => events.filter((e) => e.kind === 'over-limit').length };
+};
+
+describe.each(VENUES)('$venue', (dialect) => {
+  const { venue, url, minOrderValue } = dialect;
+  const clientFor = (
+    keys: { apiKey: string; secret: string; passphrase?: string },
+    options: { budget?: VenueBudget; timeoutMs?: number; recvWindowMs?: number } = {},
+  ): ExchangeClient =>
     createExchangeClient({
       exchange: venue,
       mode: 'sandbox',
@@ -50,6 +188,7 @@ describe.each(VENUES)('$venue', ({ venue, url, minOrderValue }) => {
       secret: keys.secret,
       ...(keys.passphrase ? { password: keys.passphrase } : {}),
       timeoutMs: 3000,
+      ...options,
     });
 
   it('loads spot markets with tick, step and minimum order value as decimals, and its status', async () => {
@@ -226,5 +365,165 @@ describe.each(VENUES)('$venue', ({ venue, url, minOrderValue }) => {
     expect(error).toBeInstanceOf(ExchangeError);
     expect((error as ExchangeError).code).toBe(code);
     expect((error as ExchangeError).options.exchangeCode).toMatch(/^-?\d+$/);
+  });
+  it.each(['drop', 'unknown'] as const)(
+    'a placement whose answer is lost (%s) is found by its client order id and never placed twice',
+    async (kind) => {
+      const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
+      // Short timeout and recvWindow: the look-up waits them out, then the order cannot land late.
+      const client = clientFor(keys, { timeoutMs: 1000, recvWindowMs: 1000 });
+      await client.loadMarkets();
+      await sandbox.setPrice('BTCUSDT', '60000');
+      const order: PlaceOrderInput = {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '50000',
+        amount: '0.001',
+        clientOrderId: idFor('buy', 6),
+      };
+      await dialect.failNextOrder(kind);
+      const placed = await client.placeOrder(order);
+      expect(placed).toMatchObject({
+        existing: false,
+        order: { status: 'open', clientOrderId: order.clientOrderId },
+      });
+      const again = await client.placeOrder(order);
+      expect(again).toMatchObject({ existing: true, order: { id: placed.order.id } });
+      const holding = (await sandbox.orders(keys.apiKey)).filter(
+        (o) => o.clientOrderId === order.clientOrderId,
+      );
+      expect(holding).toHaveLength(1);
+    },
+  );
+
+  it('a rate-limit refusal makes the client wait (retryable, with the wait) and nothing is sent before the reset', async () => {
+    const throttle = dialect.throttle();
+    const keys = await sandbox.createAccount({ balances: { USDT: '100' } });
+    const { budget, overLimit } = budgetFor(throttle.budgetLimits);
+    const client = clientFor(keys, { budget });
+    await client.loadMarkets();
+    await throttle.provoke();
+    try {
+      // The venue counts in windows of its own: a query may slip into a fresh one, not five.
+      const refused = await refusalOf(
+        (async () => {
+          for (let i = 0; i < 5; i++) await client.fetchOpenOrders('ETH/USDT');
+        })(),
+      );
+      expect(refused.code).toBe('EXCHANGE_UNAVAILABLE');
+      expect(refused.options).toMatchObject({
+        retryable: true,
+        exchangeCode: throttle.code,
+        wait: { scope: throttle.scope, reason: 'closed' },
+      });
+      const resumeAt = refused.options.wait!.resumeAt;
+      expect(resumeAt).toBeGreaterThan(Date.now());
+      expect(overLimit()).toBe(1);
+      // Before the reset the same query is refused here: the venue does not hear of it (on Binance
+      // it would earn a 418 ban, on every venue another refusal).
+      const again = await refusalOf(client.fetchOpenOrders('ETH/USDT'));
+      expect(again.options.wait).toMatchObject({ resumeAt, scope: throttle.scope });
+      expect(overLimit()).toBe(1);
+      // A venue that counts per endpoint closes only that endpoint: the balance is read meanwhile.
+      if (throttle.scope === 'account')
+        expect((await client.fetchBalance()).USDT?.free.toFixed()).toBe('100');
+      await sleep(Math.max(0, resumeAt - Date.now()) + 20);
+      expect(await client.fetchOpenOrders('ETH/USDT')).toEqual([]);
+      expect(overLimit()).toBe(1);
+    } finally {
+      await throttle.undo();
+    }
+  });
+
+  it.runIf(dialect.ban !== undefined)(
+    'an IP ban closes the IP: every client of the IP waits the ban out, cancels and public calls included',
+    async () => {
+      const ban = dialect.ban!;
+      const keys = await sandbox.createAccount();
+      const { budget, overLimit } = budgetFor();
+      const client = clientFor(keys, { budget });
+      const other = clientFor(await sandbox.createAccount(), { budget });
+      await Promise.all([client.loadMarkets(), other.loadMarkets()]);
+      await ban.impose();
+      try {
+        // One request (a public one): the ban covers every call of the IP.
+        const refused = await refusalOf(client.fetchTicker('ETH/USDT'));
+        expect(refused.options).toMatchObject({ retryable: true, wait: { scope: 'ip', reason: 'closed' } });
+        const resumeAt = refused.options.wait!.resumeAt;
+        expect(resumeAt - Date.now()).toBeGreaterThan(ban.minMs);
+        expect(overLimit()).toBe(1);
+        await ban.lift();
+        // The venue has lifted it, but the IP waits out the ban it was told of: nothing is sent, by
+        // this key's client or another's, a cancel (high priority) included.
+        const calls = [
+          () => other.fetchBalance(),
+          () => other.cancelOrder('ETH/USDT', { clientOrderId: idFor('buy', 7) }),
+          () => client.fetchOpenOrders('ETH/USDT'),
+        ];
+        for (const call of calls) {
+          const waiting = await refusalOf(call());
+          expect(waiting.options.wait).toMatchObject({ scope: 'ip', resumeAt });
+        }
+        expect(overLimit()).toBe(1);
+      } finally {
+        await ban.lift();
+      }
+    },
+  );
+
+  it('reports a halted market by its status: inactive after a refresh, an order refused', async () => {
+    const client = clientFor(await sandbox.createAccount({ balances: { USDT: '100' } }));
+    await client.loadMarkets();
+    expect(client.market('XRP/USDT').active).toBe(true);
+    await dialect.halt();
+    try {
+      await client.loadMarkets(true);
+      expect(client.market('XRP/USDT')).toMatchObject({ active: false, status: dialect.haltedStatus });
+      const refused = await refusalOf(
+        client.placeOrder({
+          symbol: 'XRP/USDT',
+          side: 'buy',
+          type: 'limit',
+          price: '0.5',
+          amount: '20',
+          clientOrderId: idFor('buy', 8),
+        }),
+      );
+      expect(refused.code).toBe('ORDER_REJECTED');
+    } finally {
+      await sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'TRADING' });
+    }
+    await client.loadMarkets(true);
+    expect(client.market('XRP/USDT').active).toBe(true);
+  });
+
+  it('picks up a changed tick when the markets are refreshed', async () => {
+    const client = clientFor(await sandbox.createAccount());
+    await client.loadMarkets();
+    expect(client.market('XRP/USDT').tickSize.toFixed()).toBe('0.0001');
+    await dialect.setTick('0.001');
+    try {
+      await client.loadMarkets(true);
+      expect(client.market('XRP/USDT').tickSize.toFixed()).toBe('0.001');
+      expect(client.priceToPrecision('XRP/USDT', '0.51234')).toBe('0.512');
+    } finally {
+      await dialect.setTick('0.0001');
+    }
+    await client.loadMarkets(true);
+    expect(client.market('XRP/USDT').tickSize.toFixed()).toBe('0.0001');
+  });
+  it('a clock that steps after the start: a signed call refused for its timestamp re-measures the offset and is sent once more', async () => {
+    const client = clientFor(await sandbox.createAccount({ balances: { USDT: '100' } }));
+    await client.loadMarkets();
+    try {
+      for (const offsetMs of [dialect.skewMs, -dialect.skewMs, 0]) {
+        await sandbox.control('PUT', '/clock', { offsetMs });
+        expect((await client.fetchBalance()).USDT?.free.toFixed()).toBe('100');
+        expect(await client.fetchOpenOrders('ETH/USDT')).toEqual([]);
+      }
+    } finally {
+      await sandbox.control('PUT', '/clock', { offsetMs: 0 });
+    }
   });
 });

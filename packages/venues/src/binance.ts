@@ -286,6 +286,8 @@ export const binance: VenueSpec = {
   // docs/venues/binance.md#bans
   overLimit: {
     throttledStatus: 429,
+    // A 429 is the IP's weight (or, with -1015, the account's orders): docs/venues/binance.md#bans
+    throttledScope: 'ip',
     bannedStatus: 418,
     retryAfterHeader: 'retry-after',
     firstBanMs: 2 * MINUTE,

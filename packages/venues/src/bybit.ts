@@ -18,8 +18,13 @@ const uidPool = (id: string, venueName: string, perSecond: number): RatePool => 
   scope: 'account',
   limit: perSecond,
   windowMs: SECOND,
-  // Remaining requests of the endpoint's window (see above), reported on every per-UID answer.
+  // Remaining requests of the endpoint's window (see above), reported on every per-UID answer, and
+  // the endpoint's limit as Bybit applies it to this UID (it may have been raised on request).
+  // rate-limit.mdx "API rate limit": "X-Bapi-Limit-Status - your remaining requests for current
+  // endpoint; X-Bapi-Limit - your current limit for current endpoint".
   usageHeader: 'x-bapi-limit-status',
+  usageHeaderCounts: 'left',
+  limitHeader: 'x-bapi-limit',
   interval: { unit: 'SECOND', num: 1 },
   doc: `${DOC}#rate-limits`,
 });
@@ -73,7 +78,9 @@ const UID_POOL: Readonly<Record<string, string>> = {
  * Orders in a batch call's `request` array (1 when absent or unreadable): "the request limit will
  * consume" one per order, 1–10 per request. docs/venues/bybit.md#rate-limits
  */
-const batchSize = (params: URLSearchParams): number => {
+const batchSize = ({ params, body }: RequestShape): number => {
+  const list = (body as { request?: unknown } | undefined)?.request;
+  if (Array.isArray(list)) return list.length > 0 ? list.length : 1;
   const raw = params.get('request');
   if (!raw) return 1;
   try {
@@ -90,11 +97,12 @@ const batchSize = (params: URLSearchParams): number => {
  * only the IP limit. The private WebSocket stream is not a REST call and costs nothing here (its
  * rules are `userStream`). docs/venues/bybit.md#rate-limits
  */
-const requestCost = ({ method, path, params }: RequestShape): RequestCost => {
+const requestCost = (request: RequestShape): RequestCost => {
+  const { method, path } = request;
   if (method.toUpperCase() === 'WS') return {};
   const cost: RequestCost = { IP_5S: 1 };
   const pool = UID_POOL[`${method.toUpperCase()} ${path}`];
-  if (pool) cost[pool] = pool === 'ORDER_CREATE_BATCH' ? batchSize(params) : 1;
+  if (pool) cost[pool] = pool === 'ORDER_CREATE_BATCH' ? batchSize(request) : 1;
   return cost;
 };
 
@@ -362,6 +370,8 @@ export const bybit: VenueSpec & { stream: typeof bybitStream; ipBan: typeof bybi
   // maxBanMs is the one figure given (unverified). docs/venues/bybit.md#bans
   overLimit: {
     throttledStatus: 200,
+    // 10006 is one endpoint's per-UID limit: that pool waits until X-Bapi-Limit-Reset-Timestamp.
+    throttledScope: 'pool',
     bannedStatus: 403,
     retryAfterHeader: '',
     resetAtHeader: 'x-bapi-limit-reset-timestamp',

@@ -24,14 +24,17 @@ export type {
   VenueSpec,
 } from './venue-spec';
 
-/** Every venue the engine and the sandbox run, by ccxt id. */
-export const VENUES: Readonly<Record<string, VenueSpec>> = { binance };
+/**
+ * Every venue the engine and the sandbox run, by ccxt id: the engine spends its request budget by
+ * these tables (packages/exchange attach-budget.ts) and checks client order ids by their rules.
+ */
+export const VENUES: Readonly<Record<string, VenueSpec>> = { binance, bybit, okx };
 
 /**
  * Every venue table, those still being added included (a venue joins VENUES once its sandbox
  * dialect and the engine's conformance suite run on it: docs/venues/README.md).
  */
-export const VENUE_TABLES: Readonly<Record<string, VenueSpec>> = { ...VENUES, bybit, okx };
+export const VENUE_TABLES: Readonly<Record<string, VenueSpec>> = { ...VENUES };
 
 /** The spec of a venue, or undefined for one we have no table for. */
 export const venueSpec = (id: string): VenueSpec | undefined => VENUES[id];

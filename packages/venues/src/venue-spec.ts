@@ -19,6 +19,14 @@ export type RatePool = {
   windowMs: number;
   /** The response header reporting the pool's usage in the current window (lower case), if any. */
   usageHeader?: string;
+  /**
+   * What `usageHeader` counts: the units `used` in the window (Binance's X-MBX-USED-WEIGHT-1M, the
+   * default) or the units `left` (Bybit's X-Bapi-Limit-Status). A `left` header names no pool: it is
+   * the endpoint's answer, so it is read for the pool the request was charged in only.
+   */
+  usageHeaderCounts?: 'used' | 'left';
+  /** The response header with the pool's limit as the venue applies it (Bybit's X-Bapi-Limit). */
+  limitHeader?: string;
   /** The venue's interval words (Binance's `interval` + `intervalNum` in exchangeInfo.rateLimits). */
   interval: { unit: 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY'; num: number };
   doc: string;
@@ -31,8 +39,13 @@ export type RequestShape = {
   method: string;
   /** The URL path without the query, e.g. `/api/v3/order`. */
   path: string;
-  /** The request's parameters (query string, or form body for POST/DELETE). */
+  /**
+   * The request's parameters (query string, form body for POST/DELETE, and the top-level scalar
+   * fields of a JSON object body as strings).
+   */
   params: URLSearchParams;
+  /** A JSON body as sent, parsed (OKX's batch of orders is a JSON array); absent otherwise. */
+  body?: unknown;
 };
 
 /** How the venue answers a client over its budget, and how it bans one that keeps going. */
@@ -44,6 +57,14 @@ export type OverLimitRules = {
   throttledStatus: number;
   /** HTTP status of "your IP is banned" (Binance 418, Bybit 403); null when the venue names none. */
   bannedStatus: number | null;
+  /**
+   * What a throttled answer closes until it refills: `ip` — the IP's budget (Binance's 429 is its
+   * per-IP weight, Retry-After says how long); `pool` — only the pools the refused request was
+   * charged in (Bybit's 10006 and OKX's 50011 are one endpoint's limit per UID or IP), until the
+   * `resetAtHeader` time or, without one, a whole window from the refusal. A throttled answer is
+   * `throttledStatus` (when it is not 200) or a code whose outcome is `throttled` in the body.
+   */
+  throttledScope: 'ip' | 'pool';
   /** Header with the seconds to wait (both statuses). */
   retryAfterHeader: string;
   /**

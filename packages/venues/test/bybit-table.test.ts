@@ -45,6 +45,8 @@ describe('Bybit rate limits (docs/venues/bybit.md#rate-limits)', () => {
         limit,
         windowMs: 1000,
         usageHeader: 'x-bapi-limit-status',
+        usageHeaderCounts: 'left',
+        limitHeader: 'x-bapi-limit',
         interval: { unit: 'SECOND', num: 1 },
       });
     }
@@ -52,6 +54,18 @@ describe('Bybit rate limits (docs/venues/bybit.md#rate-limits)', () => {
 
   it('costs a placement in the IP pool and the order-create pool', () => {
     expect(cost('POST', '/v5/order/create')).toEqual({ IP_5S: 1, ORDER_CREATE: 1 });
+  });
+
+  it('counts a batch sent as a JSON body by its orders', () => {
+    const body = { category: 'spot', request: [{}, {}, {}, {}] };
+    expect(
+      bybit.requestCost({
+        method: 'POST',
+        path: '/v5/order/create-batch',
+        params: new URLSearchParams(),
+        body,
+      }),
+    ).toEqual({ IP_5S: 1, ORDER_CREATE_BATCH: 4 });
   });
 
   it('costs a cancel in the IP pool and the cancel pool, not in order-create', () => {
@@ -160,6 +174,7 @@ describe('Bybit rules (docs/venues/bybit.md)', () => {
       bannedStatus: 403,
       retryAfterHeader: '',
       resetAtHeader: 'x-bapi-limit-reset-timestamp',
+      throttledScope: 'pool',
       firstBanMs: 10 * 60_000,
     });
     expect(bybit.overLimit.maxBanMs).toBeGreaterThanOrEqual(bybit.overLimit.firstBanMs);

@@ -35,6 +35,20 @@ describe('OKX request costs (docs/venues/okx.md#rate-limits)', () => {
     }
   });
 
+  it("costs a batch of one (ccxt's createOrder) as a placement, a longer batch by its orders", () => {
+    const batch = (body: unknown) =>
+      okx.requestCost({
+        method: 'POST',
+        path: '/api/v5/trade/batch-orders',
+        params: new URLSearchParams(),
+        body,
+      });
+    expect(batch([{ instId: 'BTC-USDT', side: 'buy' }])).toEqual({ PLACE_ORDER: 1 });
+    expect(batch(undefined)).toEqual({ PLACE_ORDER: 1 });
+    expect(batch([{}, {}, {}])).toEqual({ BATCH_ORDERS: 3 });
+    expect(pool('BATCH_ORDERS')).toMatchObject({ scope: 'account', limit: 300, windowMs: 2000 });
+  });
+
   it('shares the place and cancel budgets between REST and the WebSocket order operations', () => {
     expect(cost('WS', 'order')).toEqual({ PLACE_ORDER: 1 });
     expect(cost('WS', 'cancel-order')).toEqual({ CANCEL_ORDER: 1 });
@@ -51,6 +65,7 @@ describe('OKX request costs (docs/venues/okx.md#rate-limits)', () => {
     const limits = Object.fromEntries(okx.pools.map((p) => [p.id, p.limit]));
     expect(limits).toEqual({
       PLACE_ORDER: 60,
+      BATCH_ORDERS: 300,
       CANCEL_ORDER: 60,
       ORDER_DETAILS: 60,
       ORDERS_PENDING: 60,

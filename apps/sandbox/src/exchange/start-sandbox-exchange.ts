@@ -78,7 +78,7 @@ export type SandboxExchangeHandle = {
   okxPort: number;
   /** The Bybit dialect's own controls (its private stream, rate limits, faults). */
   bybit: BybitDialect;
-  /** The OKX dialect's own controls (its private WebSocket). */
+  /** The OKX dialect's own controls (its private WebSocket, rate limits and faults). */
   okx: OkxDialect;
   /** Trading fee in percent of the received asset. */
   feePct: string;

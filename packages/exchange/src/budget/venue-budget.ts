@@ -1,8 +1,10 @@
 /**
  * One request budget per venue and egress IP, shared by every process that leaves through that IP
  * (docs/grid.md#request-budget). Binance counts request weight per IP, not per API key
- * (docs/venues/binance.md#rate-limits): every client of an installation reserves here before a
- * request is signed and sent, in every pool the request costs. The store is Redis in distributed
+ * (docs/venues/binance.md#rate-limits); Bybit counts every call per IP and each private endpoint
+ * per account, OKX each endpoint per account or IP (docs/venues/bybit.md#rate-limits,
+ * docs/venues/okx.md#rate-limits): every client of an installation reserves here before a
+ * request is signed and sent, in every pool its venue's table says the request costs. The store is Redis in distributed
  * mode (packages/services redis-venue-budget.ts) and memory in the embedded process
  * (memory-budget.ts); both follow the rules written here.
  */
@@ -89,6 +91,8 @@ export type BudgetEvent =
       status: number;
       until: number;
       started: boolean;
+      /** The one pool closed (Bybit's 10006, OKX's 50011), not the whole IP or account. */
+      pool?: string;
     }
   | { kind: 'store-failed'; venue: string; error: unknown };
 
@@ -107,6 +111,11 @@ export type VenueBudget = {
   onEvent: (event: BudgetEvent) => void;
   /** Closure key → until (epoch ms), as far as this process knows. */
   closed: Map<string, number>;
+  /**
+   * Pool key → the limit the venue says it applies (Bybit's X-Bapi-Limit: an account's limits may
+   * have been raised, or lowered in the sandbox), as this process last read it.
+   */
+  venueLimits?: Map<string, number>;
 };
 
 export const createVenueBudget = (options: {
@@ -122,4 +131,5 @@ export const createVenueBudget = (options: {
   limits: options.limits ?? {},
   onEvent: options.onEvent ?? (() => undefined),
   closed: new Map(),
+  venueLimits: new Map(),
 });

@@ -58,7 +58,8 @@ export const createBudgetEventSink =
         deps.log.warn(event, `${event.venue} answered ${event.status} to IP ${event.ip}`);
         return;
       case 'closed':
-        if (event.scope !== 'ip') return;
+        // One endpoint's pool (Bybit's 10006, OKX's 50011) waits its window: no IP is blocked.
+        if (event.scope !== 'ip' || event.pool) return;
         venueClosedUntil.labels(event.venue, event.ip).set(Math.ceil(event.until / 1000));
         if (!event.started) return;
         deps.log.error(

@@ -1,29 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
+import { badControl, controlBody, intIn } from '../control-body';
 import type { BybitDialect } from './bybit-app';
 import type { BybitOrderFault, BybitOutage } from './bybit-faults';
-
-type Body = Record<string, unknown>;
-
-/** The JSON object of a control request (the Bybit app keeps bodies as raw text, bybit-app.ts). */
-const bodyOf = (raw: unknown): Body | undefined => {
-  if (raw === undefined || raw === '') return {};
-  try {
-    const parsed = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Body)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-const int = (value: unknown, min: number, max: number): number | undefined =>
-  Number.isInteger(value) && (value as number) >= min && (value as number) <= max
-    ? (value as number)
-    : undefined;
-
-const bad = (reply: FastifyReply, msg: string) => reply.status(400).send({ error: msg });
 
 /**
  * The Bybit dialect's control API under /_sandbox/bybit/ on its own port, loopback clients only (as
@@ -33,38 +12,38 @@ export const bybitControlRoutes = async (app: FastifyInstance, { dialect }: { di
   app.addHook('onRequest', loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }));
 
   app.post('/_sandbox/bybit/faults/outage', async (request, reply) => {
-    const body = bodyOf(request.body);
-    const forMs = int(body?.forMs, 0, 600_000);
+    const body = controlBody(request.body);
+    const forMs = intIn(body?.forMs, 0, 600_000);
     const kind = body?.kind;
-    if (!body || forMs === undefined) return bad(reply, 'forMs: an integer, 0…600000');
+    if (!body || forMs === undefined) return badControl(reply, 'forMs: an integer, 0…600000');
     let outage: BybitOutage;
     if (kind === 'status') {
       const status = body.status;
       if (status !== 500 && status !== 502 && status !== 503 && status !== 504)
-        return bad(reply, 'status: 500, 502, 503 or 504');
+        return badControl(reply, 'status: 500, 502, 503 or 504');
       outage = { kind, status, forMs };
     } else if (kind === 'timeout') {
-      const delayMs = body.delayMs === undefined ? undefined : int(body.delayMs, 0, 120_000);
-      if (body.delayMs !== undefined && delayMs === undefined) return bad(reply, 'delayMs: 0…120000');
+      const delayMs = body.delayMs === undefined ? undefined : intIn(body.delayMs, 0, 120_000);
+      if (body.delayMs !== undefined && delayMs === undefined) return badControl(reply, 'delayMs: 0…120000');
       outage = { kind, forMs, ...(delayMs === undefined ? {} : { delayMs }) };
     } else if (kind === 'error' || kind === 'unknown') {
       outage = { kind, forMs };
     } else {
-      return bad(reply, 'kind: status, error, timeout or unknown');
+      return badControl(reply, 'kind: status, error, timeout or unknown');
     }
     dialect.faults.startOutage(outage);
     return { ok: true };
   });
 
   app.post('/_sandbox/bybit/faults/next-order', async (request, reply) => {
-    const body = bodyOf(request.body);
+    const body = controlBody(request.body);
     let fault: BybitOrderFault;
     if (body?.kind === 'drop' || body?.kind === 'unknown') fault = { kind: body.kind };
     else if (body?.kind === 'delay') {
-      const delayMs = int(body.delayMs, 0, 120_000);
-      if (delayMs === undefined) return bad(reply, 'delayMs: 0…120000');
+      const delayMs = intIn(body.delayMs, 0, 120_000);
+      if (delayMs === undefined) return badControl(reply, 'delayMs: 0…120000');
       fault = { kind: 'delay', delayMs };
-    } else return bad(reply, 'kind: drop, delay or unknown');
+    } else return badControl(reply, 'kind: drop, delay or unknown');
     dialect.faults.failNextOrderResponse(fault);
     return { ok: true };
   });
@@ -75,20 +54,20 @@ export const bybitControlRoutes = async (app: FastifyInstance, { dialect }: { di
   });
 
   app.post('/_sandbox/bybit/limits', async (request, reply) => {
-    const body = bodyOf(request.body);
-    if (!body) return bad(reply, 'a JSON object of pool id → limit');
+    const body = controlBody(request.body);
+    if (!body) return badControl(reply, 'a JSON object of pool id → limit');
     try {
       return { limits: dialect.limits.setLimits(body as Record<string, number>) };
     } catch (error) {
-      return bad(reply, (error as Error).message);
+      return badControl(reply, (error as Error).message);
     }
   });
 
   app.post('/_sandbox/bybit/limits/ban', async (request, reply) => {
-    const body = bodyOf(request.body);
-    const ms = body?.ms === undefined ? undefined : int(body.ms, 1, 86_400_000);
-    if (!body || (body.ms !== undefined && ms === undefined)) return bad(reply, 'ms: 1…86400000');
-    if (body.ip !== undefined && typeof body.ip !== 'string') return bad(reply, 'ip: a string');
+    const body = controlBody(request.body);
+    const ms = body?.ms === undefined ? undefined : intIn(body.ms, 1, 86_400_000);
+    if (!body || (body.ms !== undefined && ms === undefined)) return badControl(reply, 'ms: 1…86400000');
+    if (body.ip !== undefined && typeof body.ip !== 'string') return badControl(reply, 'ip: a string');
     dialect.limits.ban(ms, body.ip as string | undefined);
     return { ok: true };
   });

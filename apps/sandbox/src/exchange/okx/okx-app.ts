@@ -1,9 +1,10 @@
 import { loggerOptions } from '@gridbot/runtime';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { loopbackOnly } from '../../loopback';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { okxAccountRoutes } from './okx-account-routes';
+import { okxControlRoutes } from './okx-control-routes';
 import { asOkxError, envelope, type OkxError, okxError } from './okx-error';
+import { enforceOkxFaults, OkxFaults } from './okx-faults';
 import { okxMarketRoutes } from './okx-market-routes';
 import { okxOrderRoutes } from './okx-order-routes';
 import { okxQueryRoutes } from './okx-query-routes';
@@ -16,6 +17,18 @@ export type OkxAppOptions = {
   limits?: Record<string, number>;
 };
 
+/** What a test or the control API may do to the OKX dialect beyond the shared exchange. */
+export type OkxDialect = {
+  /** Its rate limits: lower them, reset (okx-rate-limits.ts). */
+  limits: OkxRateLimits;
+  /** Its outages and spoiled order answers (okx-faults.ts). */
+  faults: OkxFaults;
+  /** The shared exchange (the control API's clock, instrument state and filters). */
+  exchange: SandboxExchange;
+  /** The private WebSocket `/ws/v5/private`: drop its connections, send the upgrade notice. */
+  stream: OkxStreamControl;
+};
+
 /**
  * The Fastify app speaking OKX's v5 spot dialect (not listening yet), on the same SandboxExchange
  * as the other dialects: same markets, prices, accounts and orders. Every route returns its `data`
@@ -23,12 +36,6 @@ export type OkxAppOptions = {
  * words and HTTP status (docs/venues/okx.md#errors). The private WebSocket is `/ws/v5/private` on
  * the same port (okx-socket.ts).
  */
-/** What a test or the control API may do to the OKX dialect beyond the shared exchange. */
-export type OkxDialect = {
-  /** The private WebSocket `/ws/v5/private`. */
-  stream: OkxStreamControl;
-};
-
 export const buildOkxApp = (
   exchange: SandboxExchange,
   options: OkxAppOptions = {},
@@ -65,45 +72,19 @@ export const buildOkxApp = (
     reply.status(404).type('text/plain').send('404 page not found'),
   );
   app.get('/health', async () => ({ ok: true, services: ['exchange-okx'] }));
-  enforceOkxRateLimits(app, new OkxRateLimits(options.limits), exchange.accounts);
+  const limits = new OkxRateLimits(options.limits);
+  enforceOkxRateLimits(app, limits, exchange.accounts);
+  // An outage strikes after the limits (a preHandler, after their onRequest hook).
+  const faults = new OkxFaults();
+  enforceOkxFaults(app, faults);
   okxMarketRoutes(app, exchange);
   okxAccountRoutes(app, exchange);
-  okxOrderRoutes(app, exchange);
+  okxOrderRoutes(app, exchange, faults);
   okxQueryRoutes(app, exchange);
   const socket = attachOkxPrivateSocket(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => socket.close());
-  void app.register(async (control) => {
-    control.addHook(
-      'onRequest',
-      loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }),
-    );
-    // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
-    control.post('/_sandbox/okx/stream/drop', async () => ({ connections: socket.drop() }));
-    // The notice OKX sends 60 s before an upgrade closes a connection (`closeAfterMs`, default 60 s).
-    control.post<{ Body: string | undefined }>(
-      '/_sandbox/okx/stream/upgrade-notice',
-      async (request, reply) => {
-        let closeAfterMs: unknown;
-        try {
-          closeAfterMs = request.body
-            ? (JSON.parse(request.body) as { closeAfterMs?: unknown }).closeAfterMs
-            : undefined;
-        } catch {
-          return reply.status(400).send({ error: 'a JSON body' });
-        }
-        if (
-          closeAfterMs !== undefined &&
-          !(
-            Number.isInteger(closeAfterMs) &&
-            (closeAfterMs as number) >= 0 &&
-            (closeAfterMs as number) <= 600_000
-          )
-        )
-          return reply.status(400).send({ error: 'closeAfterMs: an integer, 0…600000' });
-        return { connections: socket.upgradeNotice(closeAfterMs as number | undefined) };
-      },
-    );
-  });
-  return Object.assign(app, { okx: { stream: socket } });
+  const dialect: OkxDialect = { limits, faults, exchange, stream: socket };
+  void app.register(okxControlRoutes, { dialect });
+  return Object.assign(app, { okx: dialect });
 };

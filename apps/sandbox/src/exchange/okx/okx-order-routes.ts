@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { okx } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from '../accounts';
 import type { Market } from '../markets';
 import type { OrderRequest } from '../matching-engine';
@@ -9,6 +10,7 @@ import { Dec, isMultipleOf } from '../money';
 import { Refusal } from '../refusal';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { OkxError, okxError, okxRefusal } from './okx-error';
+import type { OkxFaults } from './okx-faults';
 import { okxMarket } from './okx-market-routes';
 import { clOrdIdOf, resting, SYSTEM_CLORDID_PREFIX } from './okx-order-json';
 import { jsonBody, type OkxParams, objectParams, okxAuthenticate, okxParams } from './okx-request';
@@ -158,8 +160,31 @@ const sendEntries = (reply: FastifyReply, entries: Entry[], inTime: number) => {
     .send(JSON.stringify({ code, msg, data: entries, inTime: String(inTime), outTime: String(outTime) }));
 };
 
+/**
+ * A placement's answer after its orders were placed: sent, or spoiled by a fault (okx-faults.ts) —
+ * dropped (the connection closes unanswered), late, or 50004 (OKX's "does not mean that the request
+ * was successful or failed"). Only an answer that placed an order is spoiled.
+ */
+const answerPlacement = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  faults: OkxFaults,
+  entries: Entry[],
+  inTime: number,
+) => {
+  const fault = entries.some((e) => e.sCode === '0') ? faults.takeOrderFault() : undefined;
+  if (fault?.kind === 'drop') {
+    reply.hijack();
+    request.raw.socket.destroy();
+    return reply;
+  }
+  if (fault?.kind === 'unknown') throw okxError('50004');
+  if (fault?.kind === 'delay') await sleep(fault.delayMs);
+  return sendEntries(reply, entries, inTime);
+};
+
 /** OKX's signed order calls: place (one or a batch) and cancel. docs/venues/okx.md#endpoints */
-export const okxOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange): void => {
+export const okxOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange, faults: OkxFaults): void => {
   const placeEntry = (key: ApiKeyRecord, params: OkxParams): Entry => {
     const entry = attempt(
       () => placeOne(exchange, key, params),
@@ -172,7 +197,7 @@ export const okxOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange):
   app.post('/api/v5/trade/order', async (request, reply) => {
     const inTime = Date.now() * 1000;
     const key = okxAuthenticate(exchange, request, 'trade');
-    return sendEntries(reply, [placeEntry(key, okxParams(request))], inTime);
+    return answerPlacement(request, reply, faults, [placeEntry(key, okxParams(request))], inTime);
   });
 
   // Trade › Place multiple orders: a list of up to 20 orders, each answered on its own (ccxt's
@@ -193,7 +218,7 @@ export const okxOrderRoutes = (app: FastifyInstance, exchange: SandboxExchange):
             ...errorEntry(okxError('51000', 'body')),
           },
     );
-    return sendEntries(reply, entries, inTime);
+    return answerPlacement(request, reply, faults, entries, inTime);
   });
 
   // Trade › Cancel order: by ordId (wins) or clOrdId; an order filled, cancelled or never seen

@@ -16,10 +16,31 @@ type Counter = { window: number; used: number };
 export class OkxRateLimits {
   private readonly counters = new Map<string, Counter>();
 
+  private readonly limits = new Map<string, number>();
+
   constructor(
-    private readonly limits: Readonly<Record<string, number>> = {},
+    limits: Readonly<Record<string, number>> = {},
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.setLimits(limits);
+  }
+
+  /** Lowers (or raises) pools by id (`okx.pools`); returns every pool's limit in force. */
+  setLimits(limits: Readonly<Record<string, number>>): Record<string, number> {
+    for (const [id, limit] of Object.entries(limits)) {
+      if (!okx.pools.some((p) => p.id === id)) throw new Error(`unknown OKX pool ${id}`);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new Error(`${id}: the limit must be a positive integer`);
+      this.limits.set(id, limit);
+    }
+    return Object.fromEntries(okx.pools.map((p) => [p.id, this.limits.get(p.id) ?? p.limit]));
+  }
+
+  /** OKX's limits again, and no usage. */
+  reset(): void {
+    this.limits.clear();
+    this.counters.clear();
+  }
 
   /** Charges the call; false (nothing charged) when one of its pools is full. */
   admit(method: string, path: string, ip: string, accountId: number | undefined): boolean {
@@ -33,7 +54,7 @@ export class OkxRateLimits {
       // A private call without a known key is refused by its signature check, not counted.
       if (who === undefined) continue;
       const counter = this.counter(pool, who);
-      if (counter.used + units > (this.limits[pool.id] ?? pool.limit)) return false;
+      if (counter.used + units > (this.limits.get(pool.id) ?? pool.limit)) return false;
       charged.push({ pool, counter, units });
     }
     for (const { counter, units } of charged) counter.used += units;

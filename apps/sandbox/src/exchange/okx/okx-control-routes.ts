@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { loopbackOnly } from '../../loopback';
+import { badControl, controlBody, intIn } from '../control-body';
+import type { SymbolStatus } from '../markets';
+import type { OkxDialect } from './okx-app';
+import type { OkxOrderFault, OkxOutage } from './okx-faults';
+import { okxMarket } from './okx-market-routes';
+
+/** OKX's instrument states (Get instruments › state) as the shared exchange's symbol statuses. */
+const STATES: Readonly<Record<string, SymbolStatus>> = {
+  live: 'TRADING',
+  suspend: 'HALT',
+  preopen: 'PRE_TRADING',
+};
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * The OKX dialect's control API under /_sandbox/okx/ on its own port, loopback clients only (as the
+ * Bybit port's /_sandbox/bybit/): its faults and rate limits, and, in OKX's words, the shared
+ * exchange's clock, an instrument's state and its filters (the same changes the Binance port's
+ * /_sandbox/clock and /_sandbox/markets/… make, seen by every dialect).
+ */
+export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dialect: OkxDialect }) => {
+  app.addHook('onRequest', loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }));
+
+  // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
+  app.post('/_sandbox/okx/stream/drop', async () => ({ connections: dialect.stream.drop() }));
+  // The notice OKX sends 60 s before an upgrade closes a connection (`closeAfterMs`, default 60 s).
+  app.post('/_sandbox/okx/stream/upgrade-notice', async (request, reply) => {
+    const body = controlBody(request.body);
+    if (!body) return badControl(reply, 'a JSON body');
+    const closeAfterMs = body.closeAfterMs === undefined ? undefined : intIn(body.closeAfterMs, 0, 600_000);
+    if (body.closeAfterMs !== undefined && closeAfterMs === undefined)
+      return badControl(reply, 'closeAfterMs: an integer, 0…600000');
+    return { connections: dialect.stream.upgradeNotice(closeAfterMs) };
+  });
+
+  app.post('/_sandbox/okx/faults/outage', async (request, reply) => {
+    const body = controlBody(request.body);
+    const forMs = intIn(body?.forMs, 0, 600_000);
+    const kind = body?.kind;
+    if (!body || forMs === undefined) return badControl(reply, 'forMs: an integer, 0…600000');
+    let outage: OkxOutage;
+    if (kind === 'status') {
+      const status = body.status;
+      if (status !== 500 && status !== 502 && status !== 503 && status !== 504)
+        return badControl(reply, 'status: 500, 502, 503 or 504');
+      outage = { kind, status, forMs };
+    } else if (kind === 'timeout') {
+      const delayMs = body.delayMs === undefined ? undefined : intIn(body.delayMs, 0, 120_000);
+      if (body.delayMs !== undefined && delayMs === undefined) return badControl(reply, 'delayMs: 0…120000');
+      outage = { kind, forMs, ...(delayMs === undefined ? {} : { delayMs }) };
+    } else if (kind === 'error' || kind === 'throttled' || kind === 'unknown') {
+      outage = { kind, forMs };
+    } else {
+      return badControl(reply, 'kind: status, error, throttled, timeout or unknown');
+    }
+    dialect.faults.startOutage(outage);
+    return { ok: true };
+  });
+
+  app.post('/_sandbox/okx/faults/next-order', async (request, reply) => {
+    const body = controlBody(request.body);
+    let fault: OkxOrderFault;
+    if (body?.kind === 'drop' || body?.kind === 'unknown') fault = { kind: body.kind };
+    else if (body?.kind === 'delay') {
+      const delayMs = intIn(body.delayMs, 0, 120_000);
+      if (delayMs === undefined) return badControl(reply, 'delayMs: 0…120000');
+      fault = { kind: 'delay', delayMs };
+    } else return badControl(reply, 'kind: drop, delay or unknown');
+    dialect.faults.failNextOrderResponse(fault);
+    return { ok: true };
+  });
+
+  app.post('/_sandbox/okx/faults/reset', async () => {
+    dialect.faults.reset();
+    return { ok: true };
+  });
+
+  app.post('/_sandbox/okx/limits', async (request, reply) => {
+    const body = controlBody(request.body);
+    if (!body) return badControl(reply, 'a JSON object of pool id → limit');
+    try {
+      return { limits: dialect.limits.setLimits(body as Record<string, number>) };
+    } catch (error) {
+      return badControl(reply, (error as Error).message);
+    }
+  });
+
+  app.post('/_sandbox/okx/limits/reset', async () => {
+    dialect.limits.reset();
+    return { ok: true };
+  });
+
+  app.put('/_sandbox/okx/clock', async (request, reply) => {
+    const offsetMs = intIn(controlBody(request.body)?.offsetMs, -86_400_000, 86_400_000);
+    if (offsetMs === undefined) return badControl(reply, 'offsetMs: an integer, ±86400000');
+    dialect.exchange.skewClock(offsetMs);
+    return { offsetMs };
+  });
+
+  app.put<{ Params: { instId: string } }>(
+    '/_sandbox/okx/instruments/:instId/state',
+    async (request, reply) => {
+      const state = controlBody(request.body)?.state;
+      const status = typeof state === 'string' ? STATES[state] : undefined;
+      if (!status) return badControl(reply, 'state: live, suspend or preopen');
+      const { market } = okxMarket(dialect.exchange, request.params.instId);
+      dialect.exchange.setStatus(market.symbol, status);
+      return { instId: request.params.instId, state };
+    },
+  );
+
+  app.put<{ Params: { instId: string } }>(
+    '/_sandbox/okx/instruments/:instId/filters',
+    async (request, reply) => {
+      const body = controlBody(request.body);
+      const fields = { tickSz: 'tickSize', lotSz: 'stepSize', minSz: 'minQty' } as const;
+      const change: Partial<Record<(typeof fields)[keyof typeof fields], string>> = {};
+      for (const [ours, theirs] of Object.entries(fields)) {
+        const value = body?.[ours];
+        if (value === undefined) continue;
+        if (typeof value !== 'string' || !DECIMAL.test(value))
+          return badControl(reply, `${ours}: a decimal string`);
+        change[theirs] = value;
+      }
+      if (Object.keys(change).length === 0) return badControl(reply, 'tickSz, lotSz or minSz');
+      const { market } = okxMarket(dialect.exchange, request.params.instId);
+      const changed = dialect.exchange.setFilters(market.symbol, change);
+      return {
+        instId: request.params.instId,
+        tickSz: changed.tickSize.toFixed(),
+        lotSz: changed.stepSize.toFixed(),
+        minSz: changed.minQty.toFixed(),
+      };
+    },
+  );
+};
