@@ -350,6 +350,9 @@ describe('trading from the mini app', () => {
     await stack.prisma.coinBot.update({ where: { id: bot.id }, data: { running: false } });
     await reconcile();
     await stack.prisma.coinBot.update({ where: { id: bot.id }, data: { running: true, maxTrades: 2 } });
+    // A reload starts a new client whose request guard knows nothing of the last page's calls: past
+    // the panel's and wallet's windows (1 call per 2 s, docs/product.md#limits) the server takes them.
+    await app.page.waitForTimeout(2_600);
     await app.page.reload();
     await order(1, 'missing').getByText(en.onBook.state.missing).waitFor();
     await order(2, 'refused').waitFor();
