@@ -21,7 +21,7 @@ type DemoCoin = {
 };
 
 /**
- * The demo user's account on each exchange's sandbox dialect (docs/demo.md): what it starts with,
+ * The demo user's account on each exchange's sandbox dialect (docs/decisions.md#sandbox-speaks-binance-demo-with-history-issue-11-item-8): what it starts with,
  * before its history's trades, and its coins (the sandbox's replayed markets): ETH runs on Binance
  * and on Bybit, XRP and ADA on Binance and on OKX, each as a coin bot of its own.
  */
