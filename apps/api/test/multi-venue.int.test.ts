@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { User } from '@gridbot/db';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
-import { demoXpub, fundWallet, grantLicense } from '@gridbot/services';
+import { demoXpub, fundWallet, grantLicense, reconcileCoinBot } from '@gridbot/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   sandbox = await startSandboxExchange({
     port: 0,
     tickMs: 0,
-    markets: ['ETH', 'ADA'].map((base) => ({
+    markets: ['ETH', 'ADA', 'SOL'].map((base) => ({
       base,
       quote: 'USDT',
       tickSize: '0.0001',
@@ -216,5 +216,81 @@ describe('keys on several exchanges', () => {
       'TRC20',
     );
     expect(binance.address).not.toBe(address);
+  });
+});
+
+/*
+ * The trading journey on each venue, over the API as the mini app calls it and against the venue's
+ * own sandbox dialect over HTTP: save keys, add a coin, preview and save its settings, start, buy,
+ * average down, take a profit, dry, pause, delete — the books equal the exchange's at the end.
+ */
+describe.each(['binance', 'bybit', 'okx'] as const)('the trading journey on %s', (venue) => {
+  it('saves keys, adds a coin, previews, starts, buys, takes a profit, dries, pauses and deletes it', async () => {
+    sandbox.control.setPrice('SOL/USDT', '1');
+    const { user, headers } = await trader(`journey_${venue}`, [venue]);
+    const added = await call(headers, 'POST', '/portfolio/add_coin/add?data_send=SOL');
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().coin).toMatchObject({ coin: 'SOL', exchange: venue, running: false });
+    const settings = {
+      coin: 'SOL',
+      orderSize: '10',
+      stepPct: '1',
+      stepIncreasePct: '0.1',
+      maxTrades: 3,
+      dry: false,
+    };
+    const preview = await call(headers, 'POST', '/portfolio/setting/edit', { ...settings, preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ saved: false, warnings: [] });
+    const saved = await call(headers, 'POST', '/portfolio/setting/edit', settings);
+    expect(saved.json()).toMatchObject({
+      saved: true,
+      coin: { settings: { orderSize: '10', maxTrades: 3 } },
+    });
+
+    const started = await call(headers, 'POST', '/home/start?coin_name=SOL');
+    expect(started.statusCode, started.body).toBe(200);
+    const bot = await t.prisma.coinBot.findFirstOrThrow({ where: { userId: user.id, coin: 'SOL' } });
+    expect(bot.running).toBe(true);
+    const reconcile = async () =>
+      expect((await reconcileCoinBot(t.ctx, { coinBotId: bot.id })).status).toBe('done');
+    const openLots = () => t.prisma.lot.count({ where: { coinBotId: bot.id, closedAt: null } });
+    await reconcile(); // the entry at 1
+    expect(await openLots()).toBe(1);
+    sandbox.control.setPrice('SOL/USDT', '0.99'); // the averaging buy fills
+    await reconcile();
+    expect(await openLots()).toBe(2);
+    sandbox.control.setPrice('SOL/USDT', '1'); // the second lot's take profit fills
+    await reconcile();
+    expect(await openLots()).toBe(1);
+    const closed = await t.prisma.lot.findMany({ where: { coinBotId: bot.id, closedAt: { not: null } } });
+    expect(closed).toHaveLength(1);
+    expect(closed[0]!.pnl!.gt(0)).toBe(true);
+    const page = await call(headers, 'POST', '/portfolio/SOL');
+    expect(page.json().coin.stats).toMatchObject({ closedTrades: 1, openDeals: 1 });
+
+    // Dry: sells only, so no buy rests; paused: nothing rests; deleted: the lot is left on the exchange.
+    const client = await t.ctx.exchanges.forAccount(bot.exchangeAccountId);
+    const dry = await call(headers, 'GET', '/portfolio/set_coin_status?coin_name=SOL&status=dry');
+    expect(dry.statusCode, dry.body).toBe(200);
+    await reconcile();
+    expect((await client.fetchOpenOrders('SOL/USDT')).map((o) => o.side)).toEqual(['sell']);
+    const paused = await call(headers, 'POST', '/home/pause?coin_name=SOL');
+    expect(paused.statusCode).toBe(200);
+    await reconcile();
+    expect(await client.fetchOpenOrders('SOL/USDT')).toEqual([]);
+    const removed = await call(headers, 'POST', '/portfolio/setting/delete?data_send=SOL');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ coin: 'SOL', leftOnExchange: { lots: 1 } });
+
+    // The books equal the exchange's: every trade of the account is one of our fills, and the
+    // coin it holds is what the open lot (and any carry) holds.
+    const trades = await client.fetchMyTrades('SOL/USDT');
+    const fills = await t.prisma.fill.findMany({ where: { coinBotId: bot.id } });
+    expect(fills.map((f) => f.exchangeTradeId).sort()).toEqual(trades.map((tr) => tr.id).sort());
+    const [lot] = await t.prisma.lot.findMany({ where: { coinBotId: bot.id, closedAt: null } });
+    const final = await t.prisma.coinBot.findUniqueOrThrow({ where: { id: bot.id } });
+    const held = (await client.fetchBalance()).SOL?.total;
+    expect(held?.toFixed()).toBe(lot!.qty.plus(final.carryQty).toFixed());
   });
 });

@@ -51,6 +51,11 @@ const readDatabase = async () => {
       pnl: await db.prisma.dailyPnl.findMany({ where: { userId: user.id } }),
       orders: await db.prisma.order.findMany({ where, orderBy: { id: 'asc' } }),
       account: await db.prisma.exchangeAccount.findFirstOrThrow({ where: { userId: user.id } }),
+      // The demo trades on each dialect of the sandbox: one account per exchange.
+      accounts: await db.prisma.exchangeAccount.findMany({
+        where: { userId: user.id },
+        orderBy: { id: 'asc' },
+      }),
     };
   } finally {
     await db.close();
@@ -116,10 +121,12 @@ describe('npm start, stopped and started again on the same data folder', () => {
       orderBy: { id: 'asc' },
     });
     expect(bots.map((b) => b.id)).toEqual(before.bots.map((b) => b.id));
-    const account = await prisma.exchangeAccount.findFirstOrThrow({
+    const accounts = await prisma.exchangeAccount.findMany({
       where: { userId: before.account.userId },
+      orderBy: { id: 'asc' },
     });
-    expect(account.apiKey).toBe(before.account.apiKey);
+    expect(accounts.map((a) => a.exchange)).toEqual(['binance', 'bybit', 'okx']);
+    expect(accounts.map((a) => a.apiKey)).toEqual(before.accounts.map((a) => a.apiKey));
     const where = { coinBot: { userId: before.account.userId } };
     const lotIds = new Set((await prisma.lot.findMany({ where })).map((l) => l.id));
     expect(before.lots.every((l) => lotIds.has(l.id))).toBe(true);
@@ -130,8 +137,8 @@ describe('npm start, stopped and started again on the same data folder', () => {
     const pnl = await prisma.dailyPnl.findMany({ where: { userId: before.account.userId } });
     expect(pnl.length).toBeGreaterThanOrEqual(before.pnl.length);
 
-    // The exchange and the database tell the same story.
-    const exchangeOrders = second.sandbox.control.orders(account.apiKey);
+    // The exchange and the database tell the same story, on every exchange account.
+    const exchangeOrders = accounts.flatMap((a) => second.sandbox.control.orders(a.apiKey));
     const restingOnExchange = exchangeOrders
       .filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED')
       .map((o) => o.clientOrderId)
@@ -143,7 +150,7 @@ describe('npm start, stopped and started again on the same data folder', () => {
       .sort();
     expect(restingOnExchange).toEqual(openInDb);
     expect(rows.some((o) => o.status === 'pending')).toBe(false);
-    const trades = second.sandbox.control.trades(account.apiKey);
+    const trades = accounts.flatMap((a) => second.sandbox.control.trades(a.apiKey));
     // The demo's first weeks were booked from the sandbox's past, not traded on it (demo history).
     const traded = fills.filter((f) => !f.exchangeTradeId.startsWith('history-'));
     expect(traded.map((f) => f.exchangeTradeId).sort()).toEqual(trades.map((t) => String(t.id)).sort());
