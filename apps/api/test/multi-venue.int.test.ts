@@ -228,6 +228,10 @@ describe.each(['binance', 'bybit', 'okx'] as const)('the trading journey on %s',
   it('saves keys, adds a coin, previews, starts, buys, takes a profit, dries, pauses and deletes it', async () => {
     sandbox.control.setPrice('SOL/USDT', '1');
     const { user, headers } = await trader(`journey_${venue}`, [venue]);
+    // Every venue states its minimum order (OKX lists a minimum quantity only: minSz at the last price).
+    const listed = await call(headers, 'GET', '/portfolio/add_coin?search=SOL');
+    expect(listed.json()).toMatchObject({ exchange: venue, accounts: [venue] });
+    expect(listed.json().coins[0].minOrderUsdt).toMatch(/^\d+(\.\d+)?$/);
     const added = await call(headers, 'POST', '/portfolio/add_coin/add?data_send=SOL');
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().coin).toMatchObject({ coin: 'SOL', exchange: venue, running: false });

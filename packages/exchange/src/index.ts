@@ -36,7 +36,7 @@ export {
   venueWaitOf,
 } from './errors';
 export type { OrderStreamOptions } from './order-stream';
-export { type MinimumViolation, minimumViolation } from './precision';
+export { type MinimumViolation, minimumOrderValue, minimumViolation } from './precision';
 export type { TradedRange } from './price-range';
 export type * from './types';
 export {

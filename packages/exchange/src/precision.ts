@@ -46,6 +46,17 @@ export const minimumViolation = (
   return null;
 };
 
+/**
+ * The smallest order value the market takes, in quote: its minimum notional (Binance NOTIONAL,
+ * Bybit minOrderAmt); on a venue that lists only a minimum quantity (OKX `minSz`,
+ * docs/venues/okx.md) that quantity at `price`. Null when neither is known.
+ */
+export const minimumOrderValue = (market: MarketInfo, price: Decimal | null): Decimal | null => {
+  if (market.minNotional) return market.minNotional;
+  if (market.minQty && price?.gt(0)) return market.minQty.mul(price);
+  return null;
+};
+
 const belowMinimum = (error: unknown, message: string): ExchangeError => {
   const mapped = toExchangeError(error);
   return mapped.code === 'ORDER_REJECTED'

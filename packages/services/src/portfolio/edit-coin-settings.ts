@@ -6,6 +6,7 @@ import {
   type GridSettings,
   licenseLimitBreach,
 } from '@gridbot/domain';
+import { minimumOrderValue } from '@gridbot/exchange';
 import { reconcileCoinBotJob, reconcileJobId } from '@gridbot/jobs';
 import Decimal from 'decimal.js';
 import { recordActivity } from '../activity/record-activity';
@@ -57,7 +58,9 @@ const checkExchangeFilters = async (
 ): Promise<SettingsWarning[]> => {
   const { markets } = await venueMarketData(ctx, coin.venue);
   const market = markets.get(coin.bot.symbol);
-  if (market?.minNotional && settings.orderSize.lt(market.minNotional)) {
+  // OKX lists a minimum quantity only: at the last price it is the minimum order value.
+  const minimum = market ? minimumOrderValue(market, coin.lastPrice) : null;
+  if (minimum && settings.orderSize.lt(minimum)) {
     throw new AppError('ORDER_BELOW_EXCHANGE_MIN');
   }
   if (exceedsOpenOrderLimit(settings.maxTrades, market?.maxNumOrders ?? null)) {

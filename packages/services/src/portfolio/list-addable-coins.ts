@@ -1,5 +1,6 @@
 import type { Exchange, listAddableCoins } from '@gridbot/contracts';
 import { usdtFigure } from '@gridbot/domain';
+import { type MarketInfo, minimumOrderValue } from '@gridbot/exchange';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context/service-context';
@@ -11,6 +12,12 @@ import { stepText } from './venue-precision';
 export type AddableCoins = z.input<(typeof listAddableCoins)['response']>;
 
 const ZERO = new Decimal(0);
+
+/** The market's minimum order in USDT, rounded up to the cent shown (OKX's: minSz at the last price). */
+const minOrderText = (market: MarketInfo, price: Decimal | null): string | null => {
+  const min = minimumOrderValue(market, price);
+  return min ? usdtFigure(min.toDecimalPlaces(2, Decimal.ROUND_UP)) : null;
+};
 
 /**
  * The add-coin screen (docs/grid.md#adding-a-coin): the USDT spot markets of the chosen exchange
@@ -56,7 +63,7 @@ export const listAddablePortfolioCoins = async (
       priceTick: stepText(market.tickSize),
       change24hPct: ticker?.changePct ? pctText(ticker.changePct) : null,
       quoteVolume24h: ticker?.quoteVolume ? usdtFigure(ticker.quoteVolume) : null,
-      minOrderUsdt: market.minNotional ? usdtFigure(market.minNotional) : null,
+      minOrderUsdt: minOrderText(market, ticker?.last.gt(0) ? ticker.last : null),
       maxOpenOrders: market.maxNumOrders,
       inPortfolio: inPortfolio.has(market.base),
     }));
