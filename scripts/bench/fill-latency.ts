@@ -7,7 +7,8 @@
  * Runs the standalone composition (`npm start`: sandbox replaying real candles, API, worker on the
  * in-process queue, demo coin bots on each exchange's dialect: Binance, Bybit, OKX) on a temp data
  * folder for S seconds (default 90), then reads, per exchange, the fills of resting (limit) orders
- * recorded during the run:
+ * recorded during the run, one per order, from the trade that completed it (a partly filled order is
+ * booked when it completes, docs/grid.md#remainders; from its first trade is printed beside):
  *   recorded  trade time on the exchange → fill recorded by reconcile;
  *   placed    trade time → the reconcile that recorded it converged (next orders placed).
  * Floor, measured in the same run: the sandbox's own order-status round trip (a bare signed
@@ -106,21 +107,35 @@ try {
   }
 
   // Per exchange: the demo user trades on each dialect of the sandbox (Binance, Bybit, OKX).
+  // One row per filled order: a partly filled order is booked when it completes (docs/grid.md#remainders),
+  // so its latency runs from the trade that completed it; from its first trade is shown beside.
   const fills = await running.ctx.prisma.$queryRaw<
-    { at: Date; recorded_at: Date; converged_at: Date | null; type: string; exchange: string }[]
-  >`SELECT f.at, f.recorded_at, f.converged_at, o.type, a.exchange FROM fills f
+    {
+      at: Date;
+      first_at: Date;
+      trades: number;
+      recorded_at: Date;
+      converged_at: Date | null;
+      type: string;
+      exchange: string;
+    }[]
+  >`SELECT MAX(f.at) AS at, MIN(f.at) AS first_at, COUNT(*)::int AS trades, MAX(f.recorded_at) AS recorded_at,
+           MAX(f.converged_at) AS converged_at, o.type, a.exchange
+      FROM fills f
       JOIN orders o ON o.id = f.order_id
       JOIN coin_bots b ON b.id = f.coin_bot_id
       JOIN exchange_accounts a ON a.id = b.exchange_account_id
-    WHERE f.recorded_at >= ${startedAt}::timestamptz`;
+     WHERE f.recorded_at >= ${startedAt}::timestamptz
+     GROUP BY f.order_id, o.type, a.exchange`;
   const floorStats = describe('floor: order-status REST', floor);
   const verdicts: string[] = [];
   for (const exchange of ['binance', 'bybit', 'okx']) {
     const mine = fills.filter((f) => f.exchange === exchange);
     const resting = mine.filter((f) => f.type === 'limit');
     const waiting = resting.filter((f) => f.converged_at === null).length;
+    const parts = resting.filter((f) => f.trades > 1).length;
     console.log(
-      `${exchange}: fills recorded ${mine.length} (${resting.length} of resting limit orders; market entries left out)`,
+      `${exchange}: filled orders ${mine.length} (${resting.length} resting limit orders, ${parts} filled in parts; market entries left out)`,
     );
     const recorded = describe(
       `${exchange} fill → recorded`,
@@ -129,6 +144,10 @@ try {
     const placed = describe(
       `${exchange} fill → next placed`,
       resting.flatMap((f) => (f.converged_at ? [f.converged_at.getTime() - f.at.getTime()] : [])),
+    );
+    describe(
+      `${exchange} first trade → placed`,
+      resting.flatMap((f) => (f.converged_at ? [f.converged_at.getTime() - f.first_at.getTime()] : [])),
     );
     if (waiting > 0) console.log(`${waiting} fill(s) still waiting for their next orders at the end`);
     console.log(

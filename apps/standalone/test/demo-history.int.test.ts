@@ -47,7 +47,7 @@ describe('the demo on its first start', () => {
     const history = await readHistory(first, today);
 
     // Deals and daily PnL spread over the past weeks, for every coin.
-    // On each exchange's dialect (docs/decisions.md): ETH on Binance and Bybit, XRP and ADA on Binance and OKX.
+    // On each exchange's dialect (docs/decisions.md): XRP on Binance and Bybit, ADA and ETH on Binance and OKX.
     expect(history.bots.map((b) => b.coin).sort()).toEqual(['ADA', 'ADA', 'ETH', 'ETH', 'LTC', 'XRP', 'XRP']);
     for (const bot of history.bots) {
       expect(bot.running).toBe(true);

@@ -159,10 +159,10 @@ describe('the demo on every exchange', () => {
       'ETH@binance',
       'XRP@binance',
       'ADA@binance',
-      'ETH@bybit',
+      'XRP@bybit',
       'LTC@bybit',
-      'XRP@okx',
       'ADA@okx',
+      'ETH@okx',
     ]);
     const okx = first.venues[2]!.account;
     expect(

@@ -22,23 +22,23 @@ type DemoCoin = {
 
 /**
  * The demo user's account on each exchange's sandbox dialect (docs/decisions.md#sandbox-speaks-binance-demo-with-history-issue-11-item-8): what it starts with,
- * before its history's trades, and its coins (the sandbox's replayed markets): ETH runs on Binance
- * and on Bybit, XRP and ADA on Binance and on OKX, each as a coin bot of its own.
+ * before its history's trades, and its coins (the sandbox's replayed markets): XRP runs on Binance
+ * and on Bybit, ADA and ETH on Binance and on OKX, each as a coin bot of its own.
  */
 export const DEMO_VENUES: Record<Exchange, { usdt: string; coins: readonly DemoCoin[] }> = {
   binance: { usdt: '10000', coins: DEMO_COINS },
   bybit: {
     usdt: '3000',
     coins: [
-      { coin: 'ETH', orderSize: '20', stepPct: '0.7', stepIncreasePct: '0.1', maxTrades: 8 },
+      { coin: 'XRP', orderSize: '20', stepPct: '0.7', stepIncreasePct: '0.1', maxTrades: 8 },
       { coin: 'LTC', orderSize: '15', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 8 },
     ],
   },
   okx: {
     usdt: '3000',
     coins: [
-      { coin: 'XRP', orderSize: '15', stepPct: '1.2', stepIncreasePct: '0.1', maxTrades: 8 },
       { coin: 'ADA', orderSize: '15', stepPct: '1', stepIncreasePct: '0.1', maxTrades: 8 },
+      { coin: 'ETH', orderSize: '15', stepPct: '1.2', stepIncreasePct: '0.1', maxTrades: 8 },
     ],
   },
 };
