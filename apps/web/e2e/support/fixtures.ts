@@ -76,9 +76,22 @@ const bookCounts = (planned: number) => ({ planned, resting: planned, placing: 0
 const bookOnBook = { status: 'on_book' as const, takeProfits: bookCounts(4), buys: bookCounts(1) };
 const bookNone = { status: 'none' as const, takeProfits: bookCounts(0), buys: bookCounts(0) };
 const resting = { state: 'resting' as const, since: at, refusal: null };
+/** The keys the sample user saved (Binance). */
+const savedKeys = {
+  exchange: 'binance' as const,
+  apiKeyMasked: 'AbCd…WxYz',
+  secretKeyMasked: '••••WxYz',
+  permissions: { spot: true, withdraw: false },
+  ipRestricted: true,
+  tradingExpiresAt: null,
+  savedAt: at,
+  lastCheckedAt: at,
+  connected: true,
+};
 const coin = (name: string, id: number, state: 'running' | 'waiting' | 'drying' | 'paused', pnl: string) => ({
   coinUserId: id,
   coin: name,
+  exchange: 'binance' as const,
   symbol: `${name}/USDT`,
   addedAt: '2025-01-02T10:00:00.000Z',
   settings,
@@ -395,6 +408,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
       coins: coins.map((c) => ({
         coinUserId: c.coinUserId,
         coin: c.coin,
+        exchange: c.exchange,
         running: c.running,
         // Drying by its own switch: the panel offers to activate it.
         dry: c.dryReason === 'coin',
@@ -463,6 +477,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
     listAddableCoins,
     {
       exchange: 'binance',
+      accounts: ['binance'],
       quote: 'USDT',
       keysConnected: true,
       coinsUsed: 3,
@@ -618,6 +633,7 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
         connected: true,
       },
       egress: { ips: ['203.0.113.7', '203.0.113.8'], source: 'config' },
+      accounts: ['binance'],
     },
   ],
   [
@@ -640,17 +656,8 @@ const FIXTURES: ReadonlyArray<[EndpointDefinition, Answer]> = [
         offer('PRO4', 4, '1200', '50000', 50),
       ],
       tradingPairs: { used: 3, limit: 20 },
-      apiKey: {
-        exchange: 'binance',
-        apiKeyMasked: 'AbCd…WxYz',
-        secretKeyMasked: '••••WxYz',
-        permissions: { spot: true, withdraw: false },
-        ipRestricted: true,
-        tradingExpiresAt: null,
-        savedAt: at,
-        lastCheckedAt: at,
-        connected: true,
-      },
+      apiKey: savedKeys,
+      apiKeys: [savedKeys],
       notifications: {
         enabled: true,
         fills: false,
