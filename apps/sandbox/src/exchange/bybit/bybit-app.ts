@@ -4,7 +4,7 @@ import type { SandboxExchange } from '../sandbox-exchange';
 import { bybitAccountRoutes } from './bybit-account-routes';
 import { bybitControlRoutes } from './bybit-control-routes';
 import { asBybitError, type BybitError, bybitError, envelope } from './bybit-error';
-import { BybitFaults, enforceBybitFaults } from './bybit-faults';
+import { type BybitFaults, bybitFaults, enforceBybitFaults } from './bybit-faults';
 import { bybitMarketRoutes } from './bybit-market-routes';
 import { bybitOrderQueryRoutes } from './bybit-order-query-routes';
 import { bybitOrderRoutes } from './bybit-order-routes';
@@ -64,7 +64,7 @@ export const buildBybitApp = (
   const limits = new BybitRateLimits(() => exchange.now());
   enforceBybitRateLimits(app, exchange, limits);
   // An outage strikes after the limits (a preHandler, after their onRequest hook).
-  const faults = new BybitFaults();
+  const faults = bybitFaults();
   enforceBybitFaults(app, exchange, faults);
   app.get('/health', async () => ({ ok: true, services: ['exchange-bybit'] }));
   bybitMarketRoutes(app, exchange);

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { bybit } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
+import { spoilOrderAnswer } from '../dialect-faults';
 import type { Market } from '../markets';
 import type { OrderRequest, SandboxOrder } from '../matching-engine';
 import { Dec, isMultipleOf } from '../money';
@@ -138,14 +138,10 @@ export const bybitOrderRoutes = (
     }
     const { order: placed } = exchange.placeOrder(key.accountId, market.symbol, order);
     // Faults strike after the order is placed: it exists, only its answer goes wrong (bybit-faults.ts).
-    const fault = faults.takeOrderFault();
-    if (fault?.kind === 'drop') {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return reply;
-    }
-    if (fault?.kind === 'unknown') throw bybitError('10000');
-    if (fault?.kind === 'delay') await sleep(fault.delayMs);
+    const spoiled = await spoilOrderAnswer(request, reply, faults.takeOrderFault(), () =>
+      bybitError('10000'),
+    );
+    if (spoiled) return spoiled;
     return { orderId: String(placed.orderId), orderLinkId: placed.clientOrderId };
   });
 

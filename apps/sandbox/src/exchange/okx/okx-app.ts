@@ -4,7 +4,7 @@ import type { SandboxExchange } from '../sandbox-exchange';
 import { okxAccountRoutes } from './okx-account-routes';
 import { okxControlRoutes } from './okx-control-routes';
 import { asOkxError, envelope, type OkxError, okxError } from './okx-error';
-import { enforceOkxFaults, OkxFaults } from './okx-faults';
+import { enforceOkxFaults, type OkxFaults, okxFaults } from './okx-faults';
 import { okxMarketRoutes } from './okx-market-routes';
 import { okxOrderRoutes } from './okx-order-routes';
 import { okxQueryRoutes } from './okx-query-routes';
@@ -75,7 +75,7 @@ export const buildOkxApp = (
   const limits = new OkxRateLimits(options.limits);
   enforceOkxRateLimits(app, limits, exchange.accounts);
   // An outage strikes after the limits (a preHandler, after their onRequest hook).
-  const faults = new OkxFaults();
+  const faults = okxFaults();
   enforceOkxFaults(app, faults);
   okxMarketRoutes(app, exchange);
   okxAccountRoutes(app, exchange);

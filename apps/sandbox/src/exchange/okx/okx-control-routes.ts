@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
 import { badControl, controlBody, intIn } from '../control-body';
+import { dialectFaultRoutes } from '../dialect-faults';
 import type { SymbolStatus } from '../markets';
 import type { OkxDialect } from './okx-app';
-import type { OkxOrderFault, OkxOutage } from './okx-faults';
 import { okxMarket } from './okx-market-routes';
 
 /** OKX's instrument states (Get instruments › state) as the shared exchange's symbol statuses. */
@@ -36,47 +36,7 @@ export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dial
     return { connections: dialect.stream.upgradeNotice(closeAfterMs) };
   });
 
-  app.post('/_sandbox/okx/faults/outage', async (request, reply) => {
-    const body = controlBody(request.body);
-    const forMs = intIn(body?.forMs, 0, 600_000);
-    const kind = body?.kind;
-    if (!body || forMs === undefined) return badControl(reply, 'forMs: an integer, 0…600000');
-    let outage: OkxOutage;
-    if (kind === 'status') {
-      const status = body.status;
-      if (status !== 500 && status !== 502 && status !== 503 && status !== 504)
-        return badControl(reply, 'status: 500, 502, 503 or 504');
-      outage = { kind, status, forMs };
-    } else if (kind === 'timeout') {
-      const delayMs = body.delayMs === undefined ? undefined : intIn(body.delayMs, 0, 120_000);
-      if (body.delayMs !== undefined && delayMs === undefined) return badControl(reply, 'delayMs: 0…120000');
-      outage = { kind, forMs, ...(delayMs === undefined ? {} : { delayMs }) };
-    } else if (kind === 'error' || kind === 'throttled' || kind === 'unknown') {
-      outage = { kind, forMs };
-    } else {
-      return badControl(reply, 'kind: status, error, throttled, timeout or unknown');
-    }
-    dialect.faults.startOutage(outage);
-    return { ok: true };
-  });
-
-  app.post('/_sandbox/okx/faults/next-order', async (request, reply) => {
-    const body = controlBody(request.body);
-    let fault: OkxOrderFault;
-    if (body?.kind === 'drop' || body?.kind === 'unknown') fault = { kind: body.kind };
-    else if (body?.kind === 'delay') {
-      const delayMs = intIn(body.delayMs, 0, 120_000);
-      if (delayMs === undefined) return badControl(reply, 'delayMs: 0…120000');
-      fault = { kind: 'delay', delayMs };
-    } else return badControl(reply, 'kind: drop, delay or unknown');
-    dialect.faults.failNextOrderResponse(fault);
-    return { ok: true };
-  });
-
-  app.post('/_sandbox/okx/faults/reset', async () => {
-    dialect.faults.reset();
-    return { ok: true };
-  });
+  dialectFaultRoutes(app, '/_sandbox/okx', dialect.faults);
 
   app.post('/_sandbox/okx/limits', async (request, reply) => {
     const body = controlBody(request.body);

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { DialectFaults, enforceDialectFaults } from '../dialect-faults';
 import { envelope, okxError } from './okx-error';
 
 /**
@@ -16,83 +16,25 @@ import { envelope, okxError } from './okx-error';
  *   which OKX says does not tell whether the request succeeded.
  * 50004 and 50026 are the table's `unknown` outcomes; 50011 its `throttled`. docs/venues/okx.md#errors,
  * #bans
+ * The next-order faults spoil the answer to the next placement (`POST /api/v5/trade/order` or
+ * `/batch-orders`) after the order was placed.
  */
-export type OkxOutage =
-  | { kind: 'status'; status: 500 | 502 | 503 | 504; forMs: number }
-  | { kind: 'error' | 'throttled' | 'unknown'; forMs: number }
-  | { kind: 'timeout'; forMs: number; delayMs?: number };
+export type OkxFaults = DialectFaults<'error' | 'throttled'>;
 
-/** How the answer to the next placement (`POST /api/v5/trade/order` or `/batch-orders`) goes wrong after the order was placed. */
-export type OkxOrderFault = { kind: 'drop' } | { kind: 'delay'; delayMs: number } | { kind: 'unknown' };
-
-const STATUS_TEXT: Record<number, string> = {
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-export class OkxFaults {
-  private outage: (OkxOutage & { until: number }) | undefined;
-  private readonly queue: OkxOrderFault[] = [];
-
-  startOutage(outage: OkxOutage): void {
-    this.outage = { ...outage, until: Date.now() + outage.forMs };
-  }
-
-  failNextOrderResponse(fault: OkxOrderFault): void {
-    this.queue.push(fault);
-  }
-
-  /** No outage, no queued fault. */
-  reset(): void {
-    this.outage = undefined;
-    this.queue.length = 0;
-  }
-
-  current(): OkxOutage | undefined {
-    if (this.outage && this.outage.until <= Date.now()) this.outage = undefined;
-    return this.outage;
-  }
-
-  /** The fault of the order just placed: the outage's, else the next queued one. */
-  takeOrderFault(): OkxOrderFault | undefined {
-    const outage = this.current();
-    if (outage?.kind === 'unknown') return { kind: 'unknown' };
-    if (outage?.kind === 'timeout') return { kind: 'delay', delayMs: outage.delayMs ?? 15_000 };
-    return this.queue.shift();
-  }
-}
+export const okxFaults = (): OkxFaults => new DialectFaults(['error', 'throttled']);
 
 const PLACEMENTS = new Set(['/api/v5/trade/order', '/api/v5/trade/batch-orders']);
 
 const isPlacement = (method: string, url: string) =>
   method === 'POST' && PLACEMENTS.has(url.split('?')[0] ?? '');
 
-/**
- * An outage strikes before the route (a new order under `timeout` or `unknown` is placed, and its
- * answer spoiled in the route, okx-order-routes.ts).
- */
-export const enforceOkxFaults = (app: FastifyInstance, faults: OkxFaults): void => {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/api/v5/')) return;
-    const outage = faults.current();
-    if (!outage) return;
-    if (outage.kind === 'status') {
-      return reply
-        .status(outage.status)
-        .type('text/plain')
-        .send(STATUS_TEXT[outage.status] ?? 'Error');
-    }
-    if (outage.kind === 'error' || outage.kind === 'throttled') {
-      const refusal = okxError(outage.kind === 'error' ? '50026' : '50011');
-      return reply
-        .status(refusal.httpStatus)
-        .type('application/json')
-        .send(JSON.stringify(envelope(refusal.code, refusal.msg, [])));
-    }
-    if (outage.kind === 'timeout' && !isPlacement(request.method, request.url)) {
-      await sleep(outage.delayMs ?? 15_000);
-    }
+/** OKX's outages on the wire (a placement's spoiled answer is okx-order-routes.ts's). */
+export const enforceOkxFaults = (app: FastifyInstance, faults: OkxFaults): void =>
+  enforceDialectFaults(app, faults, {
+    apiPrefix: '/api/v5/',
+    isPlacement,
+    refusal: (kind) => {
+      const refusal = okxError(kind === 'error' ? '50026' : '50011');
+      return { httpStatus: refusal.httpStatus, body: envelope(refusal.code, refusal.msg, []) };
+    },
   });
-};

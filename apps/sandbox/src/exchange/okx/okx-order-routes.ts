@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { okx } from '@gridbot/venues';
 import type { Decimal } from 'decimal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from '../accounts';
+import { spoilOrderAnswer } from '../dialect-faults';
 import type { Market } from '../markets';
 import type { OrderRequest } from '../matching-engine';
 import { Dec, isMultipleOf } from '../money';
@@ -173,13 +173,8 @@ const answerPlacement = async (
   inTime: number,
 ) => {
   const fault = entries.some((e) => e.sCode === '0') ? faults.takeOrderFault() : undefined;
-  if (fault?.kind === 'drop') {
-    reply.hijack();
-    request.raw.socket.destroy();
-    return reply;
-  }
-  if (fault?.kind === 'unknown') throw okxError('50004');
-  if (fault?.kind === 'delay') await sleep(fault.delayMs);
+  const spoiled = await spoilOrderAnswer(request, reply, fault, () => okxError('50004'));
+  if (spoiled) return spoiled;
   return sendEntries(reply, entries, inTime);
 };
 
