@@ -141,7 +141,9 @@ describe('add coin', () => {
     await sol.getByRole('button', { name: 'Add SOL to the portfolio' }).click();
     await sol.getByText('SOL is in your portfolio, paused').waitFor();
     await sol.getByRole('link', { name: en.token.editSettings }).click();
-    await app.page.waitForURL((url) => url.pathname === '/portfolio/edit' && url.search === '?coin=SOL');
+    await app.page.waitForURL(
+      (url) => url.pathname === '/portfolio/edit' && url.search === '?coin=SOL&exchange=binance',
+    );
     expect(app.problems).toEqual([]);
     await app.close();
   });
@@ -167,7 +169,7 @@ describe('add coin', () => {
       if (code === 'COIN_ALREADY_ADDED') {
         await expect(
           bnb.getByRole('link', { name: en.addToken.openCoin }).getAttribute('href'),
-        ).resolves.toBe('/portfolio/show?coin=BNB');
+        ).resolves.toBe('/portfolio/show?coin=BNB&exchange=binance');
       }
       await app.close();
     },
@@ -185,6 +187,7 @@ describe('add coin', () => {
     expect(runs).toEqual([
       {
         coin: 'DOGE',
+        exchange: 'binance',
         orderSize: '10',
         stepPct: '1',
         stepIncreasePct: '0.1',
@@ -341,6 +344,7 @@ describe('backtest these settings', () => {
     expect(runs).toEqual([
       {
         coin: 'BTC',
+        exchange: 'binance',
         orderSize: '25',
         stepPct: '1.5',
         stepIncreasePct: '0.1',

@@ -5,11 +5,11 @@ import { isApiError } from '../../api/api-error';
 import { useActionError } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
 import { signOf } from '../../format/decimal';
+import { EXCHANGE_NAMES } from '../../format/exchange-name';
 import { useMarketFormat } from '../../format/market-format';
 import { useFormat } from '../../format/use-format';
 import { showToast } from '../../shell/toast-store';
 import { confirmAction } from '../../telegram/confirm';
-import { ExchangeTag } from '../../ui/exchange-tag';
 import { Usdt } from '../../ui/money';
 import { QueryView } from '../../ui/query-view';
 import { Card, Screen, SectionTitle } from '../../ui/screen';
@@ -82,7 +82,8 @@ const CoinDetails = ({ card }: { card: CoinCard }) => {
     <>
       <div className="hero">
         <div className="hero__label">
-          {t('token.lastPrice')} · {coin.symbol} <ExchangeTag exchange={coin.exchange} />
+          {t('token.lastPrice')} · {coin.symbol} ·{' '}
+          <span data-exchange={coin.exchange}>{EXCHANGE_NAMES[coin.exchange]}</span>
         </div>
         <div className="hero__value">{coin.lastPrice ? market.price(coin.lastPrice) : t('token.notSet')}</div>
         <div className="hero__row">
