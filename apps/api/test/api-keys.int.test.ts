@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { errorCatalogue } from '@gridbot/contracts';
 import { type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -201,6 +202,20 @@ describe('keys of Bybit and OKX', () => {
     const client = await t.ctx.exchanges.forAccount(stored.id);
     expect(client.exchange).toBe('bybit');
     expect((await client.fetchBalance()).USDT?.free.toFixed()).toBe('75');
+  });
+
+  it('refuses keys of a Bybit classic account in the user language and stores nothing', async () => {
+    const user = await t.createUser({ username: 'keys_bybit_classic' });
+    const keys = sandbox.control.createAccount({ balances: { USDT: '75' }, bybitClassic: true });
+    const headers = await t.authHeader(user);
+    await t.app.inject({ method: 'POST', url: '/home/config/localization/set?data=ru', headers });
+    const res = await save(headers, { exchange: 'bybit', apiKey: keys.apiKey, secretKey: keys.secret });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'API_KEY_ACCOUNT_TYPE',
+      detail: errorCatalogue.API_KEY_ACCOUNT_TYPE.detail.ru,
+    });
+    expect(await t.prisma.exchangeAccount.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("saves OKX keys with their passphrase sealed; a wrong passphrase is OKX's refusal and stores nothing", async () => {

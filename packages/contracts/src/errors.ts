@@ -296,6 +296,13 @@ export const errorCatalogue = {
     'Включите для этих API-ключей разрешение на спотовую торговлю на бирже.',
     '请在交易所为这些 API 密钥开启现货交易权限。',
   ),
+  API_KEY_ACCOUNT_TYPE: entry(
+    422,
+    'The exchange account type cannot be traded',
+    'These keys belong to a Bybit classic account: the bot trades from a Unified Trading Account. Upgrade the account on Bybit, then save the keys again.',
+    'Эти ключи от классического аккаунта Bybit: бот торгует с единого торгового аккаунта. Перейдите на него в Bybit и сохраните ключи снова.',
+    '这些密钥属于 Bybit 经典账户：机器人使用统一交易账户交易。请在 Bybit 升级账户后重新保存密钥。',
+  ),
   API_KEY_WITHDRAW_ENABLED: entry(
     422,
     'API keys with withdrawal permission are not allowed',

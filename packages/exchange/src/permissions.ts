@@ -72,7 +72,9 @@ const listOf = (value: unknown): string[] =>
 /**
  * Bybit, GET /v5/user/query-api (user/apikey-info.mdx): `readOnly` 0 and `SpotTrade` under
  * `permissions.Spot` to trade spot, `Withdraw` under `permissions.Wallet` to withdraw, `ips` ["*"]
- * when bound to no IP (such a key expires at `expiredAt`, Bybit's 3 months), `userID` the account.
+ * when bound to no IP (such a key expires at `expiredAt`, Bybit's 3 months), `userID` the account,
+ * `uta` / `unified` 1 on a Unified Trading Account (0: a classic account, whose spot wallet the
+ * engine does not trade from).
  * An IP the key is not bound to answers 10010: API_KEY_IP_NOT_ALLOWED. docs/venues/bybit.md#keys
  */
 const bybitKey = async (exchange: Exchange) => {
@@ -93,6 +95,7 @@ const bybitKey = async (exchange: Exchange) => {
       withdrawals: listOf(permissions.Wallet).includes('Withdraw'),
       ipRestricted,
       tradingExpiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
+      unifiedAccount: Number(key.uta) === 1 || Number(key.unified) === 1,
     } satisfies KeyPermissions,
     uid: key.userID === undefined || key.userID === null ? null : String(key.userID),
   };
@@ -161,8 +164,8 @@ export const fetchAccountUid = async (exchange: Exchange): Promise<string | null
 
 /**
  * Refuses a key we must not use: invalid (API_KEY_INVALID), refusing our IP (API_KEY_IP_NOT_ALLOWED),
- * without spot trading (API_KEY_NO_SPOT, or API_KEY_TRADING_EXPIRED when its term ended), or able to
- * withdraw (API_KEY_WITHDRAW_ENABLED, docs/security.md). Network trouble: EXCHANGE_UNAVAILABLE.
+ * without spot trading (API_KEY_NO_SPOT, or API_KEY_TRADING_EXPIRED when its term ended), of a Bybit
+ * classic account (API_KEY_ACCOUNT_TYPE), or able to withdraw (API_KEY_WITHDRAW_ENABLED, docs/security.md). Network trouble: EXCHANGE_UNAVAILABLE.
  */
 export const assertUsableKey = async (
   exchange: Exchange,
@@ -180,5 +183,11 @@ export const assertUsableKey = async (
     throw new ExchangeError('API_KEY_TRADING_EXPIRED', "the API key's spot trading term has ended");
   }
   if (!permissions.spot) throw new ExchangeError('API_KEY_NO_SPOT', 'the API key cannot trade spot');
+  if (permissions.unifiedAccount === false) {
+    throw new ExchangeError(
+      'API_KEY_ACCOUNT_TYPE',
+      'the API key belongs to a classic account; the bot trades from a Unified Trading Account',
+    );
+  }
   return permissions;
 };

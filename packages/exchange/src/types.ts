@@ -140,6 +140,12 @@ export type KeyPermissions = {
    * without an IP restriction (30 days after trading was enabled); null when it does not end.
    */
   tradingExpiresAt: number | null;
+  /**
+   * The account trades from the account type the engine uses: Bybit's Unified Trading Account
+   * (`uta`/`unified` of GET /v5/user/query-api); false for a Bybit classic account; absent on
+   * venues with one spot account.
+   */
+  unifiedAccount?: boolean;
 };
 
 /** A deposit address on the exchange; `tag` is the memo some networks need (none on TRON). */

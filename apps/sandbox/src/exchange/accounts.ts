@@ -29,6 +29,11 @@ export type ApiKeyRecord = KeyAccess & {
    * OKX requests.
    */
   passphrase?: string;
+  /**
+   * The key's Bybit account is a classic (not unified) one: GET /v5/user/query-api says `uta` 0
+   * (docs/venues/bybit.md#keys). Only the Bybit dialect reads it.
+   */
+  bybitClassic?: boolean;
   accountId: number;
   permissions: KeyPermissions;
   createdAt: number;
@@ -69,6 +74,8 @@ export type NewAccount = {
   secret?: string;
   /** The key's OKX passphrase (a random one otherwise, returned with the key). */
   passphrase?: string;
+  /** A Bybit classic account rather than a Unified Trading Account (default false). */
+  bybitClassic?: boolean;
 } & Partial<KeyAccess>;
 
 /** What a new key's owner is told once: the credentials. */
@@ -142,6 +149,7 @@ export class AccountBook {
       },
       input.passphrase,
     );
+    if (input.bybitClassic) key.bybitClassic = true;
     return { accountId: account.id, apiKey: key.apiKey, secret: key.secret, passphrase: key.passphrase! };
   }
 

@@ -87,6 +87,7 @@ const commandErrors = {
     'NO_API_CONNECTION',
     'API_KEY_INVALID',
     'API_KEY_NO_SPOT',
+    'API_KEY_ACCOUNT_TYPE',
     'API_KEY_IP_NOT_ALLOWED',
     'API_KEY_TRADING_EXPIRED',
   ),

@@ -58,6 +58,7 @@ export const saveApiKey = defineEndpoint({
     422: documented(
       'API_KEY_INVALID',
       'API_KEY_NO_SPOT',
+      'API_KEY_ACCOUNT_TYPE',
       'API_KEY_WITHDRAW_ENABLED',
       'API_KEY_IP_NOT_ALLOWED',
       'API_KEY_TRADING_EXPIRED',

@@ -9,6 +9,7 @@ import { marketStandingOf } from '../grid/market-status';
 const REFUSED_KEYS = new Set([
   'API_KEY_INVALID',
   'API_KEY_NO_SPOT',
+  'API_KEY_ACCOUNT_TYPE',
   'API_KEY_IP_NOT_ALLOWED',
   'API_KEY_TRADING_EXPIRED',
 ] as const);

@@ -9,6 +9,7 @@ export type KeyProblem =
   | 'NO_API_KEYS'
   | 'API_KEY_INVALID'
   | 'API_KEY_NO_SPOT'
+  | 'API_KEY_ACCOUNT_TYPE'
   | 'API_KEY_WITHDRAW_ENABLED'
   | 'API_KEY_IP_NOT_ALLOWED'
   | 'API_KEY_TRADING_EXPIRED'
@@ -32,6 +33,7 @@ export type KeyCheck = {
 const KEY_PROBLEMS = new Set<string>([
   'API_KEY_INVALID',
   'API_KEY_NO_SPOT',
+  'API_KEY_ACCOUNT_TYPE',
   'API_KEY_WITHDRAW_ENABLED',
   'API_KEY_IP_NOT_ALLOWED',
   'API_KEY_TRADING_EXPIRED',
@@ -93,6 +95,7 @@ export const checkExchangeKeys = async (
     if (granted.withdrawals) problem = 'API_KEY_WITHDRAW_ENABLED';
     else if (!granted.spot && expired) problem = 'API_KEY_TRADING_EXPIRED';
     else if (!granted.spot) problem = 'API_KEY_NO_SPOT';
+    else if (granted.unifiedAccount === false) problem = 'API_KEY_ACCOUNT_TYPE';
     else {
       const balances = await client.fetchBalance();
       const usdt = balances.USDT;

@@ -48,6 +48,7 @@ export const feeBalanceMicro = async (ctx: ServiceContext, userId: number): Prom
 const KEY_PROBLEMS = new Set([
   'API_KEY_INVALID',
   'API_KEY_NO_SPOT',
+  'API_KEY_ACCOUNT_TYPE',
   'API_KEY_WITHDRAW_ENABLED',
   'API_KEY_IP_NOT_ALLOWED',
   'API_KEY_TRADING_EXPIRED',

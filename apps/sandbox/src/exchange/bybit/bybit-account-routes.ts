@@ -120,7 +120,8 @@ export const bybitAccountRoutes = (app: FastifyInstance, exchange: SandboxExchan
       expiredAt: '',
       createdAt: new Date(key.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
       unified: 0,
-      uta: 1,
+      // user/apikey-info.mdx: 1 on a Unified Trading Account, 0 on a classic one.
+      uta: key.bybitClassic ? 0 : 1,
       userID: accountUid(key.accountId),
       inviterID: 0,
       vipLevel: 'No VIP',

@@ -51,6 +51,8 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
             balances,
             permissions,
             bnbBurn: { type: 'boolean' },
+            // A Bybit classic account (query-api `uta` 0), docs/venues/bybit.md#keys.
+            bybitClassic: { type: 'boolean' },
             apiKey: { type: 'string', pattern: '^[A-Za-z0-9]{1,128}$' },
             secret: { type: 'string', minLength: 16, maxLength: 128 },
             // OKX's passphrase (printable, no spaces, 1–32; docs/venues/okx.md#keys).

@@ -891,6 +891,10 @@ export const cn: Messages = {
     replaceHint:
       '新密钥将替换此交易所所有币种使用的这些密钥。请使用同一交易所账户的密钥：旧账户买入的币仍留在旧账户。',
     connectedTo: '已连接密钥：{{exchanges}}',
+    fundingHint: {
+      bybit: '在 Bybit，充值会进入资金账户：请将 USDT 划转到统一交易账户（资产 → 划转）。',
+      okx: '在 OKX，充值会进入资金账户：请将 USDT 划转到交易账户（资产 → 划转）。',
+    },
     replaceTitle: '更换密钥',
     newTitle: '连接 {{exchange}}',
   },

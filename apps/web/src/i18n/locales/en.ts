@@ -259,7 +259,7 @@ export const en = {
   },
   token: {
     chooseCoin: 'Choose a coin in your portfolio.',
-    chooseExchange: '{{coin}} runs on several exchanges: choose one',
+    chooseExchange: 'Choose the exchange for {{coin}}: it trades on more than one',
     lastPrice: 'Last price',
     avgPrice: 'Average price',
     openDeals: 'Open deals',
@@ -927,6 +927,11 @@ export const en = {
     replaceHint:
       'New keys replace these for every coin on this exchange. Use keys of the same exchange account: coins bought with the old account stay there.',
     connectedTo: 'Keys connected: {{exchanges}}',
+    fundingHint: {
+      bybit:
+        'On Bybit, deposits land in the Funding account: transfer USDT to your Unified Trading account (Assets → Transfer).',
+      okx: 'On OKX, deposits land in the Funding account: transfer USDT to your Trading account (Assets → Transfer).',
+    },
     replaceTitle: 'Replace keys',
     newTitle: 'Connect {{exchange}}',
   },

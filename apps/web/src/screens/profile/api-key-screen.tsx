@@ -110,7 +110,13 @@ export const ApiKeyScreen = () => {
         ) : null}
       </Card>
       {problem && problem !== 'NO_API_KEYS' ? (
-        <Notice tone="warning">{catalogueText(problem as ErrorCode)}</Notice>
+        <Notice tone="warning">
+          {catalogueText(problem as ErrorCode)}
+          {/* Bybit's and OKX's deposits land in the Funding account, which the bot does not trade from. */}
+          {problem === 'EXCHANGE_BALANCE_ZERO' && exchange !== 'binance' ? (
+            <span data-testid="api-key-funding-hint"> {t(`apiKey.fundingHint.${exchange}`)}</span>
+          ) : null}
+        </Notice>
       ) : null}
       {current ? (
         <Card title={t('apiKey.current')}>
