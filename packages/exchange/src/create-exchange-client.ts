@@ -3,6 +3,7 @@ import type { Decimal } from 'decimal.js';
 import { admitOnBudget } from './budget/attach-budget';
 import { type CandleInterval, type ExchangeCandle, fetchCandles } from './candles';
 import { createCcxtExchange, exchangeCapabilities } from './ccxt-instance';
+import { fetchTradableDepositAddress } from './deposit-address';
 import { ExchangeError, guarded } from './errors';
 import { dec, toMarketInfo, toOrder, toTicker } from './normalize';
 import { cancelOrder, findOrderByClientId, type PlacementContext, placeOrder } from './order-placement';
@@ -263,11 +264,7 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
     },
     fetchDepositAddress: async (currency, network) => {
       await ensureMarkets();
-      const found = await guarded(() => exchange.fetchDepositAddress(currency, { network }));
-      if (typeof found.address !== 'string' || found.address === '') {
-        throw new ExchangeError('EXCHANGE_UNAVAILABLE', `no ${currency} ${network} deposit address`);
-      }
-      return { address: found.address, tag: found.tag ?? null };
+      return fetchTradableDepositAddress(exchange, currency, network);
     },
     checkPermissions: () => checkPermissions(exchange, options.mode, capabilities),
     assertUsableKey: () => assertUsableKey(exchange, options.mode, capabilities),

@@ -254,6 +254,7 @@ describe.each(VENUES)('$venue', (dialect) => {
     );
   });
 
+  // On OKX the trading account's address, not the funding account's OKX lists first (deposit-address.ts).
   it("gives the account's TRC20 USDT deposit address, the same on every venue's dialect (withdraw_exchange)", async () => {
     const keys = await sandbox.createAccount();
     const address = await clientFor(keys).fetchDepositAddress('USDT', 'TRC20');

@@ -111,25 +111,25 @@ export const okxAccountRoutes = (app: FastifyInstance, exchange: SandboxExchange
   });
 
   /**
-   * Funding account › Get deposit address: USDT on TRON only, the account's fixed address (the same
-   * one the Binance dialect gives it), credited to the trading account (`to` "18") so a deposit
-   * is tradable at once. Any other coin: 51000 on `ccy`.
+   * Funding account › Get deposit address: USDT on TRON only, two addresses as OKX lists them — one
+   * credited to the funding account (`to` "6", first, as the website selects it) and the account's
+   * fixed address (the same one the Binance dialect gives it) credited to the trading account (`to`
+   * "18"), where a deposit is tradable at once. Any other coin: 51000 on `ccy`.
    */
   app.get('/api/v5/asset/deposit-address', async (request) => {
     const { accountId } = okxAuthenticate(exchange, request, 'read');
     const ccy = okxParams(request).get('ccy');
     if (!ccy) throw okxError('50014', 'ccy');
     if (ccy.toUpperCase() !== 'USDT') throw okxError('51000', 'ccy');
-    return [
-      {
-        addr: tronDepositAddress(accountId),
-        ccy: 'USDT',
-        chain: USDT_TRC20,
-        ctAddr: '',
-        selected: true,
-        to: '18',
-        verifiedName: '',
-      },
-    ];
+    const entry = (wallet: 'trading' | 'funding') => ({
+      addr: tronDepositAddress(accountId, wallet),
+      ccy: 'USDT',
+      chain: USDT_TRC20,
+      ctAddr: '',
+      selected: wallet === 'funding',
+      to: wallet === 'funding' ? '6' : '18',
+      verifiedName: '',
+    });
+    return [entry('funding'), entry('trading')];
   });
 };

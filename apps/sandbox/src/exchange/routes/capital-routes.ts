@@ -14,8 +14,11 @@ const TRON_NETWORK = 'TRX';
  * base58check, so it is a valid address (the wallet checks it) that belongs to no known key. The
  * OKX dialect gives the same account the same address (okx/okx-account-routes.ts).
  */
-export const tronDepositAddress = (accountId: number): string => {
-  const body = createHash('sha256').update(`sandbox-exchange-deposit:${accountId}`).digest().subarray(0, 20);
+export const tronDepositAddress = (accountId: number, wallet: 'trading' | 'funding' = 'trading'): string => {
+  // OKX names a second address per account, crediting its funding account (okx-account-routes.ts).
+  const seed =
+    wallet === 'trading' ? `sandbox-exchange-deposit:${accountId}` : `sandbox-exchange-funding:${accountId}`;
+  const body = createHash('sha256').update(seed).digest().subarray(0, 20);
   return tron.crypto.getBase58CheckAddress([0x41, ...body]);
 };
 
