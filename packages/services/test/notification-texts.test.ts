@@ -30,6 +30,35 @@ describe('the bot’s texts', () => {
     expect(botTexts.en.frozen(2, at, SUPPORT)).toContain(' 2 withdrawals stopped');
   });
 
+  it("name the exchange whose rule ends a key: Binance's 30 days of spot trading, Bybit's 90 days of an unbound key", () => {
+    for (const language of ['en', 'ru', 'cn'] as const) {
+      const binance = notificationText(language, 'api_key_expiring', {
+        expiresAt: at,
+        daysLeft: 2,
+        ips: ['203.0.113.7'],
+      });
+      const bybit = notificationText(language, 'api_key_expiring', {
+        expiresAt: at,
+        daysLeft: 2,
+        ips: ['203.0.113.7'],
+        exchange: 'bybit',
+      });
+      expect(binance).toContain('Binance');
+      expect(binance).not.toContain('Bybit');
+      expect(bybit).toContain('Bybit');
+      expect(bybit).not.toContain('Binance');
+      expect(bybit).toContain('90');
+      expect(bybit).toContain('203.0.113.7');
+      const ended = notificationText(language, 'api_key_expired', {
+        expiresAt: at,
+        ips: [],
+        exchange: 'bybit',
+      });
+      expect(ended).toContain('Bybit');
+      expect(ended).not.toContain('Binance');
+    }
+  });
+
   it('give the installation’s support contact where they name support', () => {
     for (const language of ['en', 'ru', 'cn'] as const)
       expect(botTexts[language].frozen(0, at, SUPPORT)).toContain(SUPPORT);

@@ -28,7 +28,7 @@ export const queueKeyExpiryNotices = async (ctx: ServiceContext): Promise<{ queu
         lte: new Date(now + KEY_EXPIRY_REMINDER_DAYS * DAY_MS),
       },
     },
-    select: { id: true, userId: true },
+    select: { id: true, userId: true, exchange: true },
     orderBy: { id: 'asc' },
   });
   if (accounts.length === 0) return { queued: 0 };
@@ -57,13 +57,15 @@ export const queueKeyExpiryNotices = async (ctx: ServiceContext): Promise<{ queu
     if (expiresAt === null || expiresAt > now + KEY_EXPIRY_REMINDER_DAYS * DAY_MS) continue;
     const end = new Date(expiresAt).toISOString();
     const kind = expiresAt <= now ? 'api_key_expired' : 'api_key_expiring';
+    // Whose rule ended it: Binance's 30 days of spot trading, Bybit's 90 days of an unbound key.
+    const venue = account.exchange === 'bybit' ? { exchange: 'bybit' as const } : {};
     notices.push({
       userId: account.userId,
       kind,
       data:
         kind === 'api_key_expired'
-          ? { expiresAt: end, ips }
-          : { expiresAt: end, daysLeft: Math.ceil((expiresAt - now) / DAY_MS), ips },
+          ? { expiresAt: end, ips, ...venue }
+          : { expiresAt: end, daysLeft: Math.ceil((expiresAt - now) / DAY_MS), ips, ...venue },
       dedupeKey: `${kind}:${account.id}:${expiresAt}`,
     });
   }

@@ -72,15 +72,27 @@ export const notificationKinds = {
     setting: 'tradingAlerts',
     data: z.object({ coin: z.string(), code: z.string() }),
   },
-  /** Binance ends spot trading of a key without an IP restriction 30 days on: a few days before. */
+  /**
+   * Binance ends spot trading of a key without an IP restriction 30 days on, Bybit the key itself
+   * 90 days on (`exchange`, absent on notices queued before Bybit: Binance): a few days before.
+   */
   api_key_expiring: {
     setting: 'tradingAlerts',
-    data: z.object({ expiresAt: ZInstant, daysLeft: z.number().int().min(0), ips: z.array(z.string()) }),
+    data: z.object({
+      expiresAt: ZInstant,
+      daysLeft: z.number().int().min(0),
+      ips: z.array(z.string()),
+      exchange: z.enum(['binance', 'bybit']).optional(),
+    }),
   },
   /** …and once it has ended: the coin bots cannot trade until the key is fixed. */
   api_key_expired: {
     setting: 'tradingAlerts',
-    data: z.object({ expiresAt: ZInstant, ips: z.array(z.string()) }),
+    data: z.object({
+      expiresAt: ZInstant,
+      ips: z.array(z.string()),
+      exchange: z.enum(['binance', 'bybit']).optional(),
+    }),
   },
   license_expiring: {
     setting: 'license',

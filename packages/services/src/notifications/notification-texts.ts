@@ -58,9 +58,13 @@ const en: Texts = {
       ? `🛑 The ${d.coin} bot stopped: the exchange no longer lists ${d.coin}/USDT (delisted). Its open orders there are gone; the coin you hold stays in your exchange account.`
       : `🛑 The ${d.coin} bot stopped: the exchange refused its orders (${d.code}). Check your API keys and free USDT in the app.`,
   api_key_expiring: (d) =>
-    `🔑 Binance ends spot trading of your API key in ${enCount(d.daysLeft, 'day', 'days')}, on ${at(d.expiresAt)}: a key without an IP restriction trades for 30 days only. Restrict it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Binance (API Management → Edit restrictions) and it will not expire.`,
+    d.exchange === 'bybit'
+      ? `🔑 Bybit ends your API key in ${enCount(d.daysLeft, 'day', 'days')}, on ${at(d.expiresAt)}: a key bound to no IP address lasts 90 days. Bind it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Bybit (API management → Edit) and it will not expire.`
+      : `🔑 Binance ends spot trading of your API key in ${enCount(d.daysLeft, 'day', 'days')}, on ${at(d.expiresAt)}: a key without an IP restriction trades for 30 days only. Restrict it to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Binance (API Management → Edit restrictions) and it will not expire.`,
   api_key_expired: (d) =>
-    `🛑 Binance has switched off spot trading of your API key (${at(d.expiresAt)}): your bots cannot place orders. Restrict the key to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')}, enable spot trading again on Binance, then check the keys in the app.`,
+    d.exchange === 'bybit'
+      ? `🛑 Bybit has ended your API key (${at(d.expiresAt)}): your bots on Bybit cannot place orders. Create a key bound to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')} on Bybit and save it in the app.`
+      : `🛑 Binance has switched off spot trading of your API key (${at(d.expiresAt)}): your bots cannot place orders. Restrict the key to ${ipList(d.ips, 'the IP address(es) shown on the API key screen')}, enable spot trading again on Binance, then check the keys in the app.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Your ${before(d.level)}licence expires tomorrow. Renew it in the app to keep trading.`
@@ -93,9 +97,13 @@ const ru: Texts = {
       ? `🛑 Бот ${d.coin} остановлен: биржа больше не торгует ${d.coin}/USDT (делистинг). Его открытые ордера там сняты; монеты остаются на вашем счёте биржи.`
       : `🛑 Бот ${d.coin} остановлен: биржа отклонила его ордера (${d.code}). Проверьте API-ключи и свободные USDT в приложении.`,
   api_key_expiring: (d) =>
-    `🔑 Binance отключит спотовую торговлю для вашего API-ключа через ${d.daysLeft} дн., ${at(d.expiresAt)}: ключ без ограничения по IP торгует только 30 дней. Ограничьте его IP-адресами ${ipList(d.ips, 'с экрана API-ключей')} на Binance («Управление API» → «Изменить ограничения»), и срок не истечёт.`,
+    d.exchange === 'bybit'
+      ? `🔑 Bybit отключит ваш API-ключ через ${d.daysLeft} дн., ${at(d.expiresAt)}: ключ без привязки к IP-адресам действует 90 дней. Привяжите его к IP-адресам ${ipList(d.ips, 'с экрана API-ключей')} на Bybit («Управление API» → «Изменить»), и срок не истечёт.`
+      : `🔑 Binance отключит спотовую торговлю для вашего API-ключа через ${d.daysLeft} дн., ${at(d.expiresAt)}: ключ без ограничения по IP торгует только 30 дней. Ограничьте его IP-адресами ${ipList(d.ips, 'с экрана API-ключей')} на Binance («Управление API» → «Изменить ограничения»), и срок не истечёт.`,
   api_key_expired: (d) =>
-    `🛑 Binance отключил спотовую торговлю для вашего API-ключа (${at(d.expiresAt)}): боты не могут выставлять ордера. Ограничьте ключ IP-адресами ${ipList(d.ips, 'с экрана API-ключей')}, снова включите спотовую торговлю на Binance и проверьте ключи в приложении.`,
+    d.exchange === 'bybit'
+      ? `🛑 Bybit отключил ваш API-ключ (${at(d.expiresAt)}): боты на Bybit не могут выставлять ордера. Создайте ключ, привязанный к IP-адресам ${ipList(d.ips, 'с экрана API-ключей')}, на Bybit и сохраните его в приложении.`
+      : `🛑 Binance отключил спотовую торговлю для вашего API-ключа (${at(d.expiresAt)}): боты не могут выставлять ордера. Ограничьте ключ IP-адресами ${ipList(d.ips, 'с экрана API-ключей')}, снова включите спотовую торговлю на Binance и проверьте ключи в приложении.`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ Ваша лицензия${after(d.level)} истекает завтра. Продлите её в приложении, чтобы продолжить торговлю.`
@@ -126,9 +134,13 @@ const cn: Texts = {
       ? `🛑 ${d.coin} 机器人已停止：交易所已下架 ${d.coin}/USDT。它在那里的挂单已撤销；您持有的币仍在交易所账户中。`
       : `🛑 ${d.coin} 机器人已停止：交易所拒绝了它的订单（${d.code}）。请在应用中检查 API 密钥和可用 USDT。`,
   api_key_expiring: (d) =>
-    `🔑 Binance 将在 ${d.daysLeft} 天后（${at(d.expiresAt)}）关闭您 API 密钥的现货交易权限：未设置 IP 限制的密钥只能交易 30 天。请在 Binance（API 管理 → 编辑限制）将其限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，即可不再过期。`,
+    d.exchange === 'bybit'
+      ? `🔑 Bybit 将在 ${d.daysLeft} 天后（${at(d.expiresAt)}）停用您的 API 密钥：未绑定 IP 地址的密钥有效期为 90 天。请在 Bybit（API 管理 → 编辑）将其绑定到 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，即可不再过期。`
+      : `🔑 Binance 将在 ${d.daysLeft} 天后（${at(d.expiresAt)}）关闭您 API 密钥的现货交易权限：未设置 IP 限制的密钥只能交易 30 天。请在 Binance（API 管理 → 编辑限制）将其限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，即可不再过期。`,
   api_key_expired: (d) =>
-    `🛑 Binance 已关闭您 API 密钥的现货交易权限（${at(d.expiresAt)}）：您的机器人无法下单。请将密钥限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，在 Binance 重新开启现货交易，然后在应用中检查密钥。`,
+    d.exchange === 'bybit'
+      ? `🛑 Bybit 已停用您的 API 密钥（${at(d.expiresAt)}）：您在 Bybit 上的机器人无法下单。请在 Bybit 创建绑定到 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')} 的密钥，并在应用中保存。`
+      : `🛑 Binance 已关闭您 API 密钥的现货交易权限（${at(d.expiresAt)}）：您的机器人无法下单。请将密钥限制为 ${ipList(d.ips, 'API 密钥页面上显示的 IP 地址')}，在 Binance 重新开启现货交易，然后在应用中检查密钥。`,
   license_expiring: (d) =>
     d.daysLeft <= 1
       ? `⏳ 您的${after(d.level)}许可证明天到期。请在应用中续期以继续交易。`
