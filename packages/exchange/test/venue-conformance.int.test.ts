@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BudgetEvent,
@@ -312,6 +313,42 @@ describe.each(VENUES)('$venue', (dialect) => {
     expect(trades[1]?.feeQuote?.toFixed()).toBe('0.14968503');
     const ofBuy = await client.fetchOrderTrades('ETH/USDT', buy.order.id);
     expect(ofBuy.map((t) => t.amount.toFixed())).toEqual(['0.05']);
+  });
+
+  it('reports a resting buy filled in parts: open with part filled between, closed at the end, a trade per part', async () => {
+    const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
+    const client = clientFor(keys);
+    await sandbox.setPrice('ETHUSDT', '3000');
+    const id = idFor('buy', 3);
+    const { order } = await client.placeOrder({
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '2970',
+      amount: '0.015',
+      clientOrderId: id,
+    });
+    // Finite depth: 10 USDT trades per price level the market passes (the sandbox's liquidity).
+    await sandbox.setLiquidity('ETHUSDT', { quotePerLevel: '10' });
+    try {
+      await sandbox.setPrice('ETHUSDT', '2970');
+      const part = await client.fetchOrderByClientId('ETH/USDT', id);
+      expect(part).toMatchObject({ id: order.id, status: 'open' });
+      expect(part!.filled.gt(0) && part!.filled.lt('0.015')).toBe(true);
+      expect(part!.remaining.plus(part!.filled).toFixed()).toBe('0.015');
+      await sandbox.setPrice('ETHUSDT', '2969');
+      await sandbox.setPrice('ETHUSDT', '2960');
+      const done = await client.fetchOrderByClientId('ETH/USDT', id);
+      expect(done).toMatchObject({ status: 'closed' });
+      expect(done?.filled.toFixed()).toBe('0.015');
+      const trades = await client.fetchOrderTrades('ETH/USDT', order.id);
+      expect(trades.length).toBeGreaterThan(1);
+      expect(new Set(trades.map((t) => t.id)).size).toBe(trades.length);
+      expect(trades.every((t) => t.price.eq(2970))).toBe(true);
+      expect(Decimal.sum(...trades.map((t) => t.amount)).toFixed()).toBe('0.015');
+    } finally {
+      await sandbox.setLiquidity('ETHUSDT', 'infinite');
+    }
   });
 
   it('buys at market for a quote amount', async () => {
