@@ -6,9 +6,6 @@ type OkxDepositCalls = Exchange & {
   privateGetAssetDepositAddress(params: { ccy: string }): Promise<{ data?: Record<string, unknown>[] }>;
 };
 
-/** OKX's chain names: `<ccy>-<network>` (USDT-TRC20). */
-const OKX_NETWORKS: Record<string, string> = { TRC20: 'TRC20' };
-
 /**
  * The deposit address for `currency` on `network` that credits the account the engine trades from.
  * OKX lists one address per account it credits (GET /api/v5/asset/deposit-address: `to` "6" the
@@ -24,7 +21,8 @@ export const fetchTradableDepositAddress = async (
     const answer = await guarded(() =>
       (exchange as OkxDepositCalls).privateGetAssetDepositAddress({ ccy: currency }),
     );
-    const chain = `${currency}-${OKX_NETWORKS[network] ?? network}`;
+    // OKX names a chain `<ccy>-<network>` (USDT-TRC20).
+    const chain = `${currency}-${network}`;
     const onChain = (answer.data ?? []).filter((a) => a.chain === chain && typeof a.addr === 'string');
     const found = onChain.find((a) => a.to === '18') ?? onChain[0];
     if (!found) throw new ExchangeError('EXCHANGE_UNAVAILABLE', `no ${currency} ${network} deposit address`);

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export type ControlBody = Record<string, unknown>;
 
@@ -25,3 +25,23 @@ export const intIn = (value: unknown, min: number, max: number): number | undefi
     : undefined;
 
 export const badControl = (reply: FastifyReply, msg: string) => reply.status(400).send({ error: msg });
+
+/**
+ * `POST <prefix>/limits`: lowers (or raises) a dialect's rate limits by pool id, answering the limits
+ * now in force; a bad body or an unknown pool is a 400 with its reason.
+ */
+export const dialectLimitsRoute = (
+  app: FastifyInstance,
+  prefix: string,
+  limits: { setLimits(limits: Record<string, number>): Record<string, number> },
+) => {
+  app.post(`${prefix}/limits`, async (request, reply) => {
+    const body = controlBody(request.body);
+    if (!body) return badControl(reply, 'a JSON object of pool id → limit');
+    try {
+      return { limits: limits.setLimits(body as Record<string, number>) };
+    } catch (error) {
+      return badControl(reply, (error as Error).message);
+    }
+  });
+};

@@ -16,28 +16,38 @@ export type PickedAccount = { id: number; exchange: string; mode: string };
 export const pickExchangeAccount = async (
   db: Db,
   input: { userId: number; exchange?: Exchange | undefined; ambiguous: 'refuse' | 'first' },
-): Promise<PickedAccount | null> => {
-  const accounts = await db.exchangeAccount.findMany({
-    where: { userId: input.userId, ...(input.exchange ? { exchange: input.exchange } : {}) },
+): Promise<PickedAccount | null> => pickFrom(await userExchangeAccounts(db, input.userId), input);
+
+/** Every exchange account of the user (one per exchange, at most three), in the order saved. */
+export const userExchangeAccounts = (db: Db, userId: number): Promise<PickedAccount[]> =>
+  db.exchangeAccount.findMany({
+    where: { userId },
     orderBy: { id: 'asc' },
     select: { id: true, exchange: true, mode: true },
   });
+
+/** pickExchangeAccount over accounts already read. */
+export const pickFrom = (
+  accounts: readonly PickedAccount[],
+  input: { exchange?: Exchange | undefined; ambiguous: 'refuse' | 'first' },
+): PickedAccount | null => {
+  if (input.exchange) return accounts.find((a) => a.exchange === input.exchange) ?? null;
   if (accounts.length > 1 && input.ambiguous === 'refuse') throw new AppError('EXCHANGE_REQUIRED');
   return accounts[0] ?? null;
 };
 
 /**
- * The coin bots a coin name points at (docs/grid.md#coins-on-several-exchanges): on `exchange` when
- * given, else wherever the coin is in the portfolio. A filter for `coinBot` queries.
+ * The coin bots in the portfolio a call points at (docs/grid.md#coins-on-several-exchanges): a coin
+ * (or every coin) on `exchange` when given, else wherever it is. A filter for `coinBot` queries.
  */
 export const coinBotWhere = (input: {
-  userId: number;
-  coin: string;
+  userId?: number;
+  coin?: string | undefined;
   exchange?: Exchange | undefined;
 }): Prisma.CoinBotWhereInput => ({
-  userId: input.userId,
-  coin: input.coin,
+  ...(input.userId === undefined ? {} : { userId: input.userId }),
   deletedAt: null,
+  ...(input.coin ? { coin: input.coin } : {}),
   ...(input.exchange ? { exchangeAccount: { exchange: input.exchange } } : {}),
 });
 

@@ -30,7 +30,7 @@ export const listAddablePortfolioCoins = async (
   input: { userId: number; search?: string | undefined; exchange?: Exchange | undefined },
 ): Promise<AddableCoins> => {
   const venue = await userVenue(ctx, input);
-  const [data, license, held, accounts] = await Promise.all([
+  const [data, license, held] = await Promise.all([
     venueMarketData(ctx, venue.venue),
     getLicenseCheck(ctx, input),
     // In the portfolio on this exchange: the same coin may still be added on another one.
@@ -40,11 +40,6 @@ export const listAddablePortfolioCoins = async (
           where: { exchangeAccountId: venue.exchangeAccountId, deletedAt: null },
           select: { coin: true },
         }),
-    ctx.prisma.exchangeAccount.findMany({
-      where: { userId: input.userId },
-      orderBy: { id: 'asc' },
-      select: { exchange: true },
-    }),
   ]);
   const inPortfolio = new Set(held.map((b) => b.coin));
   const search = input.search ?? '';
@@ -69,7 +64,7 @@ export const listAddablePortfolioCoins = async (
     }));
   return {
     exchange: venue.exchange as Exchange,
-    accounts: accounts.map((a) => a.exchange as Exchange),
+    accounts: venue.accounts,
     quote: 'USDT',
     keysConnected: venue.exchangeAccountId !== null,
     coinsUsed: license.usage.coins,

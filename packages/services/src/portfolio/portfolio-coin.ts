@@ -13,6 +13,7 @@ import type { Ticker } from '@gridbot/exchange';
 import { fromMicro } from '@gridbot/ledger';
 import Decimal from 'decimal.js';
 import type { ServiceContext } from '../context/service-context';
+import { coinBotWhere } from '../exchange-keys/pick-exchange-account';
 import { dec, lotFromRow } from '../grid/coin-bot-state';
 import { licenseStatusOf } from '../license/user-license';
 import { coinErrorOf, pctOf, pctText, periodStart, runReturnView } from './figures';
@@ -83,11 +84,7 @@ export const loadPortfolioCoins = async (
       license: true,
       ledgerAccounts: { where: { subBalance: 'fee' }, select: { balance: true } },
       coinBots: {
-        where: {
-          deletedAt: null,
-          ...(input.coin ? { coin: input.coin } : {}),
-          ...(input.exchange ? { exchangeAccount: { exchange: input.exchange } } : {}),
-        },
+        where: coinBotWhere({ coin: input.coin, exchange: input.exchange }),
         orderBy: { id: 'asc' },
         include: { exchangeAccount: { select: { exchange: true, mode: true } } },
       },

@@ -1,7 +1,7 @@
 import type { Exchange } from '@gridbot/contracts';
 import type { ExchangeClient, MarketInfo, Ticker } from '@gridbot/exchange';
 import type { ServiceContext } from '../context/service-context';
-import { pickExchangeAccount } from '../exchange-keys/pick-exchange-account';
+import { pickFrom, userExchangeAccounts } from '../exchange-keys/pick-exchange-account';
 import type { ExchangeClients } from '../grid/exchange-clients';
 
 /**
@@ -13,22 +13,27 @@ export type UserVenue = {
   exchange: string;
   /** The user's exchange account, null without keys. */
   exchangeAccountId: number | null;
+  /** The exchanges the user has keys on, in the order saved. */
+  accounts: Exchange[];
 };
 
 export const userVenue = async (
   ctx: ServiceContext,
   input: { userId: number; exchange?: Exchange | undefined; ambiguous?: 'refuse' | 'first' },
 ): Promise<UserVenue> => {
-  const account = await pickExchangeAccount(ctx.prisma, { ...input, ambiguous: input.ambiguous ?? 'first' });
+  const all = await userExchangeAccounts(ctx.prisma, input.userId);
+  const account = pickFrom(all, { ...input, ambiguous: input.ambiguous ?? 'first' });
+  const accounts = all.map((a) => a.exchange as Exchange);
   if (account) {
     return {
       venue: `${account.exchange}:${account.mode}`,
       exchange: account.exchange,
       exchangeAccountId: account.id,
+      accounts,
     };
   }
   const exchange = input.exchange ?? 'binance';
-  return { venue: `${exchange}:${ctx.env.EXCHANGE_MODE}`, exchange, exchangeAccountId: null };
+  return { venue: `${exchange}:${ctx.env.EXCHANGE_MODE}`, exchange, exchangeAccountId: null, accounts };
 };
 
 /** A venue's spot USDT markets and 24 h tickers, as the add-coin screen lists them. */

@@ -7,6 +7,7 @@ import { type ActivityEntry, type ActivityKind, recordActivity } from '../activi
 import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors';
 import { checkExchangeKeys } from '../exchange-keys/check-exchange-keys';
+import { coinBotWhere } from '../exchange-keys/pick-exchange-account';
 import { getLicenseCheck, type LicenseCheck } from '../license/user-license';
 
 /** Why trading cannot start (catalogue codes, shown with the catalogue's text). */
@@ -152,12 +153,7 @@ type Target = { userId: number; coin?: string | undefined; exchange?: Exchange |
  */
 const targetBots = async (ctx: ServiceContext, target: Target) => {
   const bots = await ctx.prisma.coinBot.findMany({
-    where: {
-      userId: target.userId,
-      deletedAt: null,
-      ...(target.coin ? { coin: target.coin } : {}),
-      ...(target.exchange ? { exchangeAccount: { exchange: target.exchange } } : {}),
-    },
+    where: coinBotWhere(target),
     orderBy: { id: 'asc' },
     select: { id: true, coin: true, running: true, dry: true, exchangeAccountId: true },
   });

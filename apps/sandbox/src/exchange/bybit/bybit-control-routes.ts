@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
-import { badControl, controlBody, intIn } from '../control-body';
+import { badControl, controlBody, dialectLimitsRoute, intIn } from '../control-body';
 import { dialectFaultRoutes } from '../dialect-faults';
 import type { BybitDialect } from './bybit-app';
 
@@ -13,15 +13,7 @@ export const bybitControlRoutes = async (app: FastifyInstance, { dialect }: { di
 
   dialectFaultRoutes(app, '/_sandbox/bybit', dialect.faults);
 
-  app.post('/_sandbox/bybit/limits', async (request, reply) => {
-    const body = controlBody(request.body);
-    if (!body) return badControl(reply, 'a JSON object of pool id → limit');
-    try {
-      return { limits: dialect.limits.setLimits(body as Record<string, number>) };
-    } catch (error) {
-      return badControl(reply, (error as Error).message);
-    }
-  });
+  dialectLimitsRoute(app, '/_sandbox/bybit', dialect.limits);
 
   app.post('/_sandbox/bybit/limits/ban', async (request, reply) => {
     const body = controlBody(request.body);

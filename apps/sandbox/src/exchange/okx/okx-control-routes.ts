@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loopbackOnly } from '../../loopback';
-import { badControl, controlBody, intIn } from '../control-body';
+import { badControl, controlBody, dialectLimitsRoute, intIn } from '../control-body';
 import { dialectFaultRoutes } from '../dialect-faults';
 import type { SymbolStatus } from '../markets';
 import type { OkxDialect } from './okx-app';
@@ -38,15 +38,7 @@ export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dial
 
   dialectFaultRoutes(app, '/_sandbox/okx', dialect.faults);
 
-  app.post('/_sandbox/okx/limits', async (request, reply) => {
-    const body = controlBody(request.body);
-    if (!body) return badControl(reply, 'a JSON object of pool id → limit');
-    try {
-      return { limits: dialect.limits.setLimits(body as Record<string, number>) };
-    } catch (error) {
-      return badControl(reply, (error as Error).message);
-    }
-  });
+  dialectLimitsRoute(app, '/_sandbox/okx', dialect.limits);
 
   app.post('/_sandbox/okx/limits/reset', async () => {
     dialect.limits.reset();

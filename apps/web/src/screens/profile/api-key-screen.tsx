@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
 import { useActionError, useCatalogueText } from '../../api/use-action-error';
 import { useApiMutation, useApiQuery } from '../../api/use-api';
-import { EXCHANGE_NAMES } from '../../format/exchange-name';
+import { EXCHANGE_NAMES, EXCHANGES } from '../../format/exchange-name';
 import { useFormat } from '../../format/use-format';
 import {
   apiKeyProblem as checkApiKey,
@@ -24,8 +24,6 @@ import { Notice } from '../../ui/notice';
 import { Card, Screen } from '../../ui/screen';
 import { Segmented } from '../../ui/segmented';
 import { KeyValue } from '../../ui/stat';
-
-const EXCHANGES: readonly Exchange[] = ['binance', 'bybit', 'okx'];
 
 /** Why and how to bind the key to this installation's IPs, in each exchange's own terms. */
 const EGRESS_HINTS = {
