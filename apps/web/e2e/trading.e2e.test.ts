@@ -173,6 +173,9 @@ describe('trading from the mini app', () => {
 
     // The add-coin screen offers both accounts; on Bybit XRP is not in the portfolio yet.
     await navigateInApp(app.page, '/portfolio/add');
+    // The add screen first (its list of the keys saved first): the API-key screen just left has a
+    // Bybit button of its own.
+    await app.page.getByText('Exchange: Binance').waitFor();
     await app.page.getByRole('button', { name: 'Bybit', exact: true }).click();
     await app.page.getByText('Exchange: Bybit').waitFor();
     const market = app.page.locator('[data-coin="XRP"]');
