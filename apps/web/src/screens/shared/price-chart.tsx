@@ -136,6 +136,9 @@ export const PriceChart = ({
     const api = createChart(element, {
       width: element.clientWidth,
       height,
+      // No built-in TradingView logo from the first frame (a link inside role="img" breaks
+      // nested-interactive until the theme's options arrive): the card carries the attribution.
+      layout: { attributionLogo: false },
       handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: true },
       handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.12 } },
