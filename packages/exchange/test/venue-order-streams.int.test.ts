@@ -186,4 +186,52 @@ describe('okx private order stream, upgrade notice', () => {
     expect(stream.subscribed).toEqual([{ resumed: false }, { resumed: true }]);
     expect(stream.errors).toEqual([]);
   });
+
+  it('keeps the old connection until its successor has subscribed: a fill right after the notice is pushed, once', async () => {
+    const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
+    const client = createExchangeClient({
+      exchange: 'okx',
+      mode: 'sandbox',
+      sandboxUrl: sandbox.okxUrl,
+      apiKey: keys.apiKey,
+      secret: keys.secret,
+      password: keys.passphrase,
+      timeoutMs: 3000,
+    });
+    const connections = async () =>
+      (
+        (await (await fetch(`${sandbox.okxUrl}/_sandbox/okx/stream/connections`)).json()) as {
+          connections: number;
+        }
+      ).connections;
+    await sandbox.setPrice('ETHUSDT', '3000');
+    const stream = follow(client);
+    await stream.subscriptions(1);
+    const id = idFor(9);
+    await client.placeOrder({
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '2970',
+      amount: '0.05',
+      clientOrderId: id,
+    });
+    await stream.until((o) => o.clientOrderId === id && o.status === 'open');
+    const notice = await fetch(`${sandbox.okxUrl}/_sandbox/okx/stream/upgrade-notice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ closeAfterMs: 60_000 }),
+    });
+    expect(await notice.json()).toEqual({ connections: 1 });
+    // At once, while the successor connects: a client that closed the old connection first would
+    // miss this push (a resubscription replays nothing).
+    await sandbox.setPrice('ETHUSDT', '2960');
+    await stream.until((o) => o.clientOrderId === id && o.status === 'closed');
+    await stream.subscriptions(2);
+    // The old connection is closed by the client once the successor subscribed, not by OKX a minute later.
+    await vi.waitFor(async () => expect(await connections()).toBe(1), { timeout: 5000, interval: 50 });
+    expect(stream.updates.filter((o) => o.clientOrderId === id && o.status === 'closed')).toHaveLength(1);
+    expect(stream.subscribed).toEqual([{ resumed: false }, { resumed: true }]);
+    expect(stream.errors).toEqual([]);
+  });
 });

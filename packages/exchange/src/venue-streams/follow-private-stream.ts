@@ -53,8 +53,11 @@ const HEALTHY_MS = 60_000;
  * attempt through the venue's connection `limiter`), log in, subscribe, heartbeat; `onSubscribed`
  * on each subscription (`resumed` after the first: what was pushed meanwhile is lost); every raw
  * order to `deliver`. Any failure — refused, silent, dropped, unreachable — closes the connection
- * and opens another after a backoff with full jitter; a healthy connection that ends (or a venue
- * announcing an upgrade) is replaced at once, after a little jitter.
+ * and opens another after a backoff with full jitter; a healthy connection that ends is replaced
+ * at once, after a little jitter. A venue announcing an upgrade (OKX's 64008 notice, a minute
+ * before it closes the connection) is answered make-before-break: the successor is opened at once
+ * and the old connection, still delivering meanwhile, is closed when the successor has subscribed
+ * (an order pushed on both is reported once: `orderDelivery`).
  */
 export const followPrivateStream = (
   dialect: PrivateStreamDialect,
@@ -70,9 +73,9 @@ export const followPrivateStream = (
   let stopped = false;
   let failures = 0;
   let subscribedOnce = false;
-  let socket: WebSocket | undefined;
+  /** Every open connection: the current one and, during an upgrade, the one it replaces. */
+  const sockets = new Map<WebSocket, Promise<void>>();
   let retry: NodeJS.Timeout | undefined;
-  let closed: Promise<void> = Promise.resolve();
 
   const backoff = () =>
     Math.round(Math.min(maxBackoff, minBackoff * 2 ** Math.max(0, failures - 1)) * (0.5 + Math.random() / 2));
@@ -114,11 +117,11 @@ export const followPrivateStream = (
     } catch (error) {
       return failed(error);
     }
-    socket = ws;
     let openedAt = 0;
     let subscribed = false;
     let problem: unknown;
-    let planned = false;
+    /** Announced to close (an upgrade): its successor is opening, so its end opens nothing. */
+    let retiring = false;
     const timers: NodeJS.Timeout[] = [];
     let silence: NodeJS.Timeout | undefined;
     const heard = () => {
@@ -134,9 +137,12 @@ export const followPrivateStream = (
       ws.terminate();
     };
     let resolveClosed: () => void = () => undefined;
-    closed = new Promise((resolve) => {
-      resolveClosed = resolve;
-    });
+    sockets.set(
+      ws,
+      new Promise((resolve) => {
+        resolveClosed = resolve;
+      }),
+    );
 
     ws.on('open', () => {
       openedAt = Date.now();
@@ -161,6 +167,8 @@ export const followPrivateStream = (
         case 'subscribed':
           if (subscribed) return;
           subscribed = true;
+          // The connections this one replaces have delivered until now: they can go.
+          for (const other of sockets.keys()) if (other !== ws) other.close(1000);
           // The caller's failure is reported, never taken for a broken stream.
           try {
             options.onSubscribed?.({ resumed: subscribedOnce });
@@ -175,8 +183,11 @@ export const followPrivateStream = (
         case 'refused':
           return drop(frame.error);
         case 'closing':
-          planned = true;
-          return ws.close(1000);
+          if (retiring) return;
+          retiring = true;
+          // The successor's own failures back off and retry as any connection's would.
+          void connect();
+          return;
         default:
           return;
       }
@@ -187,11 +198,11 @@ export const followPrivateStream = (
     ws.on('close', (code, reason) => {
       for (const timer of timers) clearTimeout(timer);
       if (silence) clearTimeout(silence);
-      if (socket === ws) socket = undefined;
+      sockets.delete(ws);
       resolveClosed();
-      if (stopped) return;
+      if (stopped || retiring) return;
       const healthy = subscribed && Date.now() - openedAt >= HEALTHY_MS;
-      if ((healthy || planned) && problem === undefined) {
+      if (healthy && problem === undefined) {
         failures = 0;
         return again(Math.round(Math.random() * minBackoff));
       }
@@ -204,12 +215,13 @@ export const followPrivateStream = (
     if (stopped) return;
     stopped = true;
     if (retry) clearTimeout(retry);
-    const ws = socket;
-    if (!ws) return;
-    ws.close(1000);
+    const open = [...sockets];
+    for (const [ws] of open) ws.close(1000);
     // A peer that never answers the close frame must not keep the stop waiting.
-    const force = setTimeout(() => ws.terminate(), 2000);
-    await closed;
+    const force = setTimeout(() => {
+      for (const [ws] of open) ws.terminate();
+    }, 2000);
+    await Promise.all(open.map(([, closed]) => closed));
     clearTimeout(force);
   };
 };

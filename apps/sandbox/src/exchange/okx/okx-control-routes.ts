@@ -24,6 +24,8 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dialect: OkxDialect }) => {
   app.addHook('onRequest', loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }));
 
+  // How many connections the private WebSocket holds open (a client replacing one before an upgrade holds two for a moment).
+  app.get('/_sandbox/okx/stream/connections', async () => ({ connections: dialect.stream.connections() }));
   // Cuts the private WebSocket's connections (a dropped network): clients log in and subscribe again.
   app.post('/_sandbox/okx/stream/drop', async () => ({ connections: dialect.stream.drop() }));
   // The notice OKX sends 60 s before an upgrade closes a connection (`closeAfterMs`, default 60 s).
