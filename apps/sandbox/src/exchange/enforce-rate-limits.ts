@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountBook } from './accounts';
 import type { RateLimits } from './rate-limits';
+import { headerOf, pathOf, queryOf } from './rate-windows';
 
 /** Binance's own endpoints; the control API and /health are the sandbox's and cost nothing. */
 const isBinancePath = (path: string) => path.startsWith('/api/') || path.startsWith('/sapi/');
 
-const pathOf = (request: FastifyRequest) => (request.raw.url ?? '').split('?')[0] ?? '';
-
 /** Query string and form body together: only the weight is read from them, never a signature. */
 const paramsOf = (request: FastifyRequest): URLSearchParams => {
-  const url = request.raw.url ?? '';
-  const params = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  const params = queryOf(request);
   if (typeof request.body === 'string')
     for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v);
   return params;
@@ -41,8 +39,7 @@ export const enforceRateLimits = (app: FastifyInstance, limits: RateLimits, acco
     const entry: Charged = { weight: 'weight' in verdict ? verdict.weight : 0 };
     charged.set(request, entry);
     if (!refusal && isNewOrder(request)) {
-      const header = request.headers['x-mbx-apikey'];
-      const accountId = accounts.key(String(Array.isArray(header) ? header[0] : (header ?? '')))?.accountId;
+      const accountId = accounts.key(headerOf(request, 'x-mbx-apikey') ?? '')?.accountId;
       if (accountId !== undefined) {
         entry.accountId = accountId;
         refusal = limits.checkOrders(request.ip, accountId);

@@ -1,4 +1,5 @@
 import { binance, type RatePool, type RequestShape } from '@gridbot/venues';
+import { EVERY, RateWindows } from './rate-windows';
 
 /**
  * Binance's rate limits as the sandbox enforces them: every pool of `binance.pools` (request weight
@@ -44,21 +45,20 @@ export type Refusal = {
  */
 export const IN_FLIGHT_MS = 1000;
 
-type IpState = {
-  /** A 429 told this IP to wait until then; a request before that earns a ban. */
-  retryUntil: number;
-  /** When that 429 was answered: requests arriving within IN_FLIGHT_MS of it were sent before it was read. */
+/** What the IP did wrong lately: what its next ban and the in-flight grace are reckoned from. */
+type Offences = {
+  /** When its last 429 was answered: requests arriving within IN_FLIGHT_MS of it were sent before it was read. */
   throttledAt: number;
-  /** Forced through the control API: answer 429 until then, as if the limit were hit. */
-  throttledUntil: number;
-  /** The same for new orders of an account after its -1015 (by account id; other requests may go on). */
-  ordersRetryUntil: Map<number, number>;
-  bannedUntil: number;
   /** When each ban of the last day started (the next ban is longer for each). */
   bans: number[];
 };
 
-type Counter = { window: number; used: number };
+/*
+ * What closes what (RateWindows' kinds, by IP): `ban` (418 for every request; also EVERY IP, forced),
+ * `forced` (answer 429 as if the limit were hit; also EVERY IP), `retry` (a 429 told the IP to wait
+ * until then: a request before that earns a ban) and `orders` (the same for new orders of an account
+ * after its -1015, by `ip|account`; other requests may go on).
+ */
 
 const DAY_MS = 86_400_000;
 const LOG_SIZE = 20_000;
@@ -82,54 +82,37 @@ const messages = {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class RateLimits {
-  private limits = new Map<string, number>();
-  private readonly counters = new Map<string, Counter>();
-  private readonly ips = new Map<string, IpState>();
-  /** Forced for every IP: throttled (429) or banned (418) until then. */
-  private everyone = { throttledUntil: 0, bannedUntil: 0 };
+  private readonly windows: RateWindows;
+  private readonly offences = new Map<string, Offences>();
   private log: LoggedRequest[] = [];
 
-  constructor(
-    limits: PoolLimits = {},
-    private readonly now: () => number = Date.now,
-  ) {
-    this.reset();
+  constructor(limits: PoolLimits = {}, now: () => number = Date.now) {
+    this.windows = new RateWindows(binance.pools, now);
     this.setLimits(limits);
+  }
+
+  /** The clock the limits are counted on. */
+  private now(): number {
+    return this.windows.now();
   }
 
   /** The pools with the limits in force (exchangeInfo.rateLimits renders them). */
   pools(): RatePool[] {
-    return binance.pools.map((p) => ({ ...p, limit: this.limitOf(p) }));
+    return binance.pools.map((p) => ({ ...p, limit: this.windows.limitOf(p) }));
   }
 
   setLimits(limits: PoolLimits): PoolLimits {
-    for (const [id, limit] of Object.entries(limits)) {
-      if (!binance.pools.some((p) => p.id === id)) throw new Error(`unknown pool ${id}`);
-      if (!Number.isInteger(limit) || limit < 1)
-        throw new Error(`${id}: the limit must be a positive integer`);
-      this.limits.set(id, limit);
-    }
-    return this.currentLimits();
+    return this.windows.setLimits(limits);
   }
 
   currentLimits(): PoolLimits {
-    return Object.fromEntries(binance.pools.map((p) => [p.id, this.limitOf(p)]));
+    return this.windows.currentLimits();
   }
 
   forceOverLimit({ status, retryAfterS, ip }: ForcedOverLimit): void {
     const until = this.now() + retryAfterS * 1000;
-    if (ip === undefined) {
-      if (status === 418) this.everyone.bannedUntil = until;
-      else this.everyone.throttledUntil = until;
-      return;
-    }
-    const state = this.ip(ip);
-    if (status === 418) {
-      state.bans.push(this.now());
-      state.bannedUntil = until;
-    } else {
-      state.throttledUntil = until;
-    }
+    if (ip !== undefined && status === 418) this.offencesOf(ip).bans.push(this.now());
+    this.windows.close(status === 418 ? 'ban' : 'forced', ip ?? EVERY, until);
   }
 
   requestLog(since = 0): LoggedRequest[] {
@@ -138,10 +121,8 @@ export class RateLimits {
 
   /** Binance's limits again, no usage, no bans, an empty log. */
   reset(): void {
-    this.limits = new Map(binance.pools.map((p) => [p.id, p.limit]));
-    this.counters.clear();
-    this.ips.clear();
-    this.everyone = { throttledUntil: 0, bannedUntil: 0 };
+    this.windows.reset();
+    this.offences.clear();
     this.log = [];
   }
 
@@ -157,50 +138,43 @@ export class RateLimits {
 
   private refusal(ip: string, request: RequestShape): Refusal | undefined {
     const now = this.now();
-    const state = this.ip(ip);
-    const bannedUntil = Math.max(state.bannedUntil, this.everyone.bannedUntil);
+    const bannedUntil = this.windows.closedUntil('ban', ip);
     if (bannedUntil > now) return this.banned(bannedUntil, now);
     // rest-api.md#ip-limits: "failing to back off after receiving 429s will result in an automated
     // IP ban". How many requests Binance lets pass is unpublished; the sandbox bans on the first one
     // that cannot have been on its way already (arriving later than IN_FLIGHT_MS after the 429).
-    if (state.retryUntil > now) {
-      if (now - state.throttledAt > IN_FLIGHT_MS) return this.ban(state, now);
-      const pool = binance.pools.find((p) => p.id === WEIGHT)!;
-      return this.throttled(-1003, messages.weight(pool, this.limitOf(pool)), state.retryUntil, now);
+    const retryUntil = this.windows.closedUntil('retry', ip);
+    if (retryUntil > now) {
+      if (now - this.offencesOf(ip).throttledAt > IN_FLIGHT_MS) return this.ban(ip, now);
+      return this.throttled(-1003, this.weightMessage(), retryUntil, now);
     }
-    const forcedUntil = Math.max(state.throttledUntil, this.everyone.throttledUntil);
-    if (forcedUntil > now) {
-      state.retryUntil = forcedUntil;
-      state.throttledAt = now;
-      const pool = binance.pools.find((p) => p.id === WEIGHT)!;
-      return this.throttled(-1003, messages.weight(pool, this.limitOf(pool)), forcedUntil, now);
-    }
+    const forcedUntil = this.windows.closedUntil('forced', ip);
+    if (forcedUntil > now) return this.tellToWait(ip, forcedUntil, now, this.weightMessage());
     const cost = binance.requestCost(request);
     const ipPools = binance.pools.filter((p) => p.scope === 'ip' && (cost[p.id] ?? 0) > 0);
     for (const pool of ipPools) {
-      const counter = this.counter(pool, ip, now);
-      if (counter.used + cost[pool.id]! <= this.limitOf(pool)) continue;
-      const end = counter.window + pool.windowMs;
-      state.retryUntil = end;
-      state.throttledAt = now;
+      if (this.windows.fits(pool, ip, cost[pool.id]!, now)) continue;
       const text = pool.id === WEIGHT ? messages.weight : messages.raw;
-      return this.throttled(-1003, text(pool, this.limitOf(pool)), end, now);
+      return this.tellToWait(
+        ip,
+        this.windows.refillAt(pool, now),
+        now,
+        text(pool, this.windows.limitOf(pool)),
+      );
     }
-    for (const pool of ipPools) this.counter(pool, ip, now).used += cost[pool.id]!;
+    for (const pool of ipPools) this.windows.charge(pool, ip, cost[pool.id]!, now);
     return undefined;
   }
 
   /** A new order of `accountId` over one of its ORDERS pools: -1015 (the order is not placed). */
   checkOrders(ip: string, accountId: number): Refusal | undefined {
     const now = this.now();
-    const state = this.ip(ip);
-    if ((state.ordersRetryUntil.get(accountId) ?? 0) > now) return this.ban(state, now);
+    if (this.windows.closedUntil('orders', `${ip}|${accountId}`) > now) return this.ban(ip, now);
     for (const pool of this.accountPools()) {
-      const counter = this.counter(pool, `account:${accountId}`, now);
-      if (counter.used < this.limitOf(pool)) continue;
-      const end = counter.window + pool.windowMs;
-      state.ordersRetryUntil.set(accountId, end);
-      return this.throttled(-1015, messages.orders(pool, this.limitOf(pool)), end, now);
+      if (this.windows.fits(pool, `account:${accountId}`, 1, now)) continue;
+      const end = this.windows.refillAt(pool, now);
+      this.windows.close('orders', `${ip}|${accountId}`, end);
+      return this.throttled(-1015, messages.orders(pool, this.windows.limitOf(pool)), end, now);
     }
     return undefined;
   }
@@ -208,15 +182,15 @@ export class RateLimits {
   /** Counts a placed order (rest-api.md#unfilled-order-count: every successful order). */
   countOrder(accountId: number): void {
     const now = this.now();
-    for (const pool of this.accountPools()) this.counter(pool, `account:${accountId}`, now).used += 1;
+    for (const pool of this.accountPools()) this.windows.charge(pool, `account:${accountId}`, 1, now);
   }
 
   /** The account's ORDERS pools with their limits and this window's count (GET /api/v3/rateLimit/order). */
   orderCounts(accountId: number): Array<{ pool: RatePool; count: number }> {
     const now = this.now();
     return this.accountPools().map((pool) => ({
-      pool: { ...pool, limit: this.limitOf(pool) },
-      count: this.counter(pool, `account:${accountId}`, now).used,
+      pool: { ...pool, limit: this.windows.limitOf(pool) },
+      count: this.windows.used(pool, `account:${accountId}`, now),
     }));
   }
 
@@ -231,7 +205,7 @@ export class RateLimits {
       if (!pool.usageHeader) continue;
       if (pool.scope === 'account' && accountId === undefined) continue;
       const key = pool.scope === 'ip' ? ip : `account:${accountId}`;
-      headers[pool.usageHeader] = String(this.counter(pool, key, now).used);
+      headers[pool.usageHeader] = String(this.windows.used(pool, key, now));
       if (pool.id === WEIGHT) headers['x-mbx-used-weight'] = headers[pool.usageHeader]!;
     }
     return headers;
@@ -242,55 +216,45 @@ export class RateLimits {
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
   }
 
-  private limitOf(pool: RatePool): number {
-    return this.limits.get(pool.id) ?? pool.limit;
-  }
-
   private accountPools() {
     return binance.pools.filter((p) => p.scope === 'account');
   }
 
-  /** The pool's counter for `key` in the current fixed window (a new window starts from zero). */
-  private counter(pool: RatePool, key: string, now: number): Counter {
-    const window = Math.floor(now / pool.windowMs) * pool.windowMs;
-    const id = `${pool.id}|${key}`;
-    let counter = this.counters.get(id);
-    if (!counter || counter.window !== window) {
-      counter = { window, used: 0 };
-      this.counters.set(id, counter);
+  private offencesOf(ip: string): Offences {
+    let offences = this.offences.get(ip);
+    if (!offences) {
+      offences = { throttledAt: 0, bans: [] };
+      this.offences.set(ip, offences);
     }
-    return counter;
+    return offences;
   }
 
-  private ip(ip: string): IpState {
-    let state = this.ips.get(ip);
-    if (!state) {
-      state = {
-        retryUntil: 0,
-        throttledAt: 0,
-        throttledUntil: 0,
-        ordersRetryUntil: new Map(),
-        bannedUntil: 0,
-        bans: [],
-      };
-      this.ips.set(ip, state);
-    }
-    return state;
+  private weightMessage(): string {
+    const pool = binance.pools.find((p) => p.id === WEIGHT)!;
+    return messages.weight(pool, this.windows.limitOf(pool));
+  }
+
+  /** A 429 that tells the IP to wait until `until`: a request sent before then (not in flight) earns a ban. */
+  private tellToWait(ip: string, until: number, now: number, msg: string): Refusal {
+    this.windows.close('retry', ip, until);
+    this.offencesOf(ip).throttledAt = now;
+    return this.throttled(-1003, msg, until, now);
   }
 
   /**
    * Bans an IP that sent inside a Retry-After: 2 minutes, doubled for each earlier ban of the
    * last day, at most 3 days (binance.overLimit; Binance publishes the range, not the steps).
    */
-  private ban(state: IpState, now: number): Refusal {
-    state.bans = state.bans.filter((t) => t > now - DAY_MS);
+  private ban(ip: string, now: number): Refusal {
+    const offences = this.offencesOf(ip);
+    offences.bans = offences.bans.filter((t) => t > now - DAY_MS);
     const { firstBanMs, maxBanMs } = binance.overLimit;
-    const length = Math.min(firstBanMs * 2 ** state.bans.length, maxBanMs);
-    state.bans.push(now);
-    state.bannedUntil = now + length;
-    state.retryUntil = 0;
-    state.ordersRetryUntil.clear();
-    return this.banned(state.bannedUntil, now);
+    const until = now + Math.min(firstBanMs * 2 ** offences.bans.length, maxBanMs);
+    offences.bans.push(now);
+    this.windows.close('ban', ip, until);
+    this.windows.open('retry', ip);
+    this.windows.openAll('orders', `${ip}|`);
+    return this.banned(until, now);
   }
 
   private banned(until: number, now: number): Refusal {

@@ -1,5 +1,6 @@
-import { bybit, type RatePool } from '@gridbot/venues';
+import { bybit } from '@gridbot/venues';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EVERY, headerOf, pathOf, queryOf, RateWindows } from '../rate-windows';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { clientIp } from '../signed-request';
 import { bybitError, envelope } from './bybit-error';
@@ -9,8 +10,6 @@ export type BybitPoolLimits = Record<string, number>;
 
 /** What a per-UID pool says in the three X-Bapi-Limit headers. */
 type UidAnswer = { limit: number; left: number; resetAt: number; over: boolean };
-
-type Counter = { window: number; used: number };
 
 /**
  * Bybit's rate limits as the sandbox enforces them (docs/venues/bybit.md#rate-limits, #bans;
@@ -22,45 +21,36 @@ type Counter = { window: number; used: number };
  * the limit is hit, otherwise the current time). Windows are fixed, as in the Binance dialect.
  */
 export class BybitRateLimits {
-  private limits = new Map<string, number>();
-  private readonly counters = new Map<string, Counter>();
-  private readonly bannedUntil = new Map<string, number>();
+  private readonly windows: RateWindows;
 
-  constructor(private readonly now: () => number) {}
+  constructor(now: () => number) {
+    this.windows = new RateWindows(bybit.pools, now, 'Bybit');
+  }
 
   setLimits(limits: BybitPoolLimits): BybitPoolLimits {
-    for (const [id, limit] of Object.entries(limits)) {
-      if (!bybit.pools.some((p) => p.id === id)) throw new Error(`unknown Bybit pool ${id}`);
-      if (!Number.isInteger(limit) || limit < 1)
-        throw new Error(`${id}: the limit must be a positive integer`);
-      this.limits.set(id, limit);
-    }
-    return Object.fromEntries(bybit.pools.map((p) => [p.id, this.limitOf(p)]));
+    return this.windows.setLimits(limits);
   }
 
   /** Bans `ip` (every IP without one) for `ms`, as if it had gone over the IP limit. */
-  ban(ms: number = bybit.overLimit.firstBanMs, ip = '*'): void {
-    this.bannedUntil.set(ip, this.now() + ms);
+  ban(ms: number = bybit.overLimit.firstBanMs, ip = EVERY): void {
+    this.windows.close('ban', ip, this.windows.now() + ms);
   }
 
   /** Bybit's limits again; no usage, no bans. */
   reset(): void {
-    this.limits.clear();
-    this.counters.clear();
-    this.bannedUntil.clear();
+    this.windows.reset();
   }
 
   /** Counts a REST call of `ip`: false when the IP is banned or goes over its limit now (and is banned). */
   admitIp(ip: string): boolean {
-    const now = this.now();
-    if (Math.max(this.bannedUntil.get(ip) ?? 0, this.bannedUntil.get('*') ?? 0) > now) return false;
+    const now = this.windows.now();
+    if (this.windows.closedUntil('ban', ip) > now) return false;
     const pool = bybit.pools.find((p) => p.scope === 'ip')!;
-    const counter = this.counter(pool, ip, now);
-    if (counter.used + 1 > this.limitOf(pool)) {
-      this.bannedUntil.set(ip, now + bybit.overLimit.firstBanMs);
+    if (!this.windows.fits(pool, ip, 1, now)) {
+      this.windows.close('ban', ip, now + bybit.overLimit.firstBanMs);
       return false;
     }
-    counter.used += 1;
+    this.windows.charge(pool, ip, 1, now);
     return true;
   }
 
@@ -69,34 +59,26 @@ export class BybitRateLimits {
     const cost = bybit.requestCost({ method, path, params });
     const pool = bybit.pools.find((p) => p.scope === 'account' && (cost[p.id] ?? 0) > 0);
     if (!pool) return undefined;
-    const now = this.now();
-    const limit = this.limitOf(pool);
-    const counter = this.counter(pool, `uid:${uid}`, now);
-    const resetAt = counter.window + pool.windowMs;
-    if (counter.used + cost[pool.id]! > limit) return { limit, left: 0, resetAt, over: true };
-    counter.used += cost[pool.id]!;
-    return { limit, left: limit - counter.used, resetAt: now, over: false };
-  }
-
-  private limitOf(pool: RatePool): number {
-    return this.limits.get(pool.id) ?? pool.limit;
-  }
-
-  private counter(pool: RatePool, key: string, now: number): Counter {
-    const window = Math.floor(now / pool.windowMs) * pool.windowMs;
-    const id = `${pool.id}|${key}`;
-    let counter = this.counters.get(id);
-    if (!counter || counter.window !== window) {
-      counter = { window, used: 0 };
-      this.counters.set(id, counter);
-    }
-    return counter;
+    const now = this.windows.now();
+    const limit = this.windows.limitOf(pool);
+    const key = `uid:${uid}`;
+    const resetAt = this.windows.refillAt(pool, now);
+    if (!this.windows.fits(pool, key, cost[pool.id]!, now)) return { limit, left: 0, resetAt, over: true };
+    return {
+      limit,
+      left: limit - this.windows.charge(pool, key, cost[pool.id]!, now),
+      resetAt: now,
+      over: false,
+    };
   }
 }
 
-const pathOf = (url: string) => url.split('?')[0] ?? '';
-const queryOf = (url: string) =>
-  new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+/** The three headers of a private answer (rate-limit.mdx). */
+const limitHeaders = (answer: UidAnswer) => ({
+  'X-Bapi-Limit': String(answer.limit),
+  'X-Bapi-Limit-Status': String(answer.left),
+  'X-Bapi-Limit-Reset-Timestamp': String(answer.resetAt),
+});
 
 /**
  * Bybit checks its limits before anything else: the IP's on every `/v5/` call, then the account's
@@ -121,16 +103,13 @@ export const enforceBybitRateLimits = (
         .type('text/plain')
         .send(bybit.ipBan.message);
     }
-    const header = request.headers['x-bapi-api-key'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
+    const apiKey = headerOf(request, 'x-bapi-api-key');
     const key = apiKey ? exchange.accounts.key(apiKey) : undefined;
     if (!key) return;
     // A batch's size is in its JSON body, unread at this point: it counts as one order here.
-    const answer = limits.admitUid(key.accountId, request.method, pathOf(request.url), queryOf(request.url));
+    const answer = limits.admitUid(key.accountId, request.method, pathOf(request), queryOf(request));
     if (!answer) return;
-    reply.header('X-Bapi-Limit', String(answer.limit));
-    reply.header('X-Bapi-Limit-Status', String(answer.left));
-    reply.header('X-Bapi-Limit-Reset-Timestamp', String(answer.resetAt));
+    void reply.headers(limitHeaders(answer));
     if (answer.over) return refuse(reply);
   });
 };

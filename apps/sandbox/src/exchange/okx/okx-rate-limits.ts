@@ -1,10 +1,9 @@
 import { okx, type RatePool } from '@gridbot/venues';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AccountBook } from '../accounts';
+import { headerOf, pathOf, RateWindows } from '../rate-windows';
 import { clientIp } from '../signed-request';
 import { envelope, okxError } from './okx-error';
-
-type Counter = { window: number; used: number };
 
 /**
  * OKX's limits as the table defines them (`okx.pools`, `okx.requestCost`): each call costs 1 in its
@@ -14,38 +13,28 @@ type Counter = { window: number; used: number };
  * docs/venues/okx.md#rate-limits, #bans
  */
 export class OkxRateLimits {
-  private readonly counters = new Map<string, Counter>();
+  private readonly windows: RateWindows;
 
-  private readonly limits = new Map<string, number>();
-
-  constructor(
-    limits: Readonly<Record<string, number>> = {},
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(limits: Readonly<Record<string, number>> = {}, now: () => number = Date.now) {
+    this.windows = new RateWindows(okx.pools, now, 'OKX');
     this.setLimits(limits);
   }
 
   /** Lowers (or raises) pools by id (`okx.pools`); returns every pool's limit in force. */
   setLimits(limits: Readonly<Record<string, number>>): Record<string, number> {
-    for (const [id, limit] of Object.entries(limits)) {
-      if (!okx.pools.some((p) => p.id === id)) throw new Error(`unknown OKX pool ${id}`);
-      if (!Number.isInteger(limit) || limit < 1)
-        throw new Error(`${id}: the limit must be a positive integer`);
-      this.limits.set(id, limit);
-    }
-    return Object.fromEntries(okx.pools.map((p) => [p.id, this.limits.get(p.id) ?? p.limit]));
+    return this.windows.setLimits(limits);
   }
 
   /** OKX's limits again, and no usage. */
   reset(): void {
-    this.limits.clear();
-    this.counters.clear();
+    this.windows.reset();
   }
 
   /** Charges the call; false (nothing charged) when one of its pools is full. */
   admit(method: string, path: string, ip: string, accountId: number | undefined): boolean {
     const cost = okx.requestCost({ method, path, params: new URLSearchParams() });
-    const charged: Array<{ pool: RatePool; counter: Counter; units: number }> = [];
+    const now = this.windows.now();
+    const charged: Array<{ pool: RatePool; who: string; units: number }> = [];
     for (const pool of okx.pools) {
       const units = cost[pool.id] ?? 0;
       if (units === 0) continue;
@@ -53,28 +42,13 @@ export class OkxRateLimits {
         pool.scope === 'ip' ? `ip:${ip}` : accountId === undefined ? undefined : `account:${accountId}`;
       // A private call without a known key is refused by its signature check, not counted.
       if (who === undefined) continue;
-      const counter = this.counter(pool, who);
-      if (counter.used + units > (this.limits.get(pool.id) ?? pool.limit)) return false;
-      charged.push({ pool, counter, units });
+      if (!this.windows.fits(pool, who, units, now)) return false;
+      charged.push({ pool, who, units });
     }
-    for (const { counter, units } of charged) counter.used += units;
+    for (const { pool, who, units } of charged) this.windows.charge(pool, who, units, now);
     return true;
   }
-
-  private counter(pool: RatePool, who: string): Counter {
-    const now = this.now();
-    const window = Math.floor(now / pool.windowMs) * pool.windowMs;
-    const id = `${pool.id}|${who}`;
-    let counter = this.counters.get(id);
-    if (!counter || counter.window !== window) {
-      counter = { window, used: 0 };
-      this.counters.set(id, counter);
-    }
-    return counter;
-  }
 }
-
-const pathOf = (request: FastifyRequest) => (request.raw.url ?? '').split('?')[0] ?? '';
 
 /** Enforces the limits on `/api/v5/` before anything else is checked (as OKX's gateway does). */
 export const enforceOkxRateLimits = (
@@ -85,8 +59,7 @@ export const enforceOkxRateLimits = (
   app.addHook('onRequest', async (request, reply) => {
     const path = pathOf(request);
     if (!path.startsWith('/api/v5/')) return;
-    const key = request.headers['ok-access-key'];
-    const apiKey = Array.isArray(key) ? key[0] : key;
+    const apiKey = headerOf(request, 'ok-access-key');
     const accountId = apiKey ? accounts.key(apiKey)?.accountId : undefined;
     if (limits.admit(request.method, path, clientIp(request), accountId)) return;
     const refusal = okxError('50011');
