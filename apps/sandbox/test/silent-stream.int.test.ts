@@ -75,7 +75,11 @@ const DIALECTS: Dialect[] = [
       const signature = createHmac('sha256', secret).update(payload).digest('hex');
       return {
         frames: [
-          JSON.stringify({ id: 1, method: 'userDataStream.subscribe.signature', params: { ...params, signature } }),
+          JSON.stringify({
+            id: 1,
+            method: 'userDataStream.subscribe.signature',
+            params: { ...params, signature },
+          }),
         ],
         done: (text) => text.includes('"subscriptionId"') && text.includes('"id":1'),
       };
@@ -186,7 +190,7 @@ describe.each(DIALECTS)('$name private stream, silent-stream fault', (dialect) =
     for (const c of [silenced, other, again, fresh]) c.ws.close();
   });
 
-  it('without an apiKey silences every connection, new ones from their first frame; the client's close still completes', async () => {
+  it("without an apiKey silences every connection, new ones from their first frame; the client's close still completes", async () => {
     const c = await subscribedConnection();
     expect((await dialect.silence()).status).toBe(200);
     try {
