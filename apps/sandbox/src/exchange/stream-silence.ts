@@ -8,10 +8,12 @@ import type { WebSocket } from 'ws';
  * follow-private-stream.ts `silenceMs`, ws-api-connection.ts `silenceMs`).
  *
  * The fault names an account or every connection. A connection is silent while it follows a
- * silenced account — from the moment its login (Bybit `auth`, OKX `login`, a Binance subscription)
- * names the account, so a login is not answered either — or while every connection is silenced.
- * New connections are silenced the same way while the fault is in force; once it is lifted, every
- * connection speaks again (what was pushed meanwhile is lost, not queued).
+ * silenced account — from the moment its login (Bybit `auth`, OKX `login`) names the account, so
+ * the login is not answered either; on Binance, while it carries a subscription of the account,
+ * and a subscription request naming the account is neither answered nor carried out — or while
+ * every connection is silenced. New connections are silenced the same way while the fault is in
+ * force; once it is lifted, every connection speaks again (what was pushed meanwhile is lost, not
+ * queued).
  */
 export class StreamSilence {
   private all = false;
@@ -33,11 +35,6 @@ export class StreamSilence {
     if (this.all) return true;
     for (const id of accountIds) if (id !== undefined && this.accounts.has(id)) return true;
     return false;
-  }
-
-  /** What the control API shows. */
-  view(): { all: boolean; accounts: number[] } {
-    return { all: this.all, accounts: [...this.accounts] };
   }
 }
 
