@@ -64,6 +64,64 @@ describe('order stream trigger', () => {
     expect(ladder.filter((o) => o.startsWith('buy@'))).toHaveLength(1);
   });
 
+  it('a Bybit stream gone silent: declared dead, followed again, and the fill made meanwhile booked once by the resume reconcile', {
+    timeout: 150_000,
+  }, async () => {
+    // A heartbeat every 300 ms, dead after 1.5 s of silence (Bybit's own: 20 s, 45 s).
+    h = await createGridHarness({
+      venue: 'bybit',
+      privateStreamTiming: {
+        pingEveryMs: 300,
+        silenceMs: 1500,
+        setupTimeoutMs: 3000,
+        minBackoffMs: 100,
+        maxBackoffMs: 300,
+      },
+    });
+    const harness = h;
+    await harness.reconcile();
+    expect(await harness.ladder()).toEqual(['buy@0.9900', 'sell@1.0100']);
+    queue = createInProcessQueue();
+    const worker = await startWorker({
+      // As above: scans on the ticker only and no sweep, so a fill the stream misses stays missed
+      // unless the stream's resume reconciles the account.
+      ctx: harness.contextFor('stream-worker', queue, { SCAN_RANGE_MAX_SYMBOLS: '0' }),
+      scanIntervalMs: 2000,
+      sweepIntervalMs: 3_600_000,
+      sweepAfterMs: 3_600_000,
+    });
+    stop = worker.stop;
+    const { stream, faults } = harness.sandbox.bybit;
+    await waitFor(async () => stream.subscribers('order') === 1, 60_000);
+
+    // The account's connection goes silent (open, not a byte more), then the averaging buy fills
+    // out of sight of the scans.
+    const accountId = harness.sandbox.control.account(harness.keys.apiKey).accountId;
+    faults.streamSilence.silence(accountId);
+    harness.setPrice('0.985');
+    harness.setPrice('0.995');
+    // Well past the silence window, with new connections as silent as the old: nothing booked.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect((await harness.openLots()).length).toBe(1);
+
+    faults.streamSilence.lift();
+    // Resumed: the account's coin bot is reconciled (within the default 10 s spread) and the fill booked.
+    await waitFor(
+      async () => (await harness.openLots()).length === 2 && (await harness.ladder()).length === 3,
+      60_000,
+    );
+    expect((await harness.openLots()).map((l) => l.buyPrice.toString())).toEqual(['1', '0.99']);
+    // Once: a live stream and later reconciles add nothing to it.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const buys = await harness.prisma.order.findMany({
+      where: { coinBotId: harness.bot.id, side: 'buy', status: 'filled' },
+      include: { fills: true },
+    });
+    // The entry (at market) and the averaging buy, one fill each.
+    expect(buys.flatMap((o) => o.fills.map((f) => f.price.toString())).sort()).toEqual(['0.99', '1']);
+    expect((await harness.openLots()).length).toBe(2);
+  });
+
   it("reconciles on fills and cancels of our orders only, not on our own placements or others' orders", async () => {
     h = await createGridHarness();
     const harness = h;

@@ -322,7 +322,10 @@ export const createExchangeClient = (options: ExchangeClientOptions): ExchangeCl
             serverNow,
             parser: loadParser,
             ...(options.privateStreamLimiter ? { limiter: options.privateStreamLimiter } : {}),
-            ...(options.localAddress ? { timing: { localAddress: options.localAddress } } : {}),
+            timing: {
+              ...options.privateStreamTiming,
+              ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+            },
           },
           streamOptions,
         );

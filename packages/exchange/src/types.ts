@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js';
 import type { VenueBudget } from './budget/venue-budget';
 import type { ConnectionLimit, ConnectionLimiter } from './user-data/connection-limiter';
 import type { UserDataStreams } from './user-data/user-data-streams';
+import type { PrivateStreamTiming } from './venue-streams/follow-private-stream';
 
 /** live: the real exchange; testnet: ccxt's setSandboxMode(true); sandbox: our apps/sandbox (Binance dialect). */
 export type ExchangeMode = 'live' | 'testnet' | 'sandbox';
@@ -47,6 +48,11 @@ export type ExchangeClientOptions = {
    * per URL in this process's memory.
    */
   privateStreamLimiter?: (url: string, budget: ConnectionLimit) => ConnectionLimiter;
+  /**
+   * The heartbeat, silence, setup and backoff times of a private stream that is a connection per
+   * account (Bybit, OKX); absent → the venue's (tests shorten them). Binance's are `userDataStreams`'.
+   */
+  privateStreamTiming?: Omit<PrivateStreamTiming, 'localAddress'>;
 };
 
 export type ExchangeCapabilities = {

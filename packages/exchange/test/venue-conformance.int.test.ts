@@ -7,11 +7,16 @@ import {
   clientOrderIdFor,
   createExchangeClient,
   createMemoryBudgetStore,
+  createMemoryConnectionLimiter,
+  createUserDataStreams,
   createVenueBudget,
   type ExchangeClient,
+  type ExchangeClientOptions,
   ExchangeError,
+  type ExchangeOrder,
   type PlaceOrderInput,
-  type VenueBudget,
+  type UserDataStreams,
+  type UserDataStreamsLog,
 } from '../src/index';
 import { type SandboxProcess, startSandboxProcess } from './support/sandbox-process';
 
@@ -85,6 +90,10 @@ const VENUES = [
     halt: () => sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'HALT' }),
     haltedStatus: 'HALT',
     setTick: (tick: string) => sandbox.control('PUT', '/markets/XRPUSDT/filters', { tickSize: tick }),
+    silentStream: {
+      silence: (apiKey: string) => sandbox.control('POST', '/faults/silent-stream', { apiKey }),
+      lift: () => sandbox.control('POST', '/faults/silent-stream/lift'),
+    },
   },
   {
     venue: 'bybit',
@@ -113,6 +122,11 @@ const VENUES = [
     halt: () => sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'HALT' }),
     haltedStatus: 'Closed',
     setTick: (tick: string) => sandbox.control('PUT', '/markets/XRPUSDT/filters', { tickSize: tick }),
+    silentStream: {
+      silence: (apiKey: string) =>
+        dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/faults/silent-stream', { apiKey }),
+      lift: () => dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/faults/silent-stream/lift'),
+    },
   },
   {
     venue: 'okx',
@@ -136,6 +150,11 @@ const VENUES = [
     haltedStatus: 'suspend',
     setTick: (tick: string) =>
       dialectControl(sandbox.okxUrl, 'PUT', '/_sandbox/okx/instruments/XRP-USDT/filters', { tickSz: tick }),
+    silentStream: {
+      silence: (apiKey: string) =>
+        dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/faults/silent-stream', { apiKey }),
+      lift: () => dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/faults/silent-stream/lift'),
+    },
   },
 ] as const;
 
@@ -179,7 +198,10 @@ describe.each(VENUES)('$venue', (dialect) => {
   const { venue, url, minOrderValue } = dialect;
   const clientFor = (
     keys: { apiKey: string; secret: string; passphrase?: string },
-    options: { budget?: VenueBudget; timeoutMs?: number; recvWindowMs?: number } = {},
+    options: Pick<
+      ExchangeClientOptions,
+      'budget' | 'timeoutMs' | 'recvWindowMs' | 'userDataStreams' | 'privateStreamTiming'
+    > = {},
   ): ExchangeClient =>
     createExchangeClient({
       exchange: venue,
@@ -562,6 +584,123 @@ describe.each(VENUES)('$venue', (dialect) => {
       }
     } finally {
       await sandbox.control('PUT', '/clock', { offsetMs: 0 });
+    }
+  });
+
+  it('a private stream gone silent (open, not a byte more) is declared dead within its silence window, followed again (resumed), and a fill made meanwhile is found', async () => {
+    // Short heartbeat and silence: a healthy connection hears a frame every 300 ms (our ping's pong
+    // on Bybit and OKX, Binance's ping), a silent one is dead after 1.5 s.
+    const SILENCE_MS = 1500;
+    const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
+    const log: UserDataStreamsLog[] = [];
+    let binanceStreams: UserDataStreams | undefined;
+    if (venue === 'binance') await sandbox.userData.setLimits({ pingIntervalMs: 300 });
+    const client = clientFor(
+      keys,
+      venue === 'binance'
+        ? {
+            userDataStreams: (url) =>
+              (binanceStreams ??= createUserDataStreams({
+                url,
+                limiter: createMemoryConnectionLimiter({ attempts: 100, windowMs: 1000 }),
+                minBackoffMs: 100,
+                maxBackoffMs: 300,
+                connection: { silenceMs: SILENCE_MS, requestTimeoutMs: 1000 },
+                log: (entry) => log.push(entry),
+              })),
+          }
+        : {
+            privateStreamTiming: {
+              pingEveryMs: 300,
+              silenceMs: SILENCE_MS,
+              setupTimeoutMs: 3000,
+              minBackoffMs: 100,
+              maxBackoffMs: 300,
+            },
+          },
+    );
+    const updates: ExchangeOrder[] = [];
+    const subscribed: { resumed: boolean }[] = [];
+    const errors: unknown[] = [];
+    const stop = client.streamOrderUpdates({
+      onUpdate: (order) => updates.push(order),
+      onSubscribed: (info) => subscribed.push(info),
+      onError: (error) => errors.push(error),
+    });
+    const waitFor = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      while (!check()) {
+        if (Date.now() > until) throw new Error(`still waiting for ${what}`);
+        await sleep(20);
+      }
+    };
+    /** The follower cut the connection for its silence: Bybit and OKX report it, Binance logs it. */
+    const declaredDead = () =>
+      errors.some((e) => /silent for 1500 ms/.test(String((e as Error).message))) ||
+      log.some((e) => e.event === 'closed' && /silent for 1500 ms/.test(e.reason ?? ''));
+    try {
+      await waitFor(() => subscribed.length === 1, 'the subscription');
+      // Longer than the silence window: a healthy connection is not taken for a silent one.
+      await sleep(SILENCE_MS + 500);
+      expect(declaredDead()).toBe(false);
+      await sandbox.setPrice('ETHUSDT', '3000');
+      const id = idFor('buy', 9);
+      const { order } = await client.placeOrder({
+        symbol: 'ETH/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '2970',
+        amount: '0.05',
+        clientOrderId: id,
+      });
+      await waitFor(
+        () => updates.some((o) => o.clientOrderId === id && o.status === 'open'),
+        'the open order',
+      );
+
+      await dialect.silentStream.silence(keys.apiKey);
+      const silencedAt = Date.now();
+      // Filled while the stream says nothing.
+      await sandbox.setPrice('ETHUSDT', '2960');
+      await waitFor(declaredDead, 'the silent connection declared dead');
+      // At most the window after the last frame heard, which came before the fault.
+      expect(Date.now() - silencedAt).toBeLessThan(SILENCE_MS + 1500);
+      expect(updates.some((o) => o.clientOrderId === id && o.status === 'closed')).toBe(false);
+      expect(subscribed).toEqual([{ resumed: false }]);
+      // New connections stay silent while the fault lasts: nothing resumes yet.
+      await sleep(SILENCE_MS);
+      expect(subscribed).toEqual([{ resumed: false }]);
+
+      await dialect.silentStream.lift();
+      await waitFor(() => subscribed.length === 2, 'the resumed subscription');
+      expect(subscribed).toEqual([{ resumed: false }, { resumed: true }]);
+      // `resumed` is the engine's cue to reconcile the account (apps/worker order-streams.ts): the
+      // venue pushes nothing of what happened meanwhile, the order's own state has the fill.
+      const found = await client.fetchOrderByClientId('ETH/USDT', id);
+      expect(found).toMatchObject({ id: order.id, status: 'closed' });
+      expect(found?.filled.toFixed()).toBe('0.05');
+      expect((await client.fetchOrderTrades('ETH/USDT', order.id)).map((t) => t.amount.toFixed())).toEqual([
+        '0.05',
+      ]);
+      // The stream that came back reports what follows.
+      const next = idFor('buy', 10);
+      await client.placeOrder({
+        symbol: 'ETH/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '2900',
+        amount: '0.05',
+        clientOrderId: next,
+      });
+      await waitFor(
+        () => updates.some((o) => o.clientOrderId === next && o.status === 'open'),
+        'the next order',
+      );
+    } finally {
+      await dialect.silentStream.lift();
+      await stop();
+      await binanceStreams?.close();
+      if (venue === 'binance') await sandbox.userData.setLimits({ pingIntervalMs: 20_000 });
     }
   });
 });

@@ -103,6 +103,13 @@ export type SandboxControl = {
   /** Binance's endpoints misbehave for a while: 503s, late answers or -1007 on new orders. */
   startOutage(outage: ExchangeOutage): void;
   /**
+   * The user data stream connections (WebSocket API and listenKey streams) that carry the account
+   * of `apiKey` — or, without it, every connection — go silent until `liftStreamSilence`: open,
+   * sending nothing (no answer, event, ping or pong), reading nothing (stream-silence.ts).
+   */
+  silenceStreams(apiKey?: string): void;
+  liftStreamSilence(): void;
+  /**
    * Changes pool limits by pool id (`REQUEST_WEIGHT`, `RAW_REQUESTS`, `ORDERS_10S`, `ORDERS_1D`),
    * e.g. `{ REQUEST_WEIGHT: 100 }`; returns every pool's limit in force.
    */
@@ -211,6 +218,9 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
       ),
     failNextOrderResponse: (fault) => exchange.failNextOrderResponse(fault),
     startOutage: (outage) => exchange.startOutage(outage),
+    silenceStreams: (apiKey) =>
+      exchange.streamSilence.silence(apiKey === undefined ? undefined : accountOf(apiKey)),
+    liftStreamSilence: () => exchange.streamSilence.lift(),
     setLimits: (limits) => exchange.rateLimits.setLimits(limits),
     forceOverLimit: (force) => exchange.rateLimits.forceOverLimit(force),
     requestLog: (since) => exchange.rateLimits.requestLog(since),

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badControl, type ControlBody, controlBody, intIn } from './control-body';
+import { StreamSilence } from './stream-silence';
 
 /**
  * The faults the Bybit and OKX dialects share (bybit-faults.ts, okx-faults.ts say what each looks
@@ -30,6 +31,8 @@ const DEFAULT_DELAY_MS = 15_000;
 export class DialectFaults<R extends RefusingKind> {
   private outage: (DialectOutage<R> & { until: number }) | undefined;
   private readonly queue: OrderFault[] = [];
+  /** The dialect's private stream connections gone silent (stream-silence.ts), until reset or lifted. */
+  readonly streamSilence = new StreamSilence();
 
   /** `refusingKinds`: the dialect's, in the order its control API names them. */
   constructor(readonly refusingKinds: readonly R[]) {}
@@ -42,10 +45,11 @@ export class DialectFaults<R extends RefusingKind> {
     this.queue.push(fault);
   }
 
-  /** No outage, no queued fault. */
+  /** No outage, no queued fault, no silent stream. */
   reset(): void {
     this.outage = undefined;
     this.queue.length = 0;
+    this.streamSilence.lift();
   }
 
   current(): DialectOutage<R> | undefined {
@@ -165,12 +169,15 @@ const readOrderFault = (body: ControlBody | undefined): Read<OrderFault> => {
 /**
  * A dialect's fault controls under `prefix` (its control API's, e.g. /_sandbox/okx):
  * `faults/outage` starts an outage, `faults/next-order` spoils the next placement's answer,
- * `faults/reset` ends both.
+ * `faults/silent-stream` silences the private stream connections of the account of `apiKey` (or,
+ * without it, all of them) until `faults/silent-stream/lift`; `faults/reset` ends them all.
+ * `accountOf`: the account of a key, undefined for a key the exchange does not know.
  */
 export const dialectFaultRoutes = <R extends RefusingKind>(
   app: FastifyInstance,
   prefix: string,
   faults: DialectFaults<R>,
+  accountOf: (apiKey: string) => number | undefined,
 ): void => {
   app.post(`${prefix}/faults/outage`, async (request, reply) => {
     const read = readOutage(controlBody(request.body), faults.refusingKinds);
@@ -183,6 +190,22 @@ export const dialectFaultRoutes = <R extends RefusingKind>(
     const read = readOrderFault(controlBody(request.body));
     if ('bad' in read) return badControl(reply, read.bad);
     faults.failNextOrderResponse(read.value);
+    return { ok: true };
+  });
+
+  app.post(`${prefix}/faults/silent-stream`, async (request, reply) => {
+    const body = controlBody(request.body);
+    const apiKey = body?.apiKey;
+    if (!body || (apiKey !== undefined && typeof apiKey !== 'string'))
+      return badControl(reply, 'apiKey: a string, or none for every connection');
+    const accountId = apiKey === undefined ? undefined : accountOf(apiKey);
+    if (apiKey !== undefined && accountId === undefined) return badControl(reply, 'apiKey: an unknown key');
+    faults.streamSilence.silence(accountId);
+    return { ok: true };
+  });
+
+  app.post(`${prefix}/faults/silent-stream/lift`, async () => {
+    faults.streamSilence.lift();
     return { ok: true };
   });
 

@@ -18,6 +18,7 @@ import { Dec, roundToStep, ZERO } from './money';
 import { createPriceFeed, type FeedPosition, type PriceFeed, type PriceFeedSpec } from './price-feed';
 import { RateLimits } from './rate-limits';
 import { refuse } from './refusal';
+import { StreamSilence } from './stream-silence';
 
 export type SandboxMarketConfig = MarketSpec & { feed: PriceFeedSpec };
 
@@ -110,6 +111,8 @@ export class SandboxExchange {
   private readonly markets = new Map<string, MarketState>();
   private readonly faults: OrderResponseFault[] = [];
   private outage: (ExchangeOutage & { until: number }) | undefined;
+  /** The Binance dialect's private streams gone silent (user-data-socket.ts); Bybit's and OKX's are their dialects' faults. */
+  readonly streamSilence = new StreamSilence();
   /** How far the exchange's clock is from this host's (the control API's clock skew), ms. */
   private clockOffsetMs = 0;
 

@@ -5,6 +5,7 @@ import { BinanceError, binanceErrors } from './binance-error';
 import { asBinanceError } from './refusal';
 import type { SandboxExchange } from './sandbox-exchange';
 import { API_KEY, assertKeyAccess, checkSignature } from './signed-request';
+import { answerPings, SILENCEABLE_SERVER } from './stream-silence';
 import type { UserDataConnections } from './user-data-connections';
 import type { UserDataEvent, UserDataStreams } from './user-data-streams';
 
@@ -34,7 +35,9 @@ const refuse = (socket: Duplex, status: number, error: BinanceError, retryAfterM
  * - `/ws-api/v3`: Binance's WebSocket API, where `userDataStream.subscribe.signature` (a signed
  *   request) subscribes the connection to its key's account, events wrapped as
  *   `{ subscriptionId, event }`. ccxt 4.5's binance `watchOrders` takes this path for spot.
- * A bad listenKey is refused at the handshake (HTTP 400 with Binance's -1125).
+ * A bad listenKey is refused at the handshake (HTTP 400 with Binance's -1125). A connection
+ * carrying a silenced account (`exchange.streamSilence`, stream-silence.ts) sends nothing and reads
+ * nothing until the fault is lifted.
  */
 export const attachUserDataSocket = (
   server: Server,
@@ -42,7 +45,7 @@ export const attachUserDataSocket = (
   streams: UserDataStreams,
   connections: UserDataConnections,
 ) => {
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer(SILENCEABLE_SERVER);
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -51,7 +54,7 @@ export const attachUserDataSocket = (
       const accountId = streams.accountOf(listenKey);
       if (accountId === undefined) return refuse(socket, 400, binanceErrors.listenKeyUnknown());
       return wss.handleUpgrade(request, socket, head, (ws) =>
-        serveListenKey(ws, streams, accountId, listenKey),
+        serveListenKey(ws, exchange, streams, accountId, listenKey),
       );
     }
     if (path === WS_API_PATH) {
@@ -84,16 +87,29 @@ const sendJson = (ws: WebSocket, value: unknown) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(value));
 };
 
-const serveListenKey = (ws: WebSocket, streams: UserDataStreams, accountId: number, listenKey: string) => {
+const serveListenKey = (
+  ws: WebSocket,
+  exchange: SandboxExchange,
+  streams: UserDataStreams,
+  accountId: number,
+  listenKey: string,
+) => {
+  const silent = () => exchange.streamSilence.covers([accountId]);
+  answerPings(ws, silent);
   const unsubscribe = streams.subscribe(accountId, {
     listenKey,
-    send: (event) => sendJson(ws, event),
+    send: (event) => {
+      if (!silent()) sendJson(ws, event);
+    },
     end: () => ws.close(1000, 'listenKey closed'),
   });
   ws.on('close', unsubscribe);
   // A client's own messages mean nothing on a listenKey stream.
   ws.on('message', () => undefined);
 };
+
+/** Thrown for a request the silent server does not answer. */
+const UNANSWERED = Symbol('unanswered');
 
 type WsApiSession = {
   exchange: SandboxExchange;
@@ -108,7 +124,9 @@ type WsApiSession = {
  * wrapped as `{ subscriptionId, event }`; at most `subscriptionsPerConnection` active (-1191) and
  * `subscriptionsPerConnectionLifetime` ever (-2042), one per account (-2035); a ping every
  * `pingIntervalMs`, dropped without a pong for `pongTimeoutMs`; closed when its life ends, or after
- * a `serverShutdown` event when the control API says so.
+ * a `serverShutdown` event when the control API says so. Silent (no answer, event, ping or pong)
+ * while one of its subscriptions is a silenced account's, or every connection is silenced; a
+ * subscription request naming a silenced account is left unanswered and not carried out.
  */
 const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
   const { exchange, streams, connections } = session;
@@ -118,6 +136,11 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
   let started = 0;
   let lastPong = Date.now();
   const timers: NodeJS.Timeout[] = [];
+  const silent = () => exchange.streamSilence.covers([...subscriptions.values()].map((s) => s.accountId));
+  const send = (value: unknown) => {
+    if (!silent()) sendJson(ws, value);
+  };
+  answerPings(ws, silent);
 
   const remove = connections.add({
     view: () => ({
@@ -139,6 +162,11 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
     lastPong = Date.now();
   });
   const ping = setInterval(() => {
+    // A silent server neither pings nor drops the client it stopped pinging.
+    if (silent()) {
+      lastPong = Date.now();
+      return;
+    }
     if (Date.now() - lastPong > limits.pongTimeoutMs) return ws.terminate();
     ws.ping();
   }, limits.pingIntervalMs);
@@ -154,6 +182,7 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
 
   const subscribe = (params: Record<string, unknown>): { subscriptionId: number } => {
     const accountId = signedAccount(exchange, params, session.ip);
+    if (exchange.streamSilence.covers([accountId])) throw UNANSWERED;
     for (const subscription of subscriptions.values()) {
       if (subscription.accountId === accountId) throw binanceErrors.subscriptionActive();
     }
@@ -161,10 +190,10 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
       throw binanceErrors.tooManySubscriptions(limits.subscriptionsPerConnection);
     if (started >= limits.subscriptionsPerConnectionLifetime) throw binanceErrors.maximumSubscriptionIds();
     const subscriptionId = started++;
-    const send = (event: UserDataEvent) => sendJson(ws, { subscriptionId, event });
+    const sendEvent = (event: UserDataEvent) => send({ subscriptionId, event });
     subscriptions.set(subscriptionId, {
       accountId,
-      unsubscribe: streams.subscribe(accountId, { send, end: () => ws.close() }),
+      unsubscribe: streams.subscribe(accountId, { send: sendEvent, end: () => ws.close() }),
     });
     return { subscriptionId };
   };
@@ -184,11 +213,12 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
   };
 
   ws.on('message', (data) => {
+    if (silent()) return;
     let request: WsApiRequest;
     try {
       request = JSON.parse(String(data)) as WsApiRequest;
     } catch {
-      return sendJson(ws, { id: null, status: 400, error: { code: -1000, msg: 'Malformed request.' } });
+      return send({ id: null, status: 400, error: { code: -1000, msg: 'Malformed request.' } });
     }
     const { id } = request;
     const params = ((typeof request.params === 'object' && request.params) || {}) as Record<string, unknown>;
@@ -196,17 +226,18 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
       const method = String(request.method);
       if (method === 'userDataStream.unsubscribe') {
         const ended = unsubscribe(params);
-        sendJson(ws, { id, status: 200, result: {}, rateLimits: [] });
+        send({ id, status: 200, result: {}, rateLimits: [] });
         // user-data-stream.md "Event Stream Terminated": sent for a subscription stopped this way.
         for (const subscriptionId of ended) {
-          sendJson(ws, { subscriptionId, event: { e: 'eventStreamTerminated', E: Date.now() } });
+          send({ subscriptionId, event: { e: 'eventStreamTerminated', E: Date.now() } });
         }
         return;
       }
-      sendJson(ws, { id, status: 200, result: answer(method, params), rateLimits: [] });
+      send({ id, status: 200, result: answer(method, params), rateLimits: [] });
     } catch (error) {
+      if (error === UNANSWERED) return;
       const failure = asBinanceError(error) ?? binanceErrors.notFound();
-      sendJson(ws, { id, status: failure.httpStatus, error: failure.toJSON() });
+      send({ id, status: failure.httpStatus, error: failure.toJSON() });
     }
   });
 

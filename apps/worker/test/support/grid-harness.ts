@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@gridbot/db';
 import { createTestDb } from '@gridbot/db/testing';
 import { tradeFeeMicro } from '@gridbot/domain';
-import { createMemoryBudgetStore, createVenueBudget, type ExchangeOrder } from '@gridbot/exchange';
+import {
+  createMemoryBudgetStore,
+  createVenueBudget,
+  type ExchangeClientOptions,
+  type ExchangeOrder,
+} from '@gridbot/exchange';
 import type { JobQueue } from '@gridbot/jobs';
 import { balanceOf, checkInvariants, toMicro, userAccountCode } from '@gridbot/ledger';
 import { startSandboxExchange } from '@gridbot/sandbox';
@@ -41,6 +46,8 @@ export const createGridHarness = async (
     marketsTtlMs?: number;
     /** The venue of the exchange account, spoken by the sandbox's dialect of it (default binance). */
     venue?: 'binance' | 'bybit' | 'okx';
+    /** Bybit's and OKX's private stream heartbeat and silence (default the venue's). */
+    privateStreamTiming?: ExchangeClientOptions['privateStreamTiming'];
   } = {},
 ) => {
   const db = await createTestDb();
@@ -123,6 +130,7 @@ export const createGridHarness = async (
     recvWindowMs: 1000,
     budget,
     ...(settings.marketsTtlMs ? { marketsTtlMs: settings.marketsTtlMs } : {}),
+    ...(settings.privateStreamTiming ? { privateStreamTiming: settings.privateStreamTiming } : {}),
   });
   /** The service context of one worker process (`owner` is its instance id, the lease owner). */
   // One context per worker (owner) unless a test brings its own queue or settings, as a worker

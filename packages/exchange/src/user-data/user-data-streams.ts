@@ -304,6 +304,9 @@ export const createUserDataStreams = (options: UserDataStreamsOptions): UserData
       f.failures++;
       const wait = Math.max(backoff(f.failures), error instanceof WsApiError ? (error.retryAfterMs ?? 0) : 0);
       f.retryAt = Date.now() + wait;
+      // Woken for the retry: nothing else may wake the pump (an unanswered subscription on a
+      // connection that stays open was never tried again before, venue-conformance.int.test.ts).
+      schedule(f.retryAt);
       f.handlers.onError?.(error);
     } finally {
       f.busy = false;

@@ -78,10 +78,15 @@ export const openWsApiConnection = (
     let opened = false;
     let closed = false;
     let silence: NodeJS.Timeout | undefined;
+    let silent = false;
 
     const heard = () => {
       if (silence) clearTimeout(silence);
-      silence = setTimeout(() => socket.terminate(), silenceMs);
+      silence = setTimeout(() => {
+        // A venue that keeps the connection open and sends nothing (no ping): said so in the close reason.
+        silent = true;
+        socket.terminate();
+      }, silenceMs);
       silence.unref();
     };
     const finish = (reason: string) => {
@@ -118,7 +123,9 @@ export const openWsApiConnection = (
       if (!opened) reject(error);
       finish(error.message);
     });
-    socket.on('close', (code, reason) => finish(`closed ${code} ${reason.toString()}`.trim()));
+    socket.on('close', (code, reason) =>
+      finish(silent ? `silent for ${silenceMs} ms` : `closed ${code} ${reason.toString()}`.trim()),
+    );
     socket.on('ping', heard);
     socket.on('pong', heard);
     socket.on('message', (data) => {

@@ -34,7 +34,13 @@ export type PrivateStreamDialect = {
 };
 
 export type PrivateStreamTiming = {
-  /** A connection silent this long (no frame at all, pongs included) is dead (default: 2 pings + 5 s). */
+  /** How often the heartbeat is sent (default the venue's, `PrivateStreamDialect.pingEveryMs`). */
+  pingEveryMs?: number;
+  /**
+   * A connection silent this long (no frame at all, pongs included) is dead: it is cut and another
+   * opened (default: 2 pings + 5 s). A venue that keeps the TCP connection open and stops sending
+   * is noticed only so (the sandbox's silent-stream fault, venue-conformance.int.test.ts).
+   */
   silenceMs?: number;
   /** How long the handshake, the login and the subscription may take together (default 10 s). */
   setupTimeoutMs?: number;
@@ -66,7 +72,8 @@ export const followPrivateStream = (
   options: Pick<OrderStreamOptions, 'onError' | 'onSubscribed'>,
   timing: PrivateStreamTiming = {},
 ): (() => Promise<void>) => {
-  const silenceMs = timing.silenceMs ?? dialect.pingEveryMs * 2 + 5000;
+  const pingEveryMs = timing.pingEveryMs ?? dialect.pingEveryMs;
+  const silenceMs = timing.silenceMs ?? pingEveryMs * 2 + 5000;
   const setupTimeoutMs = timing.setupTimeoutMs ?? 10_000;
   const minBackoff = timing.minBackoffMs ?? 1000;
   const maxBackoff = timing.maxBackoffMs ?? 60_000;
@@ -149,7 +156,7 @@ export const followPrivateStream = (
       heard();
       // Signed now, not before the handshake: the login's timestamp expires (Bybit 10 s, OKX 30 s).
       dialect.login().then((login) => ws.send(login), drop);
-      timers.push(setInterval(() => ws.send(dialect.ping), dialect.pingEveryMs).unref());
+      timers.push(setInterval(() => ws.send(dialect.ping), pingEveryMs).unref());
     });
     timers.push(
       setTimeout(() => {

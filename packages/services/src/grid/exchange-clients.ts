@@ -6,6 +6,7 @@ import {
   createMemoryConnectionLimiter,
   createUserDataStreams,
   type ExchangeClient,
+  type ExchangeClientOptions,
   type ExchangeMode,
   USER_STREAM_CONNECTION_BUDGET,
   type UserDataStreams,
@@ -39,6 +40,8 @@ export type ExchangeClientsOptions = {
   connectionLimiterFor?: ((url: string, budget: ConnectionLimit) => ConnectionLimiter) | undefined;
   /** How the user data connections are run (subscriptions per connection, life, backoff). */
   userDataStreams?: Omit<UserDataStreamsOptions, 'url' | 'limiter'> | undefined;
+  /** How Bybit's and OKX's private streams (a connection per account) time their heartbeat and silence. */
+  privateStreamTiming?: ExchangeClientOptions['privateStreamTiming'] | undefined;
   /** How long markets (filters, status) are used before they are fetched again (default 5 min). */
   marketsTtlMs?: number | undefined;
 };
@@ -140,6 +143,7 @@ export const createExchangeClients = (options: ExchangeClientsOptions) => {
         ...egress,
         userDataStreams,
         ...(privateStreamLimiter ? { privateStreamLimiter } : {}),
+        ...(options.privateStreamTiming ? { privateStreamTiming: options.privateStreamTiming } : {}),
         ...(options.marketsTtlMs ? { marketsTtlMs: options.marketsTtlMs } : {}),
       });
       cache.set(exchangeAccountId, { version, client });

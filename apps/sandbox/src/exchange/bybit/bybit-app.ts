@@ -17,8 +17,10 @@ export type BybitDialect = {
   stream: BybitStreamControl;
   /** Its rate limits: lower them, ban, reset (bybit-rate-limits.ts). */
   limits: BybitRateLimits;
-  /** Its outages and spoiled order answers (bybit-faults.ts). */
+  /** Its outages, spoiled order answers and silent streams (bybit-faults.ts). */
   faults: BybitFaults;
+  /** The exchange it speaks for (the control API names accounts by their keys). */
+  exchange: SandboxExchange;
 };
 
 /**
@@ -71,10 +73,10 @@ export const buildBybitApp = (
   bybitAccountRoutes(app, exchange);
   bybitOrderRoutes(app, exchange, faults);
   bybitOrderQueryRoutes(app, exchange);
-  const stream = attachBybitPrivateStream(app.server, exchange);
+  const stream = attachBybitPrivateStream(app.server, exchange, faults.streamSilence);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => stream.close());
-  const dialect: BybitDialect = { stream, limits, faults };
+  const dialect: BybitDialect = { stream, limits, faults, exchange };
   void app.register(bybitControlRoutes, { dialect });
   return Object.assign(app, { bybit: dialect });
 };

@@ -5,6 +5,7 @@ import { bybit } from '@gridbot/venues';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { OrderEvent } from '../matching-engine';
 import type { SandboxExchange } from '../sandbox-exchange';
+import { answerPings, SILENCEABLE_SERVER, type StreamSilence } from '../stream-silence';
 import { walletAccount } from './bybit-account-routes';
 import { executionJson, orderJson } from './bybit-order-json';
 
@@ -55,22 +56,32 @@ export type BybitStreamControl = {
  * "GET/realtime" + expires), then `subscribe` / `unsubscribe` to `order`, `execution`, `wallet`
  * (and the `.spot` topics); every change of the account's orders (the matching engine's
  * `onOrderEvent`) pushed in Bybit's v5 shapes; `ping` answered with `pong`; an idle connection
- * dropped as ws/connect.mdx says. docs/venues/bybit.md#user-data-stream
+ * dropped as ws/connect.mdx says. A connection of a silenced account (`silence`, the dialect's
+ * fault) says nothing, reads nothing and is not cut for idling. docs/venues/bybit.md#user-data-stream
  */
-export const attachBybitPrivateStream = (server: Server, exchange: SandboxExchange): BybitStreamControl => {
-  const wss = new WebSocketServer({ noServer: true });
+export const attachBybitPrivateStream = (
+  server: Server,
+  exchange: SandboxExchange,
+  silence: StreamSilence,
+): BybitStreamControl => {
+  const wss = new WebSocketServer(SILENCEABLE_SERVER);
   const open = new Set<Connection>();
   let idleMs: number = stream.idleMs;
   let counter = 0;
 
+  const silent = (c: Connection) => silence.covers([c.accountId]);
+
   const send = (c: Connection, message: object) => {
-    if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify(message));
+    if (c.ws.readyState === c.ws.OPEN && !silent(c)) c.ws.send(JSON.stringify(message));
   };
 
-  /** "No ping-pong and no stream data" for the connection's active time: Bybit cuts it. */
+  /**
+   * "No ping-pong and no stream data" for the connection's active time: Bybit cuts it (a silent
+   * connection is left for its client to give up on).
+   */
   const touch = (c: Connection) => {
     if (c.idle) clearTimeout(c.idle);
-    c.idle = setTimeout(() => c.ws.terminate(), c.activeMs);
+    c.idle = setTimeout(() => (silent(c) ? touch(c) : c.ws.terminate()), c.activeMs);
     c.idle.unref();
   };
 
@@ -119,6 +130,7 @@ export const attachBybitPrivateStream = (server: Server, exchange: SandboxExchan
   };
 
   const onMessage = (c: Connection, data: RawData) => {
+    if (silent(c)) return;
     touch(c);
     let request: Request;
     try {
@@ -192,6 +204,7 @@ export const attachBybitPrivateStream = (server: Server, exchange: SandboxExchan
       };
       open.add(c);
       touch(c);
+      answerPings(ws, () => silent(c));
       ws.on('message', (data) => onMessage(c, data));
       ws.on('close', () => {
         if (c.idle) clearTimeout(c.idle);

@@ -81,7 +81,7 @@ export const buildOkxApp = (
   okxAccountRoutes(app, exchange);
   okxOrderRoutes(app, exchange, faults);
   okxQueryRoutes(app, exchange);
-  const socket = attachOkxPrivateSocket(app.server, exchange);
+  const socket = attachOkxPrivateSocket(app.server, exchange, faults.streamSilence);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => socket.close());
   const dialect: OkxDialect = { limits, faults, exchange, stream: socket };

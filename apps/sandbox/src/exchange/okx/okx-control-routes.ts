@@ -38,7 +38,12 @@ export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dial
     return { connections: dialect.stream.upgradeNotice(closeAfterMs) };
   });
 
-  dialectFaultRoutes(app, '/_sandbox/okx', dialect.faults);
+  dialectFaultRoutes(
+    app,
+    '/_sandbox/okx',
+    dialect.faults,
+    (apiKey) => dialect.exchange.accounts.key(apiKey)?.accountId,
+  );
 
   dialectLimitsRoute(app, '/_sandbox/okx', dialect.limits);
 

@@ -6,6 +6,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { accountUid } from '../accounts';
 import type { OrderEvent } from '../matching-engine';
 import type { SandboxExchange } from '../sandbox-exchange';
+import { answerPings, SILENCEABLE_SERVER, type StreamSilence } from '../stream-silence';
 import { accountSnapshot } from './okx-balance';
 import { okxError } from './okx-error';
 import { orderJson } from './okx-order-json';
@@ -36,7 +37,9 @@ const errorEvent = (code: string, connId: string, ...args: string[]) => {
  * passphrase, timestamp in seconds within 30 s, sign), then `subscribe` to `orders` (instType SPOT
  * or ANY, optionally one instId) and `account` (optionally one ccy). Every change of the account's
  * orders is pushed in the order list's shape plus the fill fields; `account` pushes the trading
- * balance on each change. Text `ping` is answered `pong`. docs/venues/okx.md#user-data-stream
+ * balance on each change. Text `ping` is answered `pong`. A connection of a silenced account
+ * (the dialect's fault, stream-silence.ts) says nothing and reads nothing.
+ * docs/venues/okx.md#user-data-stream
  */
 export type OkxStreamControl = {
   /** Open connections to `/ws/v5/private`. */
@@ -53,8 +56,12 @@ export type OkxStreamControl = {
   close(): void;
 };
 
-export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange): OkxStreamControl => {
-  const wss = new WebSocketServer({ noServer: true });
+export const attachOkxPrivateSocket = (
+  server: Server,
+  exchange: SandboxExchange,
+  silence: StreamSilence,
+): OkxStreamControl => {
+  const wss = new WebSocketServer(SILENCEABLE_SERVER);
   /** Per account, the connections subscribed to its orders channel (for `channel-conn-count`). */
   const ordersConnections = new Map<number, Set<string>>();
   const connIds = new Map<WebSocket, string>();
@@ -67,7 +74,7 @@ export const attachOkxPrivateSocket = (server: Server, exchange: SandboxExchange
     }
     const ip = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     wss.handleUpgrade(request, socket, head, (ws) => {
-      connIds.set(ws, serve(ws, exchange, ip, ordersConnections));
+      connIds.set(ws, serve(ws, exchange, ip, ordersConnections, silence));
       ws.on('close', () => connIds.delete(ws));
     });
   };
@@ -102,13 +109,16 @@ const serve = (
   exchange: SandboxExchange,
   ip: string,
   ordersConnections: Map<number, Set<string>>,
+  silence: StreamSilence,
 ): string => {
   const connId = randomBytes(4).toString('hex');
   let accountId: number | undefined;
   const subscriptions: Subscription[] = [];
+  const silent = () => silence.covers([accountId]);
   const send = (message: unknown) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState === ws.OPEN && !silent()) ws.send(JSON.stringify(message));
   };
+  answerPings(ws, silent);
 
   const login = (args: unknown) => {
     const first = (Array.isArray(args) ? args[0] : undefined) as Record<string, unknown> | undefined;
@@ -217,6 +227,7 @@ const serve = (
   const unsubscribeEngine = exchange.engine.onOrderEvent(onEvent);
 
   ws.on('message', (raw) => {
+    if (silent()) return;
     const text = raw.toString();
     if (text === 'ping') return ws.send('pong');
     let message: { op?: unknown; args?: unknown };

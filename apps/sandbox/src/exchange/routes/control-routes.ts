@@ -270,6 +270,27 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
       return { ok: true };
     },
   );
+  // A private stream gone silent (stream-silence.ts): the account's connections, or all of them.
+  app.post<{ Body: { apiKey?: string } }>(
+    '/_sandbox/faults/silent-stream',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { apiKey: { type: 'string', minLength: 1 } },
+        },
+      },
+    },
+    async (request) => {
+      control.silenceStreams(request.body?.apiKey);
+      return { ok: true };
+    },
+  );
+  app.post('/_sandbox/faults/silent-stream/lift', async () => {
+    control.liftStreamSilence();
+    return { ok: true };
+  });
 
   app.post<{ Body: PoolLimits }>(
     '/_sandbox/limits',
