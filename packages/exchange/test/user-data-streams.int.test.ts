@@ -217,4 +217,32 @@ describe('user data streams: many accounts per WebSocket API connection (sandbox
     await sandbox.setPrice('XRPUSDT', '0.49');
     await Promise.all(accounts.map((a, i) => filled(a, orders[i]!.order.clientOrderId!)));
   });
+
+  it('a subscription carried out whose answer was lost: the account subscribes on another connection, not again on that one (-2035)', async () => {
+    const lose = await fetch(`${sandbox.url}/_sandbox/faults/lost-subscribe-answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1 }),
+    });
+    expect(lose.status).toBe(200);
+    const log: UserDataStreamsLog[] = [];
+    const mux = muxFor({ connection: { requestTimeoutMs: 800 }, idleCloseMs: 300 }, log);
+    const [account] = await followAccounts(mux, 1);
+    // On the first connection the account is subscribed under an id the client never learnt;
+    // asking there again would be refused -2035 for the connection's whole life.
+    await waitFor(() => account!.subscribed.length === 1);
+    expect(account!.subscribed).toEqual([{ resumed: false }]);
+    // The first connection, carrying only the orphan subscription, is closed once idle.
+    await waitFor(async () => (await connections()).length === 1);
+    expect((await connections())[0]!.subscriptions).toHaveLength(1);
+    expect(log.filter((entry) => entry.event === 'connected')).toHaveLength(2);
+
+    await sandbox.setPrice('XRPUSDT', '0.6');
+    const order = await buy(account!, '0.5', 'lost');
+    await sandbox.setPrice('XRPUSDT', '0.49');
+    await filled(account!, order.order.clientOrderId!);
+    expect(
+      account!.updates.filter((o) => o.clientOrderId === order.order.clientOrderId && o.status === 'closed'),
+    ).toHaveLength(1);
+  });
 });

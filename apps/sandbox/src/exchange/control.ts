@@ -108,6 +108,12 @@ export type SandboxControl = {
    * sending nothing (no answer, event, ping or pong), reading nothing (stream-silence.ts).
    */
   silenceStreams(apiKey?: string): void;
+  /**
+   * The next `count` WebSocket API subscriptions are carried out and their answers lost: the
+   * account's events flow under a subscription id its client never learnt, and a second subscription
+   * of the account on that connection is refused -2035.
+   */
+  loseSubscribeAnswers(count: number): void;
   liftStreamSilence(): void;
   /**
    * Changes pool limits by pool id (`REQUEST_WEIGHT`, `RAW_REQUESTS`, `ORDERS_10S`, `ORDERS_1D`),
@@ -221,6 +227,9 @@ export const createSandboxControl = (exchange: SandboxExchange): SandboxControl 
     silenceStreams: (apiKey) =>
       exchange.streamSilence.silence(apiKey === undefined ? undefined : accountOf(apiKey)),
     liftStreamSilence: () => exchange.streamSilence.lift(),
+    loseSubscribeAnswers: (count) => {
+      exchange.lostSubscribeAnswers = count;
+    },
     setLimits: (limits) => exchange.rateLimits.setLimits(limits),
     forceOverLimit: (force) => exchange.rateLimits.forceOverLimit(force),
     requestLog: (since) => exchange.rateLimits.requestLog(since),

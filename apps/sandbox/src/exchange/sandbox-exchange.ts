@@ -113,6 +113,12 @@ export class SandboxExchange {
   private outage: (ExchangeOutage & { until: number }) | undefined;
   /** The Binance dialect's private streams gone silent (user-data-socket.ts); Bybit's and OKX's are their dialects' faults. */
   readonly streamSilence = new StreamSilence();
+  /**
+   * How many of the next WebSocket API subscriptions (`userDataStream.subscribe.signature`) are
+   * carried out with their answer lost on the way (user-data-socket.ts): the account is subscribed
+   * and its events flow under a subscription id the client never learnt.
+   */
+  lostSubscribeAnswers = 0;
   /** How far the exchange's clock is from this host's (the control API's clock skew), ms. */
   private clockOffsetMs = 0;
 

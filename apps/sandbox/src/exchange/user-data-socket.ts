@@ -242,7 +242,15 @@ const serveWsApi = (ws: WebSocket, session: WsApiSession) => {
   });
 
   const answer = (method: string, params: Record<string, unknown>): object => {
-    if (method === 'userDataStream.subscribe.signature') return subscribe(params);
+    if (method === 'userDataStream.subscribe.signature') {
+      const result = subscribe(params);
+      // A fault: carried out, but the answer is lost (the client's request times out).
+      if (exchange.lostSubscribeAnswers > 0) {
+        exchange.lostSubscribeAnswers--;
+        throw UNANSWERED;
+      }
+      return result;
+    }
     if (method === 'session.subscriptions')
       return [...subscriptions.keys()].map((subscriptionId) => ({ subscriptionId }));
     if (method === 'ping') return {};

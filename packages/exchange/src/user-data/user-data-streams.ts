@@ -89,10 +89,22 @@ type Follower = {
   retryAt: number;
   failures: number;
   stopped: boolean;
+  /**
+   * A connection where this account's subscription is in doubt: a request left unanswered may have
+   * been carried out (its events would then flow under an id we never learnt, and another request
+   * there is refused -2035), so the account subscribes on another connection.
+   */
+  shun?: Conn;
 };
 
 /** Binance's answers when a connection cannot take another subscription (errors.md -1191, -2042). */
 const CONNECTION_FULL = new Set([-1191, -2042]);
+/**
+ * "User Data Stream subscription already active" (errors.md -2035): one subscription per account
+ * per connection (web-socket-api.md, User Data Stream subscription), and this connection has the
+ * account's already — one whose answer we never got.
+ */
+const SUBSCRIPTION_ACTIVE = -2035;
 
 /**
  * Binance's user data stream for many accounts over few WebSocket API connections
@@ -157,6 +169,7 @@ export const createUserDataStreams = (options: UserDataStreamsOptions): UserData
     !conn.full &&
     conn.subs.size + conn.reserved < maxPerConnection &&
     conn.started + conn.reserved < limits.subscriptionsPerConnectionLifetime &&
+    conn !== f.shun &&
     ![...conn.subs.values()].some((other) => other.account.id === f.account.id);
 
   // Oldest first: fill a connection before the next one is opened.
@@ -301,6 +314,19 @@ export const createUserDataStreams = (options: UserDataStreamsOptions): UserData
         return;
       }
       if (!conn.socket?.open) return;
+      const code = error instanceof WsApiError ? error.code : undefined;
+      const unanswered = error instanceof WsApiError && error.status === 0;
+      if (unanswered || code === SUBSCRIPTION_ACTIVE) {
+        // The account may be subscribed here under an id we never learnt: subscribe it elsewhere
+        // (a retry here would be refused -2035 for as long as the connection lives). The
+        // connection is closed once idle, which ends that orphan subscription with it.
+        f.shun = conn;
+        if (code === SUBSCRIPTION_ACTIVE) {
+          f.retryAt = 0;
+          void pump();
+          return;
+        }
+      }
       f.failures++;
       const wait = Math.max(backoff(f.failures), error instanceof WsApiError ? (error.retryAfterMs ?? 0) : 0);
       f.retryAt = Date.now() + wait;
@@ -311,6 +337,7 @@ export const createUserDataStreams = (options: UserDataStreamsOptions): UserData
     } finally {
       f.busy = false;
       conn.reserved--;
+      if (f.shun === conn) closeIfIdle(conn);
       if (conn.retiring) {
         // Retired while this request was in flight: its account moves on like the others.
         closeIfIdle(conn);

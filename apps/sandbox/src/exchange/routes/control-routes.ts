@@ -291,6 +291,24 @@ export const controlRoutes = async (app: FastifyInstance, { control }: { control
     control.liftStreamSilence();
     return { ok: true };
   });
+  // Subscriptions carried out whose answers are lost (user-data-socket.ts).
+  app.post<{ Body: { count: number } }>(
+    '/_sandbox/faults/lost-subscribe-answer',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['count'],
+          additionalProperties: false,
+          properties: { count: { type: 'integer', minimum: 0, maximum: 1000 } },
+        },
+      },
+    },
+    async (request) => {
+      control.loseSubscribeAnswers(request.body.count);
+      return { ok: true };
+    },
+  );
 
   app.post<{ Body: PoolLimits }>(
     '/_sandbox/limits',
