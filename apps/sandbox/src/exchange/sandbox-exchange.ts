@@ -106,8 +106,12 @@ export const DEFAULT_MARKETS: SandboxMarketConfig[] = [
 export class SandboxExchange {
   readonly accounts = new AccountBook();
   readonly engine: MatchingEngine;
-  /** Binance's rate limits, enforced per IP and per account (not saved: a restart starts them afresh). */
-  readonly rateLimits = new RateLimits();
+  /**
+   * Binance's rate limits, enforced per IP and per account (not saved: a restart starts them
+   * afresh), their windows on the venue's clock (the control API's skew moves it), as Bybit's and
+   * OKX's dialects count theirs.
+   */
+  readonly rateLimits = new RateLimits({}, () => this.now());
   private readonly markets = new Map<string, MarketState>();
   private readonly faults: OrderResponseFault[] = [];
   private outage: (ExchangeOutage & { until: number }) | undefined;

@@ -72,7 +72,8 @@ export const buildOkxApp = (
     reply.status(404).type('text/plain').send('404 page not found'),
   );
   app.get('/health', async () => ({ ok: true, services: ['exchange-okx'] }));
-  const limits = new OkxRateLimits(options.limits);
+  // Windows on the venue's clock (the control API's skew moves it), not this host's.
+  const limits = new OkxRateLimits(options.limits, () => exchange.now());
   enforceOkxRateLimits(app, limits, exchange.accounts);
   // An outage strikes after the limits (a preHandler, after their onRequest hook).
   const faults = okxFaults();
