@@ -26,13 +26,23 @@ export const findWebDist = (env: Env): string | undefined => {
 export const publicUrlOf = (env: Env) => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
 /**
- * Builds the HTTP app on a ready service context and listens on HOST:PORT. The caller owns the
- * database, the queue and Redis (it built the context): closing the app closes only HTTP.
+ * Builds the HTTP app on a ready service context and listens on HOST:PORT (or `port`). The caller
+ * owns the database, the queue and Redis (it built the context): closing the app closes only HTTP.
  */
-export const startApi = async (deps: AppDeps) => {
+export const startApi = async (deps: AppDeps, port: number = deps.ctx.env.PORT) => {
   const app = await buildApp(deps);
   const { env } = deps.ctx;
-  await app.listen({ host: env.HOST, port: env.PORT });
+  try {
+    await app.listen({ host: env.HOST, port });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  // Port 0 listens on a free port: without PUBLIC_URL, the links the app hands out (the demo's
+  // launch link) name that port, not 0.
+  const address = app.server.address();
+  if (!env.PUBLIC_URL && port === 0 && address && typeof address === 'object')
+    deps.publicUrl = `http://localhost:${address.port}`;
   return app;
 };
 

@@ -43,6 +43,27 @@ const findCandles = (): string => {
   throw new Error('data/candles not found: run npm start from the repository');
 };
 
+/**
+ * Starts a listener on `port`; when that is a default port (not one the operator set) another
+ * program already holds, on a free port instead — a demo is not worth failing for it (the banner
+ * and the run file say where it listens).
+ */
+const onDefaultOrFreePort = async <T>(
+  what: string,
+  port: number,
+  explicit: boolean,
+  logger: Logger,
+  start: (port: number) => Promise<T>,
+): Promise<T> => {
+  try {
+    return await start(port);
+  } catch (error) {
+    if (explicit || port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    logger.warn({ port }, `${what}: port ${port} is taken, listening on a free port`);
+    return start(0);
+  }
+};
+
 export type StandaloneOptions = {
   /** One price step per this many ms (default 250: a replayed candle a second; 0: prices stand still). */
   sandboxTickMs?: number;
@@ -110,23 +131,38 @@ export const startStandalone = async (
     await applyMigrations(db);
     // Beside the PGlite folder: the folder's exclusive lock keeps a second launcher off this file too.
     const sandboxStateFile = resolve(env.PGLITE_DIR, '..', 'sandbox-exchange.json');
-    const sandbox = await startSandboxExchange({
-      port: env.SANDBOX_PORT,
-      markets: replayMarkets(findCandles()),
-      tickMs: options.sandboxTickMs ?? 250,
-      stateFile: sandboxStateFile,
-      saveEveryMs: options.sandboxSaveEveryMs,
-      onSaveError: (error) => logger.error({ err: error }, `sandbox state ${sandboxStateFile} not written`),
-    });
+    const sandbox = await onDefaultOrFreePort(
+      'sandbox exchange',
+      env.SANDBOX_PORT,
+      source.SANDBOX_PORT !== undefined,
+      logger,
+      (port) =>
+        startSandboxExchange({
+          port,
+          markets: replayMarkets(findCandles()),
+          tickMs: options.sandboxTickMs ?? 250,
+          stateFile: sandboxStateFile,
+          saveEveryMs: options.sandboxSaveEveryMs,
+          onSaveError: (error) =>
+            logger.error({ err: error }, `sandbox state ${sandboxStateFile} not written`),
+        }),
+    );
     closers.push(() => sandbox.close());
     // Its chain is kept beside the PGlite folder too: the watcher's cursor and the withdrawals'
     // transactions refer to it (docs/wallet.md).
-    const tron = await startSandboxTron({
-      port: env.SANDBOX_TRON_PORT ?? (env.SANDBOX_PORT === 0 ? 0 : env.SANDBOX_PORT + 1),
-      blockIntervalMs: options.tronBlockMs ?? 3000,
-      stateFile: resolve(env.PGLITE_DIR, '..', 'sandbox-tron.jsonl'),
-      genesis: [{ address: keys.hot.address, usdt: '1000000', trx: '100000' }],
-    });
+    const tron = await onDefaultOrFreePort(
+      'sandbox TRON node',
+      env.SANDBOX_TRON_PORT ?? (env.SANDBOX_PORT === 0 ? 0 : env.SANDBOX_PORT + 1),
+      source.SANDBOX_TRON_PORT !== undefined || source.SANDBOX_PORT !== undefined,
+      logger,
+      (port) =>
+        startSandboxTron({
+          port,
+          blockIntervalMs: options.tronBlockMs ?? 3000,
+          stateFile: resolve(env.PGLITE_DIR, '..', 'sandbox-tron.jsonl'),
+          genesis: [{ address: keys.hot.address, usdt: '1000000', trx: '100000' }],
+        }),
+    );
     closers.push(() => tron.close());
     const queue = createInProcessQueue((error, job, jobId) =>
       logger.error({ err: error, job, jobId }, `${job} ${jobId} failed`),
@@ -157,7 +193,9 @@ export const startStandalone = async (
     const demo = env.DEMO ? await seedDemo(ctx) : undefined;
     const publicUrl = publicUrlOf(env);
     const webDist = findWebDist(env);
-    const app = await startApi({ ctx, logger, webDist, demoUser: demo?.user, publicUrl });
+    const app = await onDefaultOrFreePort('the app', env.PORT, source.PORT !== undefined, logger, (port) =>
+      startApi({ ctx, logger, webDist, demoUser: demo?.user, publicUrl }, port),
+    );
     closers.push(() => app.close());
     const address = app.server.address();
     const url =
@@ -271,14 +309,15 @@ export const startStandalone = async (
       const warning = demoExposureWarning(env);
       const lines = [
         '',
-        `  Grid bot platform is running (${((Date.now() - started) / 1000).toFixed(1)} s): ${publicUrl}`,
-        demo ? `  Demo: open ${publicUrl} in a browser — you are signed in as @${demo.user.username}.` : '',
+        // Where it really listens (PORT=0 picks a free port), unless PUBLIC_URL says otherwise.
+        `  Grid bot platform is running (${((Date.now() - started) / 1000).toFixed(1)} s): ${miniAppUrl}`,
+        demo ? `  Demo: open ${miniAppUrl} in a browser — you are signed in as @${demo.user.username}.` : '',
         demo ? `  Sandbox exchange (Binance dialect, replayed real candles): ${sandbox.url}` : '',
         demo ? `  Its Bybit v5 dialect: ${sandbox.bybitUrl} · its OKX v5 dialect: ${sandbox.okxUrl}` : '',
         demo ? `  Sandbox TRON node: ${tron.url} (send USDT: npm run demo:send -- <address> <amount>)` : '',
         telegram ? `  Sandbox Telegram Bot API: ${telegram.url} (the bot's messages appear in this log)` : '',
         webDist ? '' : '  (web app not built: run `npm run build -w @gridbot/web`)',
-        env.API_DOCS ? `  API docs: ${publicUrl}/docs` : '',
+        env.API_DOCS ? `  API docs: ${miniAppUrl}/docs` : '',
         warning ? `  WARNING: ${warning}` : '',
         '',
       ];

@@ -192,7 +192,14 @@ export const startSandboxExchange = async (
     userDataConnections,
   );
   const host = options.host ?? '127.0.0.1';
-  await app.listen({ host, port: options.port ?? 0 });
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    // A port taken: nothing of this attempt stays behind (the caller may try another port).
+    saver?.close();
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   // The Bybit dialect: a second server on its own port, the same exchange (bybit/bybit-app.ts).
