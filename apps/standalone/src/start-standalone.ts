@@ -29,6 +29,7 @@ import {
 } from '@gridbot/services';
 import { startSweeper, startWatcher, type Watcher } from '@gridbot/watcher';
 import { startWorker } from '@gridbot/worker';
+import { onDefaultOrFreePort } from './default-or-free-port';
 import { writeRunFile } from './run-file';
 
 /** data/candles of the repository, above the working directory or this file. */
@@ -41,27 +42,6 @@ const findCandles = (): string => {
     }
   }
   throw new Error('data/candles not found: run npm start from the repository');
-};
-
-/**
- * Starts a listener on `port`; when that is a default port (not one the operator set) another
- * program already holds, on a free port instead — a demo is not worth failing for it (the banner
- * and the run file say where it listens).
- */
-const onDefaultOrFreePort = async <T>(
-  what: string,
-  port: number,
-  explicit: boolean,
-  logger: Logger,
-  start: (port: number) => Promise<T>,
-): Promise<T> => {
-  try {
-    return await start(port);
-  } catch (error) {
-    if (explicit || port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    logger.warn({ port }, `${what}: port ${port} is taken, listening on a free port`);
-    return start(0);
-  }
 };
 
 export type StandaloneOptions = {
