@@ -1,5 +1,3 @@
-import type { Logger } from '@gridbot/runtime';
-
 /**
  * Starts a listener on `port`; when that is a default port (not one the operator set) another
  * program already holds, on a free port instead — a demo is not worth failing for it (the banner
@@ -9,7 +7,7 @@ export const onDefaultOrFreePort = async <T>(
   what: string,
   port: number,
   explicit: boolean,
-  logger: Pick<Logger, 'warn'>,
+  logger: { warn: (fields: object, message: string) => void },
   start: (port: number) => Promise<T>,
 ): Promise<T> => {
   try {
