@@ -19,6 +19,8 @@ export type BybitDialect = {
   limits: BybitRateLimits;
   /** Its outages and spoiled order answers (bybit-faults.ts). */
   faults: BybitFaults;
+  /** The shared exchange (the control API finds a key's account in it). */
+  exchange: SandboxExchange;
 };
 
 /**
@@ -74,7 +76,7 @@ export const buildBybitApp = (
   const stream = attachBybitPrivateStream(app.server, exchange);
   // Before the server closes: an open WebSocket would keep it from closing.
   app.addHook('preClose', async () => stream.close());
-  const dialect: BybitDialect = { stream, limits, faults };
+  const dialect: BybitDialect = { stream, limits, faults, exchange };
   void app.register(bybitControlRoutes, { dialect });
   return Object.assign(app, { bybit: dialect });
 };

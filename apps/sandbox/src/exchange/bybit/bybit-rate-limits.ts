@@ -1,5 +1,6 @@
 import { bybit, type RatePool } from '@gridbot/venues';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DialectRequestLog } from '../dialect-request-log';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { clientIp } from '../signed-request';
 import { bybitError, envelope } from './bybit-error';
@@ -8,7 +9,14 @@ import { bybitError, envelope } from './bybit-error';
 export type BybitPoolLimits = Record<string, number>;
 
 /** What a per-UID pool says in the three X-Bapi-Limit headers. */
-type UidAnswer = { limit: number; left: number; resetAt: number; over: boolean };
+type UidAnswer = { limit: number; left: number; resetAt: number; over: boolean; forced?: boolean };
+
+/**
+ * A refusal forced through the control API: the account's `pool` answers 10006 until `forMs` from
+ * now, its X-Bapi-Limit-Reset-Timestamp that time (as Bybit answers an endpoint whose budget is
+ * spent until then). docs/venues/bybit.md#rate-limits
+ */
+export type BybitForcedRefusal = { pool: string; accountId: number; forMs: number };
 
 type Counter = { window: number; used: number };
 
@@ -25,6 +33,10 @@ export class BybitRateLimits {
   private limits = new Map<string, number>();
   private readonly counters = new Map<string, Counter>();
   private readonly bannedUntil = new Map<string, number>();
+  /** `<pool>|uid:<id>` → refused until (forced). */
+  private readonly forced = new Map<string, number>();
+  /** The requests to `/v5/` (the control API's are not logged). */
+  readonly log = new DialectRequestLog();
 
   constructor(private readonly now: () => number) {}
 
@@ -43,11 +55,22 @@ export class BybitRateLimits {
     this.bannedUntil.set(ip, this.now() + ms);
   }
 
-  /** Bybit's limits again; no usage, no bans. */
+  /** Forces 10006 on one account's per-UID pool (BybitForcedRefusal); answers when it ends. */
+  force({ pool, accountId, forMs }: BybitForcedRefusal): number {
+    const spec = bybit.pools.find((p) => p.id === pool);
+    if (spec?.scope !== 'account') throw new Error(`${pool}: not a per-UID Bybit pool`);
+    const until = this.now() + forMs;
+    this.forced.set(`${pool}|uid:${accountId}`, until);
+    return until;
+  }
+
+  /** Bybit's limits again; no usage, no bans, no forced refusals, an empty log. */
   reset(): void {
     this.limits.clear();
     this.counters.clear();
     this.bannedUntil.clear();
+    this.forced.clear();
+    this.log.clear();
   }
 
   /** Counts a REST call of `ip`: false when the IP is banned or goes over its limit now (and is banned). */
@@ -71,6 +94,8 @@ export class BybitRateLimits {
     if (!pool) return undefined;
     const now = this.now();
     const limit = this.limitOf(pool);
+    const forcedUntil = this.forced.get(`${pool.id}|uid:${uid}`) ?? 0;
+    if (forcedUntil > now) return { limit, left: 0, resetAt: forcedUntil, over: true, forced: true };
     const counter = this.counter(pool, `uid:${uid}`, now);
     const resetAt = counter.window + pool.windowMs;
     if (counter.used + cost[pool.id]! > limit) return { limit, left: 0, resetAt, over: true };
@@ -113,17 +138,27 @@ export const enforceBybitRateLimits = (
       .status(200)
       .type('application/json')
       .send(JSON.stringify(envelope(10006, bybitError('10006').retMsg, {}, exchange.now())));
+  limits.log.attach(app);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/v5/')) return;
-    if (!limits.admitIp(clientIp(request))) {
+    const header = request.headers['x-bapi-api-key'];
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    const key = apiKey ? exchange.accounts.key(apiKey) : undefined;
+    const ip = clientIp(request);
+    limits.log.arrived(request, {
+      time: Date.now(),
+      ip,
+      method: request.method,
+      path: pathOf(request.url),
+      ...(key ? { accountId: key.accountId } : {}),
+    });
+    if (!limits.admitIp(ip)) {
+      limits.log.refused(request, 'ban');
       return reply
         .status(bybit.overLimit.bannedStatus ?? 403)
         .type('text/plain')
         .send(bybit.ipBan.message);
     }
-    const header = request.headers['x-bapi-api-key'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
-    const key = apiKey ? exchange.accounts.key(apiKey) : undefined;
     if (!key) return;
     // A batch's size is in its JSON body, unread at this point: it counts as one order here.
     const answer = limits.admitUid(key.accountId, request.method, pathOf(request.url), queryOf(request.url));
@@ -131,6 +166,8 @@ export const enforceBybitRateLimits = (
     reply.header('X-Bapi-Limit', String(answer.limit));
     reply.header('X-Bapi-Limit-Status', String(answer.left));
     reply.header('X-Bapi-Limit-Reset-Timestamp', String(answer.resetAt));
-    if (answer.over) return refuse(reply);
+    if (!answer.over) return;
+    limits.log.refused(request, '10006', answer.forced);
+    return refuse(reply);
   });
 };
