@@ -362,13 +362,16 @@ const run = async (venue: Venue, ips: string[]): Promise<Floor[]> => {
       : r.ip === forced?.ip;
   const firstForced = log.find((r) => r.refusal !== undefined && inClosed(r) && r.time >= (forced?.at ?? 0));
   const reopensAt = forced && firstForced ? Math.max(forced.until, firstForced.time) : Number.NaN;
-  // Sent before the refusal could be read (arriving within IN_FLIGHT_MS of it): in flight.
+  // Sent before the refusal could be read (arriving within IN_FLIGHT_MS of it, the same
+  // millisecond included): in flight.
   const closedBetween = (from: number, to: number) =>
     firstForced
-      ? log.filter((r) => inClosed(r) && r.time > firstForced.time + from && r.time < to).length
+      ? log.filter(
+          (r) => r !== firstForced && inClosed(r) && r.time >= firstForced.time + from && r.time < to,
+        ).length
       : 0;
   const inFlight = closedBetween(0, firstForced ? firstForced.time + IN_FLIGHT_MS + 1 : 0);
-  const inside = closedBetween(IN_FLIGHT_MS, reopensAt);
+  const inside = closedBetween(IN_FLIGHT_MS + 1, reopensAt);
   const refused = log.filter((r) => r.refusal !== undefined).length - (firstForced ? 1 : 0) - inFlight;
   // Fills of the closed IP or account still waiting when the closure began, or arriving during it,
   // wait it out: reported apart.
