@@ -1,15 +1,27 @@
-// Busy-installation benchmark (docs/performance.md#venue-budget): N running coin bots over A
-// accounts spending one egress IP's Binance budget (the sandbox over HTTP, enforcing Binance's
-// limits, ccxt clients as in production, the Redis budget), then the same over two egress IPs
-// (127.0.0.1 and 127.0.0.2, bound as each process's local address). The work is the engine's
-// request pattern per trigger, not the full reconcile (no database): a fill costs a high-priority
-// open-orders read (6) and trades read (5), a take-profit sell and the next buy, each placed as
-// placeOrder does (lookup 4 + open orders 6 + order 1); a sweep reconcile is one low-priority
-// open-orders read per bot a minute; the scan is one last-prices call (4) every 2 s. Halfway, the
-// sandbox forces a 429 with Retry-After 10 on the first IP.
-// Floors: 429s answered 0 (except the forced one), requests inside the forced Retry-After 0,
-// weight per minute ≤ the budget, fill → next orders placed p99 ≤ 3 s.
-// Flags: --bots 2000 --accounts 200 --seconds 90 --fills-per-min 100
+// Busy-installation benchmark (docs/performance.md#venue-budget), per venue (Binance, Bybit v5,
+// OKX v5; `--exchange binance|bybit|okx|all`, default all): N running coin bots over A accounts
+// spending one egress IP's request budget against the sandbox's dialect of the venue over HTTP
+// (enforcing the venue's limits), ccxt clients as in production, the Redis budget; then the same
+// over two egress IPs (127.0.0.1 and 127.0.0.2, bound as each process's local address). The work is
+// the engine's request pattern per trigger through the adapter, not the full reconcile (no
+// database): a fill is a high-priority open-orders read and trades read, then a take-profit sell
+// and the next buy, placed as the reconcile places a new intent (`fresh`: the order request only);
+// a sweep reconcile is one low-priority open-orders read per bot a minute; the scan is one
+// last-prices call every 2 s per process. What each is on the wire is ccxt's (Binance
+// /api/v3/openOrders, myTrades, order; Bybit /v5/order/realtime, /v5/execution/list,
+// /v5/order/create, /v5/market/tickers; OKX /api/v5/trade/orders-pending, /trade/fills,
+// /trade/batch-orders, /market/tickers): the run prints the endpoints the sandbox saw.
+// Halfway, the venue's own refusal is forced through the sandbox (Binance: a 429 with Retry-After
+// 10 on the first IP; Bybit: 10006 on one account's open-orders pool with its reset timestamp 5 s
+// ahead; OKX: 50011 / HTTP 429 on one account's open-orders pool for one 2-s window), with a burst
+// of fills on that account so the refusal comes at once and the closed pool is wanted meanwhile.
+// Floors, from the venue's table (packages/venues, the one the budget reads): refusals answered 0
+// besides the forced one (and requests already in flight when it was answered), requests to the
+// closed IP or pool before it reopens 0, requests per window ≤ each pool's limit (Binance: weight
+// per minute), fill → next orders placed p99 ≤ 3 s (fills that arrived on the closed IP or account
+// during the closure apart). Exits non-zero when a floor fails.
+// Flags: --exchange all --bots (2000 Binance, 6000 Bybit, 2000 OKX) --accounts 200 --seconds 40
+// --fills-per-min 100
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -19,73 +31,240 @@ import {
   venueWaitOf,
   withRequestPriority,
 } from '@gridbot/exchange';
-import { IN_FLIGHT_MS, startSandboxExchange } from '@gridbot/sandbox';
+import { IN_FLIGHT_MS, type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
 import { createRedisBudgetStore } from '@gridbot/services';
+import { binance, bybit, okx, type RatePool, type VenueSpec } from '@gridbot/venues';
+import Decimal from 'decimal.js';
 import { Redis } from 'ioredis';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const BOTS = flag('bots', 2000);
+const exchangeFlag = (() => {
+  const i = process.argv.indexOf('--exchange');
+  return i > 0 ? (process.argv[i + 1] ?? 'all') : 'all';
+})();
+/**
+ * Coin bots per venue unless --bots says: enough sweeps to fill one IP's low-priority share. A
+ * Binance open-orders read weighs 6 of 6,000 a minute; a Bybit call is 1 of 600 per 5 s (7,200 a
+ * minute), so three times the bots; OKX counts private calls per account only (its IP pools are
+ * the public calls'), so Binance's load.
+ */
+const DEFAULT_BOTS: Readonly<Record<string, number>> = { binance: 2000, bybit: 6000, okx: 2000 };
+const botsFlag = flag('bots', 0);
 const ACCOUNTS = flag('accounts', 200);
-const SECONDS = flag('seconds', 90);
+const SECONDS = flag('seconds', 40);
 const FILLS_PER_MIN = flag('fills-per-min', 100);
+/**
+ * Fills on the forced account when its refusal is forced: past OKX's 10 trades reads per 2 s and
+ * Bybit's 20 new orders a second (2 per fill), so the budget paces them when the pool reopens.
+ */
+const BURST = 12;
+const FILL_P99_FLOOR_MS = 3000;
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-/** The forced 429's Retry-After, s. */
-const FORCED_S = 10;
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? Number.NaN;
 
+/** One request as the sandbox's dialect logged it. */
+type Logged = {
+  time: number;
+  ip: string;
+  method: string;
+  path: string;
+  accountId?: number;
+  status: number;
+  /** The venue's rate-limit refusal (Binance 429/418, Bybit 10006/ban, OKX 50011). */
+  refusal?: string;
+  /** Binance's weight, as the sandbox charged it. */
+  weight?: number;
+};
+
+/** The forced refusal: whose budget it closes (the IP, or one pool of one account) and until when. */
+type Forced = { at: number; until: number; ip?: string; pool?: RatePool; accountId?: number };
+
+type Floor = { name: string; value: number; floor: number; latency?: boolean; note?: string };
+
+type Venue = {
+  id: 'binance' | 'bybit' | 'okx';
+  spec: VenueSpec;
+  url: (sandbox: SandboxExchangeHandle) => string;
+  log: (sandbox: SandboxExchangeHandle, since: number) => Logged[];
+  /** Forces the venue's refusal on account `accountId` (or the first IP); answers what it closes. */
+  force: (sandbox: SandboxExchangeHandle, apiKey: string, accountId: number) => Promise<Forced>;
+};
+
+/** A call of a dialect's control API on its port. */
+const control = async (base: string, path: string, body: Record<string, unknown>) => {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { until: number };
+};
+
+const poolOf = (spec: VenueSpec, id: string) => {
+  const pool = spec.pools.find((p) => p.id === id);
+  if (!pool) throw new Error(`${spec.id}: no pool ${id}`);
+  return pool;
+};
+
+/** Binance's forced 429: Retry-After, s. */
+const BINANCE_FORCED_S = 10;
+/** Bybit's forced 10006: its X-Bapi-Limit-Reset-Timestamp this far ahead. */
+const BYBIT_FORCED_MS = 5000;
+
+const VENUE_RUNS: Venue[] = [
+  {
+    id: 'binance',
+    spec: binance,
+    url: (s) => s.url,
+    log: (s, since) =>
+      s.control.requestLog(since).map((r) => ({
+        ...r,
+        ...(r.status === 429 || r.status === 418 ? { refusal: String(r.status) } : {}),
+      })),
+    force: async (s) => {
+      const at = Date.now();
+      // A 429 with Retry-After on the first IP; a request inside it earns a 418 (docs/venues/binance.md#bans).
+      s.control.forceOverLimit({ status: 429, retryAfterS: BINANCE_FORCED_S, ip: '127.0.0.1' });
+      return { at, until: at + BINANCE_FORCED_S * 1000, ip: '127.0.0.1' };
+    },
+  },
+  {
+    id: 'bybit',
+    spec: bybit,
+    url: (s) => s.bybitUrl,
+    log: (s, since) => s.bybit.limits.log.since(since),
+    force: async (s, apiKey, accountId) => {
+      // 10006 on the account's open-orders endpoint, reset timestamp ahead (docs/venues/bybit.md#rate-limits).
+      const pool = poolOf(bybit, 'ORDER_REALTIME');
+      const at = Date.now();
+      const { until } = await control(s.bybitUrl, '/_sandbox/bybit/limits/force', {
+        pool: pool.id,
+        apiKey,
+        forMs: BYBIT_FORCED_MS,
+      });
+      return { at, until, pool, accountId };
+    },
+  },
+  {
+    id: 'okx',
+    spec: okx,
+    url: (s) => s.okxUrl,
+    log: (s, since) => s.okx.limits.log.since(since),
+    force: async (s, apiKey, accountId) => {
+      // 50011 / HTTP 429 on the account's pending-orders endpoint for one of its windows; OKX sends
+      // no reset time (docs/venues/okx.md#bans).
+      const pool = poolOf(okx, 'ORDERS_PENDING');
+      const at = Date.now();
+      const { until } = await control(s.okxUrl, '/_sandbox/okx/limits/force', {
+        pool: pool.id,
+        apiKey,
+        forMs: pool.windowMs,
+      });
+      return { at, until, pool, accountId };
+    },
+  },
+];
+
 type Job = { kind: 'fill' | 'sweep'; bot: number; at: number; notBefore: number };
 
-const run = async (ips: string[]) => {
+/** Requests per fixed window (aligned as the sandbox counts) and owner, in each of the venue's pools. */
+const peaksPerPool = (venue: Venue, log: Logged[]) => {
+  const peaks = new Map<string, { pool: RatePool; peak: number }>();
+  const counts = new Map<string, number>();
+  for (const r of log) {
+    if (r.refusal === 'ban' || r.refusal === '418') continue;
+    const cost =
+      venue.id === 'binance'
+        ? { REQUEST_WEIGHT: r.weight ?? 0 }
+        : venue.spec.requestCost({ method: r.method, path: r.path, params: new URLSearchParams() });
+    for (const pool of venue.spec.pools) {
+      const units = cost[pool.id] ?? 0;
+      if (units <= 0) continue;
+      const owner = pool.scope === 'ip' ? `ip:${r.ip}` : `acct:${r.accountId}`;
+      const key = `${pool.id}|${owner}|${Math.floor(r.time / pool.windowMs)}`;
+      const used = (counts.get(key) ?? 0) + units;
+      counts.set(key, used);
+      const best = peaks.get(pool.id);
+      if (!best || used > best.peak) peaks.set(pool.id, { pool, peak: used });
+    }
+  }
+  return [...peaks.values()];
+};
+
+const run = async (venue: Venue, ips: string[]): Promise<Floor[]> => {
+  const BOTS = botsFlag > 0 ? botsFlag : (DEFAULT_BOTS[venue.id] ?? 2000);
   const sandbox = await startSandboxExchange();
-  const symbols = sandbox.control
+  // Unified symbols (BTC/USDT), and each market's resting levels: 20 % below and above its price,
+  // twice its minimum order value.
+  const markets = sandbox.control
     .markets()
-    .map((m: { symbol: string }) => m.symbol)
-    .slice(0, 4);
+    .slice(0, 4)
+    .map((m) => {
+      const level = (side: 'buy' | 'sell') => {
+        const price = new Decimal(m.price)
+          .mul(side === 'buy' ? '0.8' : '1.2')
+          .toNearest(m.tickSize, Decimal.ROUND_DOWN);
+        const amount = new Decimal(m.minNotional).mul(2).div(price).toNearest(m.stepSize, Decimal.ROUND_UP);
+        return { price: price.toFixed(), amount: amount.toFixed() };
+      };
+      return { symbol: `${m.base}/${m.quote}`, base: m.base, buy: level('buy'), sell: level('sell') };
+    });
+  const symbols = markets.map((m) => m.symbol);
   const prefix = `bench-${randomBytes(4).toString('hex')}:`;
   const keys = Array.from({ length: ACCOUNTS }, () =>
-    sandbox.control.createAccount({ balances: { USDT: '1000000' } }),
+    sandbox.control.createAccount({
+      balances: { USDT: '1000000', ...Object.fromEntries(markets.map((m) => [m.base, '1000000'])) },
+    }),
   );
   const egress = ips.map((ip) => {
     const budget = createVenueBudget({ store: createRedisBudgetStore(redis, prefix), ip, maxWaitMs: 1000 });
     const common = {
-      exchange: 'binance',
+      exchange: venue.id,
       mode: 'sandbox' as const,
-      sandboxUrl: sandbox.url,
+      sandboxUrl: venue.url(sandbox),
       budget,
       localAddress: ip,
     };
     return {
       ip,
       heldUntil: 0,
-      accounts: keys.map((k) => createExchangeClient({ ...common, ...k })),
+      accounts: keys.map((k) =>
+        createExchangeClient({
+          ...common,
+          apiKey: k.apiKey,
+          secret: k.secret,
+          ...(venue.id === 'okx' ? { password: k.passphrase } : {}),
+        }),
+      ),
       venue: createExchangeClient({ ...common, apiKey: '', secret: '' }),
     };
   });
   for (const e of egress) await e.venue.loadMarkets();
   const queue: Job[] = [];
-  const latencies: number[] = [];
-  /** Fills that did not arrive during the forced closure (which they must wait out on one IP). */
-  const clearLatencies: number[] = [];
-  let forcedAt = 0;
-  let refusedFull = 0;
+  const latencies: { at: number; bot: number; ms: number }[] = [];
+  let forced: Forced | undefined;
+  let deferred = 0;
+  let failedPlacements = 0;
+  let lastFailure = '';
   let seq = 0;
   const start = Date.now();
   const end = start + SECONDS * 1000;
-  const symbolOf = (bot: number) => `${symbols[bot % symbols.length]}`;
+  const marketOf = (bot: number) => markets[bot % markets.length]!;
+  const symbolOf = (bot: number) => marketOf(bot).symbol;
   const place = (client: ExchangeClient, bot: number, side: 'buy' | 'sell') =>
     client.placeOrder({
       symbol: symbolOf(bot),
       side,
       type: 'limit',
-      // Far from the price: resting, never filling, as a grid's next levels.
-      price: side === 'buy' ? '0.01' : '1000000',
-      amount: side === 'buy' ? '1000' : '0.00001',
-      clientOrderId: `x-b${bot}-${seq++}-${prefix.slice(6, 12)}`,
-      // A new intent's id was never sent: no look-up first, as the reconcile places it (1 weight).
+      // Away from the price (which moves only through the control API): resting, as a grid's next levels.
+      ...marketOf(bot)[side],
+      clientOrderId: `xb${bot}n${seq++}${prefix.slice(6, 12)}`,
+      // A new intent's id was never sent: no look-up first, as the reconcile places it.
       fresh: true,
     });
   const work = async (e: (typeof egress)[number], job: Job) => {
@@ -96,20 +275,21 @@ const run = async (ips: string[]) => {
     }
     await withRequestPriority('high', async () => {
       await client.fetchOpenOrders(symbolOf(job.bot));
-      await client.fetchMyTrades(symbolOf(job.bot)).catch(() => undefined);
+      await client.fetchMyTrades(symbolOf(job.bot)).catch((error: unknown) => {
+        if (venueWaitOf(error)) throw error;
+      });
     });
-    await place(client, job.bot, 'sell').catch((error: unknown) => {
-      if (venueWaitOf(error)) throw error;
-    });
-    await place(client, job.bot, 'buy').catch((error: unknown) => {
-      if (venueWaitOf(error)) throw error;
-    });
-    latencies.push(Date.now() - job.at);
-    if (forcedAt === 0 || job.at < forcedAt || job.at > forcedAt + FORCED_S * 1000) {
-      clearLatencies.push(Date.now() - job.at);
+    for (const side of ['sell', 'buy'] as const) {
+      await place(client, job.bot, side).catch((error: unknown) => {
+        if (venueWaitOf(error)) throw error;
+        failedPlacements += 1;
+        lastFailure = (error as Error).message;
+      });
     }
+    latencies.push({ at: job.at, bot: job.bot, ms: Date.now() - job.at });
   };
-  // Workers per IP take the next due job; a closed IP holds its workers, a spent window defers the job.
+  // Workers per IP take the next due job; a closed IP holds its workers, a closed pool or a spent
+  // window defers the job.
   const worker = async (e: (typeof egress)[number]) => {
     while (Date.now() < end) {
       if (e.heldUntil > Date.now()) {
@@ -134,7 +314,7 @@ const run = async (ips: string[]) => {
           e.heldUntil = wait.resumeAt;
           queue.unshift(job!);
         } else {
-          refusedFull += 1;
+          deferred += 1;
           queue.push({ ...job!, notBefore: wait.resumeAt });
         }
       }
@@ -143,7 +323,6 @@ const run = async (ips: string[]) => {
   const workers = egress.flatMap((e) => Array.from({ length: 16 }, () => worker(e)));
   // Triggers: fills at FILLS_PER_MIN, each bot swept once a minute, a scan every 2 s per process.
   const triggers = (async () => {
-    let forced = false;
     for (let tick = 0; Date.now() < end; tick++) {
       const now = Date.now();
       for (let i = 0; i < FILLS_PER_MIN / 60; i++) {
@@ -159,53 +338,130 @@ const run = async (ips: string[]) => {
         }
       }
       if (!forced && now - start > (SECONDS * 1000) / 2) {
-        forced = true;
-        forcedAt = Date.now();
-        sandbox.control.forceOverLimit({ status: 429, retryAfterS: FORCED_S, ip: '127.0.0.1' });
+        forced = await venue.force(sandbox, keys[0]!.apiKey, keys[0]!.accountId);
+        // A burst of fills on the forced account (its bots: bot % ACCOUNTS === 0).
+        for (let i = 0; i < BURST; i++) {
+          const bot = (i * ACCOUNTS) % BOTS;
+          queue.unshift({ kind: 'fill', bot, at: Date.now(), notBefore: Date.now() });
+        }
       }
       await sleep(1000);
     }
   })();
   await Promise.all([triggers, ...workers]);
-  const log = sandbox.control.requestLog(start);
-  // The forced 429: the first one answered to the first IP once it was forced (not an earlier one).
-  const firstForced = log.find((r) => r.status === 429 && r.ip === '127.0.0.1' && r.time >= forcedAt);
-  // Sent after the 429 could be read (arriving later than IN_FLIGHT_MS after it), and in flight.
-  const after429 = (from: number, to: number) =>
+  const log = venue.log(sandbox, start);
+  await sandbox.close();
+
+  // The closed budget: the forced IP (Binance), or the forced pool of the forced account.
+  const inClosed = (r: Logged) =>
+    forced?.pool
+      ? r.accountId === forced.accountId &&
+        (venue.spec.requestCost({ method: r.method, path: r.path, params: new URLSearchParams() })[
+          forced.pool.id
+        ] ?? 0) > 0
+      : r.ip === forced?.ip;
+  const firstForced = log.find((r) => r.refusal !== undefined && inClosed(r) && r.time >= (forced?.at ?? 0));
+  const reopensAt = forced && firstForced ? Math.max(forced.until, firstForced.time) : Number.NaN;
+  // Sent before the refusal could be read (arriving within IN_FLIGHT_MS of it, the same
+  // millisecond included): in flight.
+  const closedBetween = (from: number, to: number) =>
     firstForced
       ? log.filter(
-          (r) => r.ip === '127.0.0.1' && r.time > firstForced.time + from && r.time < firstForced.time + to,
+          (r) => r !== firstForced && inClosed(r) && r.time >= firstForced.time + from && r.time < to,
         ).length
-      : Number.NaN;
-  const inside = after429(IN_FLIGHT_MS, FORCED_S * 1000);
-  const inFlight = after429(0, IN_FLIGHT_MS + 1);
-  const minutes = Math.max(1, Math.round(SECONDS / 60));
-  for (const ip of ips) {
-    const byMinute = new Map<number, number>();
-    for (const r of log.filter((x) => x.ip === ip)) {
-      const m = Math.floor(r.time / 60_000);
-      byMinute.set(m, (byMinute.get(m) ?? 0) + r.weight);
-    }
-    const peak = Math.max(0, ...byMinute.values());
-    console.log(
-      `  IP ${ip}: weight per minute peak ${peak} / 6000 (${Math.round(peak / 60)} %), ${log.filter((x) => x.ip === ip).length} requests over ${minutes} min`,
-    );
-  }
-  const answered429 = log.filter((r) => r.status === 429).length - (firstForced ? 1 : 0) - inFlight;
-  const bans = log.filter((r) => r.status === 418).length;
+      : 0;
+  const inFlight = closedBetween(0, firstForced ? firstForced.time + IN_FLIGHT_MS + 1 : 0);
+  const inside = closedBetween(IN_FLIGHT_MS + 1, reopensAt);
+  const refused = log.filter((r) => r.refusal !== undefined).length - (firstForced ? 1 : 0) - inFlight;
+  // Fills of the closed IP or account still waiting when the closure began, or arriving during it,
+  // wait it out: reported apart.
+  const duringClosure = (l: { at: number; bot: number; ms: number }) =>
+    forced !== undefined &&
+    l.at + l.ms >= forced.at &&
+    l.at <= forced.until &&
+    (forced.pool ? l.bot % ACCOUNTS === 0 : true);
+  const clear = latencies.filter((l) => !duringClosure(l)).map((l) => l.ms);
+  const fillP99 = p99(clear);
+
+  // The endpoints the engine sent through ccxt (the pattern per trigger), most used first.
+  const paths = new Map<string, number>();
+  for (const r of log) paths.set(`${r.method} ${r.path}`, (paths.get(`${r.method} ${r.path}`) ?? 0) + 1);
+  const pattern = [...paths.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([p, n]) => `${p} ${n}`)
+    .join(', ');
+  console.log(`    ${BOTS} bots; endpoints: ${pattern}`);
   console.log(
-    `  429s answered (beyond the forced one): ${answered429}  (floor 0)\n` +
-      `  418 bans: ${bans}  (floor 0)\n` +
-      `  requests inside the forced Retry-After: ${inside}  (floor 0; ${inFlight} more already in flight, answered 429)\n` +
-      `  fills handled ${latencies.length}, fill → next orders placed p99 ${p99(clearLatencies)} ms outside the forced closure  (floor ≤ 3000 ms, ratio ${(p99(clearLatencies) / 3000).toFixed(2)}); ${p99(latencies)} ms with it\n` +
-      `  work deferred by a spent window: ${refusedFull}; queue left ${queue.length} (sweeps wait at 60 %)`,
+    `    forced: ${firstForced ? `${firstForced.refusal} at +${((firstForced.time - start) / 1000).toFixed(1)} s, closed ${Math.round(reopensAt - firstForced.time)} ms${forced?.pool ? ` (${forced.pool.id} of account ${forced.accountId})` : ` (IP ${forced?.ip})`}` : 'never answered'}; ${inFlight} more already in flight; fills handled ${latencies.length}, p99 ${p99(latencies.map((l) => l.ms))} ms with the closure; deferred ${deferred}, queue left ${queue.length}; placements refused ${failedPlacements}${lastFailure ? ` (${lastFailure})` : ''}`,
   );
-  await sandbox.close();
+  const floors: Floor[] = [
+    {
+      name: 'refusals besides the forced one',
+      value: Number.isNaN(refused) ? 0 : refused,
+      floor: 0,
+      note: log
+        .filter(
+          (r) =>
+            r.refusal !== undefined &&
+            !(
+              firstForced &&
+              inClosed(r) &&
+              r.time >= firstForced.time &&
+              r.time <= firstForced.time + IN_FLIGHT_MS
+            ),
+        )
+        .slice(0, 6)
+        .map(
+          (r) =>
+            `${r.refusal} ${r.path} ${r.ip} acct ${r.accountId ?? '-'} at ${firstForced ? `+${r.time - firstForced.time} ms` : r.time - start}`,
+        )
+        .join('; '),
+    },
+    // The forced refusal must have been answered, and nothing sent to what it closed until it reopens.
+    { name: 'forced refusal answered', value: firstForced ? 1 : 0, floor: 1 },
+    { name: 'requests to the closed budget before it reopens', value: inside, floor: 0 },
+  ];
+  for (const { pool, peak } of peaksPerPool(venue, log)) {
+    floors.push({
+      name: `${pool.id} per ${pool.interval.num} ${pool.interval.unit.toLowerCase()} per ${pool.scope}, peak`,
+      value: peak,
+      floor: pool.limit,
+    });
+  }
+  floors.push({
+    name: 'fill → next orders placed p99, ms',
+    value: fillP99,
+    floor: FILL_P99_FLOOR_MS,
+    latency: true,
+  });
+  return floors;
 };
 
-console.log(`${BOTS} coin bots over ${ACCOUNTS} accounts, ${FILLS_PER_MIN} fills a minute, ${SECONDS} s`);
-console.log('one egress IP:');
-await run(['127.0.0.1']);
-console.log('two egress IPs:');
-await run(['127.0.0.1', '127.0.0.2']);
+const passes = (f: Floor) => (f.name === 'forced refusal answered' ? f.value >= f.floor : f.value <= f.floor);
+
+const venues = VENUE_RUNS.filter((v) => exchangeFlag === 'all' || v.id === exchangeFlag);
+if (venues.length === 0) throw new Error(`--exchange binance|bybit|okx|all, not ${exchangeFlag}`);
+console.log(
+  `${botsFlag > 0 ? botsFlag : 'binance 2000 / bybit 6000 / okx 2000'} coin bots over ${ACCOUNTS} accounts, ${FILLS_PER_MIN} fills a minute, ${SECONDS} s per phase`,
+);
+let failed = 0;
+for (const venue of venues) {
+  for (const ips of [['127.0.0.1'], ['127.0.0.1', '127.0.0.2']]) {
+    const phase = `${venue.id}, ${ips.length === 1 ? 'one egress IP' : 'two egress IPs'}`;
+    console.log(`${phase}:`);
+    const floors = await run(venue, ips);
+    for (const f of floors) {
+      const ok = passes(f);
+      if (!ok) failed += 1;
+      const ratio = f.latency ? `, ratio ${(f.value / f.floor).toFixed(2)}` : '';
+      const sign = f.name === 'forced refusal answered' ? '≥' : '≤';
+      console.log(
+        `  | ${venue.id} | ${ips.length} IP | ${f.name} | ${f.value} | ${sign} ${f.floor}${ratio} | ${ok ? 'PASS' : 'FAIL'} |${!ok && f.note ? ` ${f.note}` : ''}`,
+      );
+    }
+  }
+}
 redis.disconnect();
+console.log(failed === 0 ? 'all floors pass' : `${failed} floor(s) failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -94,6 +94,54 @@ describe('per UID and endpoint', () => {
   });
 });
 
+describe('a refusal forced through the control API, and the request log', () => {
+  const force = (body: unknown) =>
+    fetch(`${sandbox.bybitUrl}/_sandbox/bybit/limits/force`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it("answers 10006 on one account's endpoint until the reset timestamp it names; other accounts and endpoints go on", async () => {
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const other = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const since = Date.now();
+    const forced = await force({ pool: 'ORDER_REALTIME', apiKey: trader.apiKey, forMs: 1500 });
+    expect(forced.status).toBe(200);
+    const { until } = (await forced.json()) as { until: number };
+    const realtime = (who: typeof trader) =>
+      signedRequest(sandbox, 'GET', '/v5/order/realtime', who, { category: 'spot' });
+    const over = await realtime(trader);
+    expect(over.body).toMatchObject({ retCode: 10006 });
+    expect(Number(over.headers.get('x-bapi-limit-reset-timestamp'))).toBe(until);
+    expect(over.headers.get('x-bapi-limit-status')).toBe('0');
+    expect((await realtime(other)).body.retCode).toBe(0);
+    expect(
+      (await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', trader, wallet)).body.retCode,
+    ).toBe(0);
+    const log = sandbox.bybit.limits.log.since(since);
+    expect(log.filter((r) => r.refusal !== undefined)).toEqual([
+      expect.objectContaining({
+        path: '/v5/order/realtime',
+        accountId: trader.accountId,
+        status: 200,
+        refusal: '10006',
+        forced: true,
+      }),
+    ]);
+    expect(log).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now()) + 20));
+    expect((await realtime(trader)).body.retCode).toBe(0);
+  });
+
+  it('refuses an unknown key, an IP pool and a missing length', async () => {
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    expect((await force({ pool: 'ORDER_REALTIME', apiKey: 'nope', forMs: 10 })).status).toBe(400);
+    expect((await force({ pool: 'IP_5S', apiKey: trader.apiKey, forMs: 10 })).status).toBe(400);
+    expect((await force({ pool: 'ORDER_REALTIME', apiKey: trader.apiKey })).status).toBe(400);
+  });
+});
+
 describe('per IP', () => {
   it('answers HTTP 403 "access too frequent" past 600 in 5 s (lowered here), and bans the IP', async () => {
     sandbox.bybit.limits.setLimits({ IP_5S: 5 });

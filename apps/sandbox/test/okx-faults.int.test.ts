@@ -167,3 +167,49 @@ describe('the control API off the loopback interface', () => {
     }
   });
 });
+
+describe('a refusal forced on one pool through the control API, and the request log', () => {
+  const pending = (trader: OkxCredentials) =>
+    okxSigned(sandbox.okxUrl, 'GET', '/api/v5/trade/orders-pending?instType=SPOT', trader);
+
+  it("answers 50011 (HTTP 429) on one account's endpoint until it ends; other accounts and endpoints go on", async () => {
+    const trader = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+    const other = sandbox.control.createAccount({ balances: { USDT: '1000' } });
+    const since = Date.now();
+    const forced = await control('POST', '/limits/force', {
+      pool: 'ORDERS_PENDING',
+      apiKey: trader.apiKey,
+      forMs: 1500,
+    });
+    expect(forced.status).toBe(200);
+    const until = Number(forced.body.until);
+    const over = await pending(trader);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: '50011', data: [] });
+    expect((await pending(other)).body.code).toBe('0');
+    expect((await okxSigned(sandbox.okxUrl, 'GET', '/api/v5/account/balance', trader)).body.code).toBe('0');
+    const log = sandbox.okx.limits.log.since(since);
+    expect(log.filter((r) => r.refusal !== undefined)).toEqual([
+      expect.objectContaining({
+        path: '/api/v5/trade/orders-pending',
+        accountId: trader.accountId,
+        status: 429,
+        refusal: '50011',
+        forced: true,
+      }),
+    ]);
+    expect(log).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now()) + 20));
+    expect((await pending(trader)).body.code).toBe('0');
+  });
+
+  it('a public pool is forced per IP; a private one needs a known key', async () => {
+    expect(
+      (await control('POST', '/limits/force', { pool: 'TICKERS', ip: '127.0.0.1', forMs: 1000 })).status,
+    ).toBe(200);
+    expect((await okxGet(sandbox.okxUrl, '/api/v5/market/tickers?instType=SPOT')).body.code).toBe('50011');
+    expect((await okxGet(sandbox.okxUrl, '/api/v5/public/time')).body.code).toBe('0');
+    expect((await control('POST', '/limits/force', { pool: 'ORDERS_PENDING' })).status).toBe(400);
+    expect((await control('POST', '/limits/force', { pool: 'NOPE', ip: '127.0.0.1' })).status).toBe(400);
+  });
+});

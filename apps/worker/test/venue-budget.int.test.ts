@@ -5,6 +5,7 @@ import {
   createVenueBudget,
   type ExchangeClient,
   ExchangeError,
+  graceOf,
   venueWaitOf,
   withRequestPriority,
 } from '@gridbot/exchange';
@@ -371,6 +372,7 @@ describe.runIf(url)('venue request budget (per egress IP, shared through Redis)'
       lower: () => h.sandbox.bybit.limits.setLimits({ ORDER_REALTIME: 1 }),
       reset: () => h.sandbox.bybit.limits.reset(),
       code: '10006',
+      windowMs: 1000,
     },
     {
       venue: 'okx' as const,
@@ -378,10 +380,11 @@ describe.runIf(url)('venue request budget (per egress IP, shared through Redis)'
       lower: () => h.sandbox.okx.limits.setLimits({ ORDERS_PENDING: 1 }),
       reset: () => h.sandbox.okx.limits.reset(),
       code: '50011',
+      windowMs: 2000,
     },
   ])(
     '$venue: $code closes that endpoint of that account for every process until it refills; other calls go on; no alert',
-    async ({ venue, lower, reset, code }) => {
+    async ({ venue, lower, reset, code, windowMs }) => {
       const events: BudgetEvent[] = [];
       const keys = h.sandbox.control.createAccount({ balances: { USDT: '100' } });
       const a = processOn('127.0.0.1', { events });
@@ -411,7 +414,9 @@ describe.runIf(url)('venue request budget (per egress IP, shared through Redis)'
         });
         expect(events.filter((e) => e.kind === 'over-limit')).toHaveLength(1);
         expect((await ca.fetchBalance()).USDT?.free.toFixed()).toBe('100');
-        await sleep(Math.max(0, refused!.resumeAt - Date.now()) + 20);
+        // Past the closure and the new window's grace (a request in it counts in the spent window
+        // before too: venue-budget.ts windowsOf).
+        await sleep(Math.max(0, refused!.resumeAt - Date.now()) + graceOf(windowMs) + 20);
         expect(await ca.fetchOpenOrders('XRP/USDT')).toEqual([]);
         expect(await alerts()).toBe(alertsBefore);
       } finally {

@@ -7,6 +7,8 @@ export {
   type BudgetEvent,
   type BudgetStore,
   createVenueBudget,
+  endOfWindow,
+  graceOf,
   type PoolCharge,
   PRIORITY_SHARE,
   type RequestPriority,
@@ -16,6 +18,7 @@ export {
   WINDOW_GRACE_MS,
   windowEnd,
   windowIndex,
+  windowsOf,
 } from './budget/venue-budget';
 export { CANDLE_INTERVALS, type CandleInterval, type ExchangeCandle } from './candles';
 export { exchangeCapabilities } from './ccxt-instance';

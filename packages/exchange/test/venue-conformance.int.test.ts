@@ -87,6 +87,8 @@ const VENUES = [
       minMs: 110_000,
       lift: () => sandbox.control('POST', '/limits/reset'),
     },
+    // Binance weighs the trades read in the IP's minute of weight: no pool of its own.
+    tradesPool: undefined,
     halt: () => sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'HALT' }),
     haltedStatus: 'HALT',
     setTick: (tick: string) => sandbox.control('PUT', '/markets/XRPUSDT/filters', { tickSize: tick }),
@@ -119,6 +121,8 @@ const VENUES = [
       minMs: 9 * 60_000,
       lift: () => dialectControl(sandbox.bybitUrl, 'POST', '/_sandbox/bybit/limits/reset'),
     },
+    // GET /v5/execution/list, 50 a second per UID (docs/venues/bybit.md#rate-limits).
+    tradesPool: 'EXECUTION_LIST',
     halt: () => sandbox.control('PUT', '/markets/XRPUSDT/status', { status: 'HALT' }),
     haltedStatus: 'Closed',
     setTick: (tick: string) => sandbox.control('PUT', '/markets/XRPUSDT/filters', { tickSize: tick }),
@@ -145,6 +149,9 @@ const VENUES = [
       undo: () => dialectControl(sandbox.okxUrl, 'POST', '/_sandbox/okx/limits/reset'),
     }),
     ban: undefined,
+    // ccxt reads our trades from GET /api/v5/trade/fills-history, 10 per 2 s per User ID
+    // (docs/venues/okx.md#rate-limits).
+    tradesPool: 'FILLS_HISTORY',
     halt: () =>
       dialectControl(sandbox.okxUrl, 'PUT', '/_sandbox/okx/instruments/XRP-USDT/state', { state: 'suspend' }),
     haltedStatus: 'suspend',
@@ -495,6 +502,26 @@ describe.each(VENUES)('$venue', (dialect) => {
       await throttle.undo();
     }
   });
+
+  it.runIf(dialect.tradesPool !== undefined)(
+    "a trades read is costed in its endpoint's pool: past its limit the budget stops it before the venue hears of it",
+    async () => {
+      const pool = dialect.tradesPool!;
+      const keys = await sandbox.createAccount();
+      const { budget, events, overLimit } = budgetFor({ [pool]: 1 });
+      const client = clientFor(keys, { budget });
+      await client.loadMarkets();
+      // Both reads in one window (1 s on Bybit, 2 s on OKX), past its first tenth (its grace, in
+      // which a request counts in the window before too).
+      const windowMs = pool === 'FILLS_HISTORY' ? 2000 : 1000;
+      await sleep(windowMs - (Date.now() % windowMs) + windowMs / 10 + 20);
+      expect(await client.fetchMyTrades('ETH/USDT')).toEqual([]);
+      const refused = await refusalOf(client.fetchMyTrades('ETH/USDT'));
+      expect(refused.options).toMatchObject({ retryable: true, wait: { scope: 'account', reason: 'full' } });
+      expect(events.filter((e) => e.kind === 'refused')).toHaveLength(1);
+      expect(overLimit()).toBe(0);
+    },
+  );
 
   it.runIf(dialect.ban !== undefined)(
     'an IP ban closes the IP: every client of the IP waits the ban out, cancels and public calls included',

@@ -67,6 +67,17 @@ const pools: readonly RatePool[] = [
     doc: `${DOC}#rate-limits`,
   },
   {
+    // Get transaction details (last 3 months): 10 requests per 2 s per User ID. ccxt's
+    // fetchMyTrades reads our trades here, whatever their age (its cost 2 of 20 per 2 s agrees).
+    // docs/venues/okx.md#rate-limits
+    id: 'FILLS_HISTORY',
+    venueName: 'GET /api/v5/trade/fills-history',
+    scope: 'account',
+    limit: 10,
+    ...TWO_SECONDS,
+    doc: `${DOC}#rate-limits`,
+  },
+  {
     id: 'BALANCE',
     venueName: 'GET /api/v5/account/balance',
     scope: 'account',
@@ -138,6 +149,7 @@ const COSTS: Readonly<Record<string, RequestCost>> = {
   'GET /api/v5/trade/order': { ORDER_DETAILS: 1 },
   'GET /api/v5/trade/orders-pending': { ORDERS_PENDING: 1 },
   'GET /api/v5/trade/fills': { FILLS: 1 },
+  'GET /api/v5/trade/fills-history': { FILLS_HISTORY: 1 },
   'GET /api/v5/account/balance': { BALANCE: 1 },
   'GET /api/v5/account/config': { ACCOUNT_CONFIG: 1 },
   'GET /api/v5/public/time': { SYSTEM_TIME: 1 },

@@ -24,6 +24,11 @@ describe('OKX request costs (docs/venues/okx.md#rate-limits)', () => {
     expect(cost('GET', '/api/v5/trade/order', 'instId=BTC-USDT&clOrdId=gb1')).toEqual({ ORDER_DETAILS: 1 });
     expect(cost('GET', '/api/v5/trade/orders-pending', 'instType=SPOT')).toEqual({ ORDERS_PENDING: 1 });
     expect(cost('GET', '/api/v5/trade/fills', 'instType=SPOT')).toEqual({ FILLS: 1 });
+    // ccxt's fetchMyTrades reads the last 3 months' endpoint, 10 per 2 s (not /trade/fills' 60).
+    expect(cost('GET', '/api/v5/trade/fills-history', 'instType=SPOT&instId=BTC-USDT')).toEqual({
+      FILLS_HISTORY: 1,
+    });
+    expect(pool('FILLS_HISTORY')).toMatchObject({ scope: 'account', limit: 10, windowMs: 2000 });
     expect(cost('GET', '/api/v5/account/config')).toEqual({ ACCOUNT_CONFIG: 1 });
     expect(cost('GET', '/api/v5/public/time')).toEqual({ SYSTEM_TIME: 1 });
     expect(cost('GET', '/api/v5/public/instruments', 'instType=SPOT')).toEqual({ INSTRUMENTS: 1 });
@@ -70,6 +75,7 @@ describe('OKX request costs (docs/venues/okx.md#rate-limits)', () => {
       ORDER_DETAILS: 60,
       ORDERS_PENDING: 60,
       FILLS: 60,
+      FILLS_HISTORY: 10,
       BALANCE: 10,
       ACCOUNT_CONFIG: 5,
       SYSTEM_TIME: 10,

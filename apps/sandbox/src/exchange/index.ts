@@ -8,6 +8,7 @@ export type {
   SandboxPastCandle,
   SandboxTradeView,
 } from './control';
+export type { DialectLoggedRequest } from './dialect-request-log';
 export type { LiquiditySpec } from './liquidity';
 export type { MarketSpec, PercentPriceBySideSpec } from './markets';
 export { buildOkxApp, type OkxAppOptions, type OkxDialect } from './okx/okx-app';

@@ -1,16 +1,23 @@
-import { ALERT_SHARE, type BudgetStore, windowEnd, windowIndex } from './venue-budget';
+import { ALERT_SHARE, type BudgetStore, endOfWindow, windowIndex, windowsOf } from './venue-budget';
 
 /**
  * The budget of one process (the embedded mode: no Redis, one process per IP). Same rules as the
- * Redis store: fixed windows, all-or-nothing reservations, the venue's count raises ours.
+ * Redis store: fixed windows (a request in a window's grace charged in the one before too,
+ * windowsOf), all-or-nothing reservations, the venue's count raises ours.
  */
 export const createMemoryBudgetStore = (): BudgetStore => {
-  // key:window → units used; entries of past windows are dropped as new ones are written.
-  const used = new Map<string, { window: number; units: number }>();
+  // key → window → units used; windows before the previous one are dropped as new ones are written.
+  const used = new Map<string, Map<number, number>>();
   const closed = new Map<string, number>();
-  const usedIn = (key: string, windowMs: number, now: number) => {
-    const entry = used.get(key);
-    return entry && entry.window === windowIndex(windowMs, now) ? entry.units : 0;
+  const usedIn = (key: string, window: number) => used.get(key)?.get(window) ?? 0;
+  const write = (key: string, window: number, units: number) => {
+    let windows = used.get(key);
+    if (!windows) {
+      windows = new Map();
+      used.set(key, windows);
+    }
+    windows.set(window, units);
+    for (const old of windows.keys()) if (old < window - 1) windows.delete(old);
   };
   return {
     reserve: async ({ charges, closedKeys, share, now }) => {
@@ -19,27 +26,35 @@ export const createMemoryBudgetStore = (): BudgetStore => {
         if (until > now) return { ok: false, reason: 'closed', resumeAt: until, key };
       }
       for (const c of charges) {
-        const before = usedIn(c.key, c.windowMs, now);
-        // An empty window takes any single request, however heavy (it could never go otherwise).
-        if (before > 0 && before + c.units > c.limit * share) {
-          return { ok: false, reason: 'full', resumeAt: windowEnd(c.windowMs, now), key: c.key };
+        for (const window of windowsOf(c.windowMs, now)) {
+          const before = usedIn(c.key, window);
+          // An empty window takes any single request, however heavy (it could never go otherwise).
+          if (before > 0 && before + c.units > c.limit * share) {
+            return { ok: false, reason: 'full', resumeAt: endOfWindow(c.windowMs, window), key: c.key };
+          }
         }
       }
       const after: number[] = [];
       const crossed: boolean[] = [];
       for (const c of charges) {
-        const before = usedIn(c.key, c.windowMs, now);
-        const units = before + c.units;
-        used.set(c.key, { window: windowIndex(c.windowMs, now), units });
+        let before = 0;
+        let units = 0;
+        // The current window (the last) is the one reported.
+        for (const window of windowsOf(c.windowMs, now)) {
+          before = usedIn(c.key, window);
+          units = before + c.units;
+          write(c.key, window, units);
+        }
         after.push(units);
         crossed.push(before < c.limit * ALERT_SHARE && units >= c.limit * ALERT_SHARE);
       }
       return { ok: true, used: after, crossed };
     },
     observe: async ({ key, used: reported, limit, windowMs, now }) => {
-      const before = usedIn(key, windowMs, now);
+      const window = windowIndex(windowMs, now);
+      const before = usedIn(key, window);
       if (reported <= before) return { crossed: false };
-      used.set(key, { window: windowIndex(windowMs, now), units: reported });
+      write(key, window, reported);
       return { crossed: before < limit * ALERT_SHARE && reported >= limit * ALERT_SHARE };
     },
     close: async ({ key, until, now }) => {

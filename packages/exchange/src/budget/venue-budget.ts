@@ -22,17 +22,36 @@ export const PRIORITY_SHARE: Readonly<Record<RequestPriority, number>> = { low: 
 export const ALERT_SHARE = 0.8;
 
 /**
- * Binance counts in fixed windows that start on the clock (a minute's weight resets at :00). Our
- * window starts a second after the boundary, so a clock up to a second ahead of the venue's never
- * spends a new window's budget while the venue still counts the old one.
+ * The venues count in fixed windows that start on the clock (Binance's minute of weight resets at
+ * :00, docs/venues/binance.md#rate-limits; OKX's 2-s and Bybit's 1-s and 5-s windows likewise in the
+ * sandbox, docs/venues/okx.md#rate-limits, docs/venues/bybit.md#rate-limits). Our windows are the
+ * venue's on our clock; a request sent in the first second of one (a tenth of a shorter window) may
+ * still be counted in the one before by a venue whose clock is behind ours, so it is charged in both
+ * (windowsOf): a clock up to that far ahead never spends a new window's budget while the venue still
+ * counts the old one, and one in step never finds the new window holding more than we counted.
  */
 export const WINDOW_GRACE_MS = 1000;
 
-export const windowIndex = (windowMs: number, now: number) => Math.floor((now - WINDOW_GRACE_MS) / windowMs);
+/** The grace of a window: a second, at most a tenth of the window. */
+export const graceOf = (windowMs: number) => Math.min(WINDOW_GRACE_MS, Math.floor(windowMs / 10));
 
-/** When the window `now` falls in ends (the next one's budget is fresh). */
-export const windowEnd = (windowMs: number, now: number) =>
-  (windowIndex(windowMs, now) + 1) * windowMs + WINDOW_GRACE_MS;
+/** The window `now` falls in on our clock. */
+export const windowIndex = (windowMs: number, now: number) => Math.floor(now / windowMs);
+
+/** When a request stops counting in window `index`: its end and the grace after it. */
+export const endOfWindow = (windowMs: number, index: number) => (index + 1) * windowMs + graceOf(windowMs);
+
+/** When the window `now` falls in ends (the next one's budget is fresh, its grace past). */
+export const windowEnd = (windowMs: number, now: number) => endOfWindow(windowMs, windowIndex(windowMs, now));
+
+/**
+ * The windows a request sent at `now` is charged in: the one `now` falls in, and in its grace the
+ * one before it too (oldest first; the last is the current one).
+ */
+export const windowsOf = (windowMs: number, now: number): number[] => {
+  const index = windowIndex(windowMs, now);
+  return now - index * windowMs < graceOf(windowMs) ? [index - 1, index] : [index];
+};
 
 /** One pool a request is charged in: `key` names the pool and its owner (`<venue>:<pool>:ip:<ip>`). */
 export type PoolCharge = { pool: string; key: string; units: number; limit: number; windowMs: number };

@@ -1,4 +1,11 @@
-import { ALERT_SHARE, type BudgetStore, windowEnd, windowIndex } from '@gridbot/exchange';
+import {
+  ALERT_SHARE,
+  type BudgetStore,
+  endOfWindow,
+  windowEnd,
+  windowIndex,
+  windowsOf,
+} from '@gridbot/exchange';
 import type { Redis } from 'ioredis';
 
 /**
@@ -68,31 +75,36 @@ return {started, tostring(math.max(current, untilAt))}
  * reservation, so two processes on one IP never both take the window's last units.
  */
 export const createRedisBudgetStore = (redis: Redis, prefix: string): BudgetStore => {
-  const usageKey = (key: string, windowMs: number, now: number) =>
-    `${prefix}budget:${key}:${windowIndex(windowMs, now)}`;
+  const usageKey = (key: string, window: number) => `${prefix}budget:${key}:${window}`;
   return {
     reserve: async ({ charges, closedKeys, share, now }) => {
+      // Each charge in every window it counts in (its grace: the one before too, windowsOf).
+      const windows = charges.flatMap((c) => windowsOf(c.windowMs, now).map((window) => ({ c, window })));
       const keys = [
         ...closedKeys.map((k) => `${prefix}budget:${k}`),
-        ...charges.map((c) => usageKey(c.key, c.windowMs, now)),
+        ...windows.map(({ c, window }) => usageKey(c.key, window)),
       ];
       const args = [String(now), String(closedKeys.length), String(share), String(ALERT_SHARE)];
-      for (const c of charges) {
-        const end = windowEnd(c.windowMs, now);
+      for (const { c, window } of windows) {
+        const end = endOfWindow(c.windowMs, window);
         args.push(String(c.units), String(c.limit), String(end - now + c.windowMs), String(end));
       }
       const answer = (await redis.eval(RESERVE, keys.length, ...keys, ...args)) as string[];
       const [kind, ...rest] = answer;
       if (kind === 'closed' || kind === 'full') {
-        const key = (rest[1] ?? '').slice(`${prefix}budget:`.length);
+        // A full pool's key carries its window: the pool's own key without it.
+        const named = (rest[1] ?? '').slice(`${prefix}budget:`.length);
+        const key = kind === 'full' ? named.replace(/:-?\d+$/, '') : named;
         return { ok: false, reason: kind, resumeAt: Number(rest[0]), key };
       }
+      // The current window of each charge (its last) is the one reported.
       const used: number[] = [];
       const crossed: boolean[] = [];
-      for (let i = 0; i < rest.length; i += 2) {
-        used.push(Number(rest[i]));
-        crossed.push(rest[i + 1] === '1');
-      }
+      windows.forEach(({ c, window }, i) => {
+        if (window !== windowIndex(c.windowMs, now)) return;
+        used.push(Number(rest[2 * i]));
+        crossed.push(rest[2 * i + 1] === '1');
+      });
       return { ok: true, used, crossed };
     },
     observe: async ({ key, used, limit, windowMs, now }) => {
@@ -100,7 +112,7 @@ export const createRedisBudgetStore = (redis: Redis, prefix: string): BudgetStor
       const crossed = await redis.eval(
         OBSERVE,
         1,
-        usageKey(key, windowMs, now),
+        usageKey(key, windowIndex(windowMs, now)),
         String(used),
         String(limit),
         String(ALERT_SHARE),

@@ -29,6 +29,21 @@ export const bybitControlRoutes = async (app: FastifyInstance, { dialect }: { di
     return { ok: true };
   });
 
+  // A 10006 forced on one account's endpoint pool until `forMs` from now (bybit-rate-limits.ts).
+  app.post('/_sandbox/bybit/limits/force', async (request, reply) => {
+    const body = controlBody(request.body);
+    const forMs = intIn(body?.forMs, 1, 600_000);
+    const key = typeof body?.apiKey === 'string' ? dialect.exchange.accounts.key(body.apiKey) : undefined;
+    if (!body || forMs === undefined || typeof body.pool !== 'string' || !key)
+      return badControl(reply, 'pool: a per-UID pool id, apiKey: a known key, forMs: 1…600000');
+    try {
+      const until = dialect.limits.force({ pool: body.pool, accountId: key.accountId, forMs });
+      return { pool: body.pool, until };
+    } catch (error) {
+      return badControl(reply, (error as Error).message);
+    }
+  });
+
   app.post('/_sandbox/bybit/limits/reset', async () => {
     dialect.limits.reset();
     return { ok: true };

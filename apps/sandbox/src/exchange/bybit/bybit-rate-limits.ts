@@ -1,5 +1,6 @@
 import { bybit } from '@gridbot/venues';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DialectRequestLog } from '../dialect-request-log';
 import { EVERY, headerOf, pathOf, queryOf, RateWindows } from '../rate-windows';
 import type { SandboxExchange } from '../sandbox-exchange';
 import { clientIp } from '../signed-request';
@@ -9,7 +10,14 @@ import { bybitError, envelope } from './bybit-error';
 export type BybitPoolLimits = Record<string, number>;
 
 /** What a per-UID pool says in the three X-Bapi-Limit headers. */
-type UidAnswer = { limit: number; left: number; resetAt: number; over: boolean };
+type UidAnswer = { limit: number; left: number; resetAt: number; over: boolean; forced?: boolean };
+
+/**
+ * A refusal forced through the control API: the account's `pool` answers 10006 until `forMs` from
+ * now, its X-Bapi-Limit-Reset-Timestamp that time (as Bybit answers an endpoint whose budget is
+ * spent until then). docs/venues/bybit.md#rate-limits
+ */
+export type BybitForcedRefusal = { pool: string; accountId: number; forMs: number };
 
 /**
  * Bybit's rate limits as the sandbox enforces them (docs/venues/bybit.md#rate-limits, #bans;
@@ -22,6 +30,10 @@ type UidAnswer = { limit: number; left: number; resetAt: number; over: boolean }
  */
 export class BybitRateLimits {
   private readonly windows: RateWindows;
+  /** `<pool>|uid:<id>` → refused until (forced). */
+  private readonly forced = new Map<string, number>();
+  /** The requests to `/v5/` (the control API's are not logged). */
+  readonly log = new DialectRequestLog();
 
   constructor(now: () => number) {
     this.windows = new RateWindows(bybit.pools, now, 'Bybit');
@@ -36,9 +48,20 @@ export class BybitRateLimits {
     this.windows.close('ban', ip, this.windows.now() + ms);
   }
 
-  /** Bybit's limits again; no usage, no bans. */
+  /** Forces 10006 on one account's per-UID pool (BybitForcedRefusal); answers when it ends. */
+  force({ pool, accountId, forMs }: BybitForcedRefusal): number {
+    const spec = bybit.pools.find((p) => p.id === pool);
+    if (spec?.scope !== 'account') throw new Error(`${pool}: not a per-UID Bybit pool`);
+    const until = this.windows.now() + forMs;
+    this.forced.set(`${pool}|uid:${accountId}`, until);
+    return until;
+  }
+
+  /** Bybit's limits again; no usage, no bans, no forced refusals, an empty log. */
   reset(): void {
     this.windows.reset();
+    this.forced.clear();
+    this.log.clear();
   }
 
   /** Counts a REST call of `ip`: false when the IP is banned or goes over its limit now (and is banned). */
@@ -62,6 +85,8 @@ export class BybitRateLimits {
     const now = this.windows.now();
     const limit = this.windows.limitOf(pool);
     const key = `uid:${uid}`;
+    const forcedUntil = this.forced.get(`${pool.id}|${key}`) ?? 0;
+    if (forcedUntil > now) return { limit, left: 0, resetAt: forcedUntil, over: true, forced: true };
     const resetAt = this.windows.refillAt(pool, now);
     if (!this.windows.fits(pool, key, cost[pool.id]!, now)) return { limit, left: 0, resetAt, over: true };
     return {
@@ -95,21 +120,33 @@ export const enforceBybitRateLimits = (
       .status(200)
       .type('application/json')
       .send(JSON.stringify(envelope(10006, bybitError('10006').retMsg, {}, exchange.now())));
+  limits.log.attach(app);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/v5/')) return;
-    if (!limits.admitIp(clientIp(request))) {
+    const apiKey = headerOf(request, 'x-bapi-api-key');
+    const key = apiKey ? exchange.accounts.key(apiKey) : undefined;
+    const ip = clientIp(request);
+    limits.log.arrived(request, {
+      time: Date.now(),
+      ip,
+      method: request.method,
+      path: pathOf(request),
+      ...(key ? { accountId: key.accountId } : {}),
+    });
+    if (!limits.admitIp(ip)) {
+      limits.log.refused(request, 'ban');
       return reply
         .status(bybit.overLimit.bannedStatus ?? 403)
         .type('text/plain')
         .send(bybit.ipBan.message);
     }
-    const apiKey = headerOf(request, 'x-bapi-api-key');
-    const key = apiKey ? exchange.accounts.key(apiKey) : undefined;
     if (!key) return;
     // A batch's size is in its JSON body, unread at this point: it counts as one order here.
     const answer = limits.admitUid(key.accountId, request.method, pathOf(request), queryOf(request));
     if (!answer) return;
     void reply.headers(limitHeaders(answer));
-    if (answer.over) return refuse(reply);
+    if (!answer.over) return;
+    limits.log.refused(request, '10006', answer.forced);
+    return refuse(reply);
   });
 };

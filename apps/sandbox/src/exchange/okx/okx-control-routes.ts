@@ -47,6 +47,30 @@ export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dial
 
   dialectLimitsRoute(app, '/_sandbox/okx', dialect.limits);
 
+  // A 50011 forced on one account's (or IP's) pool, by default until its window ends (okx-rate-limits.ts).
+  app.post('/_sandbox/okx/limits/force', async (request, reply) => {
+    const body = controlBody(request.body);
+    const forMs = body?.forMs === undefined ? undefined : intIn(body.forMs, 1, 600_000);
+    const key = typeof body?.apiKey === 'string' ? dialect.exchange.accounts.key(body.apiKey) : undefined;
+    const bad =
+      'pool: an OKX pool id; apiKey: a known key (private pools) or ip (public ones); forMs: 1…600000';
+    if (!body || typeof body.pool !== 'string' || (body.forMs !== undefined && forMs === undefined))
+      return badControl(reply, bad);
+    if (body.apiKey !== undefined && !key) return badControl(reply, bad);
+    if (body.ip !== undefined && typeof body.ip !== 'string') return badControl(reply, bad);
+    try {
+      const until = dialect.limits.force({
+        pool: body.pool,
+        ...(key ? { accountId: key.accountId } : {}),
+        ...(typeof body.ip === 'string' ? { ip: body.ip } : {}),
+        ...(forMs === undefined ? {} : { forMs }),
+      });
+      return { pool: body.pool, until };
+    } catch (error) {
+      return badControl(reply, (error as Error).message);
+    }
+  });
+
   app.post('/_sandbox/okx/limits/reset', async () => {
     dialect.limits.reset();
     return { ok: true };
