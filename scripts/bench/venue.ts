@@ -172,11 +172,15 @@ const VENUE_RUNS: Venue[] = [
 
 type Job = { kind: 'fill' | 'sweep'; bot: number; at: number; notBefore: number };
 
-/** Requests per fixed window (aligned as the sandbox counts) and owner, in each of the venue's pools. */
+/**
+ * Requests per window and owner, in each of the venue's pools: per fixed window (aligned as the
+ * sandbox counts), or for a rolling pool (Bybit's) per span of its window ending at each request.
+ */
 const peaksPerPool = (venue: Venue, log: Logged[]) => {
   const peaks = new Map<string, { pool: RatePool; peak: number }>();
   const counts = new Map<string, number>();
-  for (const r of log) {
+  const recent = new Map<string, { time: number; units: number }[]>();
+  for (const r of [...log].sort((a, b) => a.time - b.time)) {
     if (r.refusal === 'ban' || r.refusal === '418') continue;
     const cost =
       venue.id === 'binance'
@@ -186,9 +190,19 @@ const peaksPerPool = (venue: Venue, log: Logged[]) => {
       const units = cost[pool.id] ?? 0;
       if (units <= 0) continue;
       const owner = pool.scope === 'ip' ? `ip:${r.ip}` : `acct:${r.accountId}`;
-      const key = `${pool.id}|${owner}|${Math.floor(r.time / pool.windowMs)}`;
-      const used = (counts.get(key) ?? 0) + units;
-      counts.set(key, used);
+      let used: number;
+      if (pool.rolling) {
+        const key = `${pool.id}|${owner}`;
+        const window = recent.get(key) ?? [];
+        recent.set(key, window);
+        window.push({ time: r.time, units });
+        while (window[0]!.time <= r.time - pool.windowMs) window.shift();
+        used = window.reduce((sum, e) => sum + e.units, 0);
+      } else {
+        const key = `${pool.id}|${owner}|${Math.floor(r.time / pool.windowMs)}`;
+        used = (counts.get(key) ?? 0) + units;
+        counts.set(key, used);
+      }
       const best = peaks.get(pool.id);
       if (!best || used > best.peak) peaks.set(pool.id, { pool, peak: used });
     }

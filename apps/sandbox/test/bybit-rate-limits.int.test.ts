@@ -44,12 +44,11 @@ describe('per UID and endpoint', () => {
     expect(time.headers.get('x-bapi-limit')).toBeNull();
   });
 
-  it('answers 10006 past the endpoint budget, HTTP 200, until the window refills; other endpoints go on', async () => {
+  it('answers 10006 past the endpoint budget, HTTP 200, until the rolling second refills; other endpoints go on', async () => {
     sandbox.bybit.limits.setLimits({ ORDER_REALTIME: 3 });
     const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
     const realtime = () => signedRequest(sandbox, 'GET', '/v5/order/realtime', trader, { category: 'spot' });
-    // Start at the beginning of a one-second window, so the four calls share it.
-    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
+    const first = Date.now();
     const left = [];
     for (let i = 0; i < 3; i++) left.push((await realtime()).headers.get('x-bapi-limit-status'));
     expect(left).toEqual(['2', '1', '0']);
@@ -57,13 +56,26 @@ describe('per UID and endpoint', () => {
     expect(over.status).toBe(200);
     expect(over.body).toMatchObject({ retCode: 10006, retMsg: 'Too many visits!' });
     expect(over.headers.get('x-bapi-limit-status')).toBe('0');
+    // Rolling (rate-limit.mdx "rolling time window per second and UID"): room comes back when the
+    // first of the three calls is a second old, not at the clock's next second.
     const resetAt = Number(over.headers.get('x-bapi-limit-reset-timestamp'));
-    expect(resetAt).toBeGreaterThan(Date.now() - 50);
-    expect(resetAt % 1000).toBe(0);
+    expect(resetAt).toBeGreaterThanOrEqual(first + 1000);
+    expect(resetAt).toBeLessThanOrEqual(Date.now() + 1000);
     const other = await signedRequest(sandbox, 'GET', '/v5/account/wallet-balance', trader, wallet);
     expect(other.body.retCode).toBe(0);
     await new Promise((r) => setTimeout(r, Math.max(0, resetAt - Date.now()) + 20));
     expect((await realtime()).body.retCode).toBe(0);
+  });
+
+  it("counts the last second at every moment: calls either side of the clock's second share one budget", async () => {
+    sandbox.bybit.limits.setLimits({ ORDER_REALTIME: 3 });
+    const trader = sandbox.control.createAccount({ balances: { USDT: '10' } });
+    const realtime = () => signedRequest(sandbox, 'GET', '/v5/order/realtime', trader, { category: 'spot' });
+    // Late in a second: three calls; then, past the clock's next second, a fourth.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 700));
+    for (let i = 0; i < 3; i++) expect((await realtime()).body.retCode).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 50));
+    expect((await realtime()).body.retCode).toBe(10006);
   });
 
   it('ccxt reads 10006 as RateLimitExceeded', async () => {

@@ -66,4 +66,22 @@ describe('RateWindows', () => {
     w.reset();
     expect(w.closedUntil('ban', '10.0.0.1')).toBe(0);
   });
+
+  it('counts a rolling pool over the last window at every moment: a burst either side of a second is one', () => {
+    const ROLLING = { ...pool('UID_1S', 5, 1000), rolling: true as const };
+    const t = { now: 60_900 };
+    const w = new RateWindows([ROLLING], () => t.now);
+    for (let i = 0; i < 5; i++) w.charge(ROLLING, 'uid:1', 1, t.now);
+    // 200 ms later, past the clock's second: a fixed window would start from zero here.
+    t.now = 61_100;
+    expect(w.used(ROLLING, 'uid:1', t.now)).toBe(5);
+    expect(w.fits(ROLLING, 'uid:1', 1, t.now)).toBe(false);
+    expect(w.refillAt(ROLLING, t.now, 'uid:1')).toBe(61_900);
+    // Once the burst is a second old, it is gone.
+    t.now = 61_900;
+    expect(w.used(ROLLING, 'uid:1', t.now)).toBe(0);
+    expect(w.charge(ROLLING, 'uid:1', 2, t.now)).toBe(2);
+    w.reset();
+    expect(w.used(ROLLING, 'uid:1', t.now)).toBe(0);
+  });
 });

@@ -14,6 +14,7 @@ export {
   type RequestPriority,
   type Reservation,
   type ReserveAnswer,
+  ROLLING_SLOTS,
   type VenueBudget,
   WINDOW_GRACE_MS,
   windowEnd,

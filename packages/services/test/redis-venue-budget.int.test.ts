@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, it } from 'vitest';
-import { checkVenueWindows } from '../../exchange/test/support/venue-windows';
+import { checkRollingWindows, checkVenueWindows } from '../../exchange/test/support/venue-windows';
 import { createRedisBudgetStore } from '../src/grid/redis-venue-budget';
 
 const url = process.env.REDIS_URL;
@@ -20,6 +20,16 @@ describe.runIf(url)('the Redis budget store (every process of an installation)',
       10,
     );
     await checkVenueWindows(
+      createRedisBudgetStore(redis, `test-${randomBytes(4).toString('hex')}:`),
+      1000,
+      20,
+    );
+  });
+
+  it('never lets a rolling window hold more than its limit at any instant (Bybit: staggered windows)', async () => {
+    const redis = new Redis(url!);
+    connections.push(redis);
+    await checkRollingWindows(
       createRedisBudgetStore(redis, `test-${randomBytes(4).toString('hex')}:`),
       1000,
       20,

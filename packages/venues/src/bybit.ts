@@ -7,7 +7,9 @@ const DOC = 'docs/venues/bybit.md';
 /**
  * Bybit counts requests per IP (600 in 5 s, every REST call) and per UID per endpoint (a budget a
  * second for each private path, the `spot` column of the "UTA2.0 Pro" table for the order calls).
- * The per-UID windows are rolling; they are modelled as 1 s windows here. Each per-UID answer
+ * Both count in rolling windows ("The API rate limit is based on the rolling time window per second
+ * and UID"; the IP's "no more than 600 requests … in any 5-second window"): `rolling`, so the
+ * budget counts them in staggered windows and the sandbox in a sliding log. Each per-UID answer
  * carries `X-Bapi-Limit` (the endpoint's limit), `X-Bapi-Limit-Status` (what is LEFT of it, not
  * what is used: used = limit − status) and `X-Bapi-Limit-Reset-Timestamp`.
  * docs/venues/bybit.md#rate-limits
@@ -18,6 +20,7 @@ const uidPool = (id: string, venueName: string, perSecond: number): RatePool => 
   scope: 'account',
   limit: perSecond,
   windowMs: SECOND,
+  rolling: true,
   // Remaining requests of the endpoint's window (see above), reported on every per-UID answer, and
   // the endpoint's limit as Bybit applies it to this UID (it may have been raised on request).
   // rate-limit.mdx "API rate limit": "X-Bapi-Limit-Status - your remaining requests for current
@@ -37,6 +40,7 @@ const pools: readonly RatePool[] = [
     scope: 'ip',
     limit: 600,
     windowMs: 5 * SECOND,
+    rolling: true,
     interval: { unit: 'SECOND', num: 5 },
     doc: `${DOC}#rate-limits`,
   },

@@ -17,6 +17,12 @@ export type RatePool = {
   scope: PoolScope;
   limit: number;
   windowMs: number;
+  /**
+   * The venue counts the last `windowMs` at every moment (Bybit's "rolling time window"), not
+   * windows that start on the clock: a burst at the end of one second and another at the start of
+   * the next land in the same rolling second.
+   */
+  rolling?: true;
   /** The response header reporting the pool's usage in the current window (lower case), if any. */
   usageHeader?: string;
   /**

@@ -4,7 +4,9 @@ import type { FastifyRequest } from 'fastify';
 /**
  * The mechanics the sandbox's three dialects share in enforcing their venue's rate limits
  * (rate-limits.ts for Binance, bybit/bybit-rate-limits.ts, okx/okx-rate-limits.ts): every pool of the
- * venue's table counts per key (an IP, an account) in fixed windows of its `windowMs`, its limit
+ * venue's table counts per key (an IP, an account) in fixed windows of its `windowMs` — or, for a
+ * pool the venue counts in a rolling window (`rolling`, Bybit's), over the last `windowMs` at every
+ * moment, from a log of its requests — its limit
  * lowered or raised through the control API; a key may be closed until a time (a ban, a
  * Retry-After); all on the clock the dialect reads. What a venue answers over a limit, the headers
  * it reports and what closes what stay in its dialect's file.
@@ -14,10 +16,13 @@ import type { FastifyRequest } from 'fastify';
 export const EVERY = '*';
 
 type Counter = { window: number; used: number };
+type Entry = { at: number; units: number };
 
 export class RateWindows {
   private readonly limits = new Map<string, number>();
   private readonly counters = new Map<string, Counter>();
+  /** A rolling pool's requests of the last window, oldest first, per `<pool>|<key>`. */
+  private readonly logs = new Map<string, Entry[]>();
   private readonly closed = new Map<string, number>();
 
   /** `venue` names the pools in the error for an unknown one (`unknown Bybit pool X`), if at all. */
@@ -47,8 +52,12 @@ export class RateWindows {
     return this.limits.get(pool.id) ?? pool.limit;
   }
 
-  /** The units `key` has used of `pool` in the window `now` falls in (a new window starts from zero). */
+  /**
+   * The units `key` has used of `pool` in the window `now` falls in (a new window starts from zero),
+   * or, rolling, in the last `windowMs`.
+   */
   used(pool: RatePool, key: string, now: number): number {
+    if (pool.rolling) return this.log(pool, key, now).reduce((sum, entry) => sum + entry.units, 0);
     return this.counter(pool, key, now).used;
   }
 
@@ -59,13 +68,24 @@ export class RateWindows {
 
   /** Counts `units` against `key`'s current window of `pool`; returns the units used now. */
   charge(pool: RatePool, key: string, units: number, now: number): number {
+    if (pool.rolling) {
+      this.log(pool, key, now).push({ at: now, units });
+      return this.used(pool, key, now);
+    }
     const counter = this.counter(pool, key, now);
     counter.used += units;
     return counter.used;
   }
 
-  /** When the window `now` falls in ends: the pool is full again. */
-  refillAt(pool: RatePool, now: number): number {
+  /**
+   * When the window `now` falls in ends: the pool is full again; rolling, when `key`'s oldest
+   * request of the last window leaves it (room for at least that much again).
+   */
+  refillAt(pool: RatePool, now: number, key?: string): number {
+    if (pool.rolling) {
+      const oldest = key === undefined ? undefined : this.log(pool, key, now)[0];
+      return (oldest?.at ?? now) + pool.windowMs;
+    }
     return this.windowOf(pool, now) + pool.windowMs;
   }
 
@@ -94,11 +114,24 @@ export class RateWindows {
   reset(): void {
     this.limits.clear();
     this.counters.clear();
+    this.logs.clear();
     this.closed.clear();
   }
 
   private windowOf(pool: RatePool, now: number): number {
     return Math.floor(now / pool.windowMs) * pool.windowMs;
+  }
+
+  /** `key`'s requests to a rolling `pool` in (now − windowMs, now], the older ones dropped. */
+  private log(pool: RatePool, key: string, now: number): Entry[] {
+    const id = `${pool.id}|${key}`;
+    let entries = this.logs.get(id);
+    if (!entries) {
+      entries = [];
+      this.logs.set(id, entries);
+    }
+    while (entries.length > 0 && entries[0]!.at <= now - pool.windowMs) entries.shift();
+    return entries;
   }
 
   private counter(pool: RatePool, key: string, now: number): Counter {

@@ -63,6 +63,7 @@ export const chargesOf = (budget: VenueBudget, target: BudgetTarget, request: Re
       // Ours when set, else what the venue last said it applies (Bybit's X-Bapi-Limit), else the table's.
       limit: budget.limits[pool.id] ?? budget.venueLimits?.get(key) ?? pool.limit,
       windowMs: pool.windowMs,
+      ...(pool.rolling ? { rolling: true } : {}),
     });
   }
   return charges;

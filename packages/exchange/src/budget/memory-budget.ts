@@ -1,9 +1,17 @@
-import { ALERT_SHARE, type BudgetStore, endOfWindow, windowIndex, windowsOf } from './venue-budget';
+import {
+  ALERT_SHARE,
+  type BudgetStore,
+  endOfWindow,
+  ROLLING_SLOTS,
+  windowIndex,
+  windowsOf,
+} from './venue-budget';
 
 /**
  * The budget of one process (the embedded mode: no Redis, one process per IP). Same rules as the
  * Redis store: fixed windows (a request in a window's grace charged in the one before too,
- * windowsOf), all-or-nothing reservations, the venue's count raises ours.
+ * windowsOf) or rolling ones (staggered windows), all-or-nothing reservations, the venue's count
+ * raises ours.
  */
 export const createMemoryBudgetStore = (): BudgetStore => {
   // key → window → units used; windows before the previous one are dropped as new ones are written.
@@ -17,7 +25,8 @@ export const createMemoryBudgetStore = (): BudgetStore => {
       used.set(key, windows);
     }
     windows.set(window, units);
-    for (const old of windows.keys()) if (old < window - 1) windows.delete(old);
+    // Fixed windows need the one before (its grace); rolling ones the staggered windows still open.
+    for (const old of windows.keys()) if (old < window - ROLLING_SLOTS) windows.delete(old);
   };
   return {
     reserve: async ({ charges, closedKeys, share, now }) => {
@@ -26,11 +35,12 @@ export const createMemoryBudgetStore = (): BudgetStore => {
         if (until > now) return { ok: false, reason: 'closed', resumeAt: until, key };
       }
       for (const c of charges) {
-        for (const window of windowsOf(c.windowMs, now)) {
+        for (const window of windowsOf(c.windowMs, now, c.rolling)) {
           const before = usedIn(c.key, window);
           // An empty window takes any single request, however heavy (it could never go otherwise).
           if (before > 0 && before + c.units > c.limit * share) {
-            return { ok: false, reason: 'full', resumeAt: endOfWindow(c.windowMs, window), key: c.key };
+            const resumeAt = endOfWindow(c.windowMs, window, c.rolling);
+            return { ok: false, reason: 'full', resumeAt, key: c.key };
           }
         }
       }
@@ -40,7 +50,7 @@ export const createMemoryBudgetStore = (): BudgetStore => {
         let before = 0;
         let units = 0;
         // The current window (the last) is the one reported.
-        for (const window of windowsOf(c.windowMs, now)) {
+        for (const window of windowsOf(c.windowMs, now, c.rolling)) {
           before = usedIn(c.key, window);
           units = before + c.units;
           write(c.key, window, units);
@@ -50,8 +60,8 @@ export const createMemoryBudgetStore = (): BudgetStore => {
       }
       return { ok: true, used: after, crossed };
     },
-    observe: async ({ key, used: reported, limit, windowMs, now }) => {
-      const window = windowIndex(windowMs, now);
+    observe: async ({ key, used: reported, limit, windowMs, rolling, now }) => {
+      const window = windowIndex(windowMs, now, rolling);
       const before = usedIn(key, window);
       if (reported <= before) return { crossed: false };
       write(key, window, reported);

@@ -95,7 +95,7 @@ const readUsage = (budget: VenueBudget, target: BudgetTarget, answer: Answer, ch
         ? Math.max(0, (Number.isInteger(venueLimit) && venueLimit > 0 ? venueLimit : limit) - reported)
         : reported;
     budget.store
-      .observe({ key, used, limit, windowMs: pool.windowMs, now })
+      .observe({ key, used, limit, windowMs: pool.windowMs, rolling: pool.rolling, now })
       .then(({ crossed }) => {
         if (pool.scope !== 'ip') return;
         budget.onEvent({ kind: 'usage', venue: target.venue, ip: budget.ip, pool: pool.id, used, limit });

@@ -35,26 +35,52 @@ export const WINDOW_GRACE_MS = 1000;
 /** The grace of a window: a second, at most a tenth of the window. */
 export const graceOf = (windowMs: number) => Math.min(WINDOW_GRACE_MS, Math.floor(windowMs / 10));
 
-/** The window `now` falls in on our clock. */
-export const windowIndex = (windowMs: number, now: number) => Math.floor(now / windowMs);
+/**
+ * A rolling window (RatePool.rolling: the venue counts the last `windowMs` at every moment) is
+ * counted in staggered fixed windows, one starting every `windowMs / ROLLING_SLOTS` and each
+ * ROLLING_SLOTS + 1 slots long: whichever instant a rolling window starts at, one staggered window
+ * holds it whole, so no rolling window holds more than any staggered one (the limit). The price is
+ * a slot's worth of the budget (a fifth). A rolling window knows no clock: no grace.
+ */
+export const ROLLING_SLOTS = 4;
+
+const slotOf = (windowMs: number) => windowMs / ROLLING_SLOTS;
+
+/** The window `now` falls in on our clock (rolling: the latest staggered window that holds `now`). */
+export const windowIndex = (windowMs: number, now: number, rolling?: boolean) =>
+  Math.floor(now / (rolling ? slotOf(windowMs) : windowMs));
 
 /** When a request stops counting in window `index`: its end and the grace after it. */
-export const endOfWindow = (windowMs: number, index: number) => (index + 1) * windowMs + graceOf(windowMs);
+export const endOfWindow = (windowMs: number, index: number, rolling?: boolean) =>
+  rolling
+    ? Math.ceil((index + ROLLING_SLOTS + 1) * slotOf(windowMs))
+    : (index + 1) * windowMs + graceOf(windowMs);
 
 /** When the window `now` falls in ends (the next one's budget is fresh, its grace past). */
-export const windowEnd = (windowMs: number, now: number) => endOfWindow(windowMs, windowIndex(windowMs, now));
+export const windowEnd = (windowMs: number, now: number, rolling?: boolean) =>
+  endOfWindow(windowMs, windowIndex(windowMs, now, rolling), rolling);
 
 /**
- * The windows a request sent at `now` is charged in: the one `now` falls in, and in its grace the
- * one before it too (oldest first; the last is the current one).
+ * The windows a request sent at `now` is charged in (oldest first; the last is the current one):
+ * the one `now` falls in, and in its grace the one before it too; for a rolling window, every
+ * staggered window that holds `now` (ROLLING_SLOTS + 1 of them).
  */
-export const windowsOf = (windowMs: number, now: number): number[] => {
-  const index = windowIndex(windowMs, now);
+export const windowsOf = (windowMs: number, now: number, rolling?: boolean): number[] => {
+  const index = windowIndex(windowMs, now, rolling);
+  if (rolling) return Array.from({ length: ROLLING_SLOTS + 1 }, (_, i) => index - ROLLING_SLOTS + i);
   return now - index * windowMs < graceOf(windowMs) ? [index - 1, index] : [index];
 };
 
 /** One pool a request is charged in: `key` names the pool and its owner (`<venue>:<pool>:ip:<ip>`). */
-export type PoolCharge = { pool: string; key: string; units: number; limit: number; windowMs: number };
+export type PoolCharge = {
+  pool: string;
+  key: string;
+  units: number;
+  limit: number;
+  windowMs: number;
+  /** The venue's window rolls (RatePool.rolling): counted in staggered windows (windowsOf). */
+  rolling?: boolean | undefined;
+};
 
 export type Reservation = {
   charges: PoolCharge[];
@@ -83,6 +109,7 @@ export type BudgetStore = {
     used: number;
     limit: number;
     windowMs: number;
+    rolling?: boolean | undefined;
     now: number;
   }): Promise<{ crossed: boolean }>;
   /** Nothing is sent under `key` before `until`; `started`: it was open before this call. */

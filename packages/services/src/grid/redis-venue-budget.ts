@@ -79,14 +79,16 @@ export const createRedisBudgetStore = (redis: Redis, prefix: string): BudgetStor
   return {
     reserve: async ({ charges, closedKeys, share, now }) => {
       // Each charge in every window it counts in (its grace: the one before too, windowsOf).
-      const windows = charges.flatMap((c) => windowsOf(c.windowMs, now).map((window) => ({ c, window })));
+      const windows = charges.flatMap((c) =>
+        windowsOf(c.windowMs, now, c.rolling).map((window) => ({ c, window })),
+      );
       const keys = [
         ...closedKeys.map((k) => `${prefix}budget:${k}`),
         ...windows.map(({ c, window }) => usageKey(c.key, window)),
       ];
       const args = [String(now), String(closedKeys.length), String(share), String(ALERT_SHARE)];
       for (const { c, window } of windows) {
-        const end = endOfWindow(c.windowMs, window);
+        const end = endOfWindow(c.windowMs, window, c.rolling);
         args.push(String(c.units), String(c.limit), String(end - now + c.windowMs), String(end));
       }
       const answer = (await redis.eval(RESERVE, keys.length, ...keys, ...args)) as string[];
@@ -101,18 +103,18 @@ export const createRedisBudgetStore = (redis: Redis, prefix: string): BudgetStor
       const used: number[] = [];
       const crossed: boolean[] = [];
       windows.forEach(({ c, window }, i) => {
-        if (window !== windowIndex(c.windowMs, now)) return;
+        if (window !== windowIndex(c.windowMs, now, c.rolling)) return;
         used.push(Number(rest[2 * i]));
         crossed.push(rest[2 * i + 1] === '1');
       });
       return { ok: true, used, crossed };
     },
-    observe: async ({ key, used, limit, windowMs, now }) => {
-      const ttl = windowEnd(windowMs, now) - now + windowMs;
+    observe: async ({ key, used, limit, windowMs, rolling, now }) => {
+      const ttl = windowEnd(windowMs, now, rolling) - now + windowMs;
       const crossed = await redis.eval(
         OBSERVE,
         1,
-        usageKey(key, windowIndex(windowMs, now)),
+        usageKey(key, windowIndex(windowMs, now, rolling)),
         String(used),
         String(limit),
         String(ALERT_SHARE),

@@ -25,8 +25,10 @@ export type BybitForcedRefusal = { pool: string; accountId: number; forMs: numbe
  * too frequent" and a ban of `overLimit.firstBanMs` (10 minutes) for every request of that IP. A
  * private call counts against its endpoint's per-UID budget a second (`requestCost`); past it,
  * retCode 10006 in an HTTP 200 answer. Every private answer carries X-Bapi-Limit (the limit),
- * X-Bapi-Limit-Status (what is left) and X-Bapi-Limit-Reset-Timestamp (when the window refills once
- * the limit is hit, otherwise the current time). Windows are fixed, as in the Binance dialect.
+ * X-Bapi-Limit-Status (what is left) and X-Bapi-Limit-Reset-Timestamp (when the oldest request of
+ * the window leaves it once the limit is hit, otherwise the current time). Both limits count the
+ * last 5 s or second at every moment (rolling: "The API rate limit is based on the rolling time
+ * window per second and UID"), not windows that start on the clock.
  */
 export class BybitRateLimits {
   private readonly windows: RateWindows;
@@ -87,7 +89,7 @@ export class BybitRateLimits {
     const key = `uid:${uid}`;
     const forcedUntil = this.forced.get(`${pool.id}|${key}`) ?? 0;
     if (forcedUntil > now) return { limit, left: 0, resetAt: forcedUntil, over: true, forced: true };
-    const resetAt = this.windows.refillAt(pool, now);
+    const resetAt = this.windows.refillAt(pool, now, key);
     if (!this.windows.fits(pool, key, cost[pool.id]!, now)) return { limit, left: 0, resetAt, over: true };
     return {
       limit,
