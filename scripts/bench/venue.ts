@@ -31,7 +31,12 @@ import {
   venueWaitOf,
   withRequestPriority,
 } from '@gridbot/exchange';
-import { IN_FLIGHT_MS, type SandboxExchangeHandle, startSandboxExchange } from '@gridbot/sandbox';
+import {
+  type DialectLoggedRequest,
+  IN_FLIGHT_MS,
+  type SandboxExchangeHandle,
+  startSandboxExchange,
+} from '@gridbot/sandbox';
 import { createRedisBudgetStore } from '@gridbot/services';
 import { binance, bybit, okx, type RatePool, type VenueSpec } from '@gridbot/venues';
 import Decimal from 'decimal.js';
@@ -66,19 +71,8 @@ const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? Number.NaN;
 
-/** One request as the sandbox's dialect logged it. */
-type Logged = {
-  time: number;
-  ip: string;
-  method: string;
-  path: string;
-  accountId?: number;
-  status: number;
-  /** The venue's rate-limit refusal (Binance 429/418, Bybit 10006/ban, OKX 50011). */
-  refusal?: string;
-  /** Binance's weight, as the sandbox charged it. */
-  weight?: number;
-};
+/** One request as the sandbox's dialect logged it (Binance's also with the weight it charged). */
+type Logged = DialectLoggedRequest & { weight?: number };
 
 /** The forced refusal: whose budget it closes (the IP, or one pool of one account) and until when. */
 type Forced = { at: number; until: number; ip?: string; pool?: RatePool; accountId?: number };

@@ -162,17 +162,20 @@ describe.each(VENUES)('$venue private order stream', ({ venue, url, drop }) => {
 });
 
 describe('okx private order stream, upgrade notice', () => {
-  it('reconnects at once on the 64008 notice, before OKX would close the connection, and says it resumed', async () => {
-    const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
-    const client = createExchangeClient({
+  const okxClient = (keys: { apiKey: string; secret: string; passphrase?: string }) =>
+    createExchangeClient({
       exchange: 'okx',
       mode: 'sandbox',
       sandboxUrl: sandbox.okxUrl,
       apiKey: keys.apiKey,
       secret: keys.secret,
-      password: keys.passphrase,
+      password: keys.passphrase ?? '',
       timeoutMs: 3000,
     });
+
+  it('reconnects at once on the 64008 notice, before OKX would close the connection, and says it resumed', async () => {
+    const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
+    const client = okxClient(keys);
     const stream = follow(client);
     await stream.subscriptions(1);
     // The sandbox would close it a minute later, as OKX does: the client must not wait for that.
@@ -189,15 +192,7 @@ describe('okx private order stream, upgrade notice', () => {
 
   it('keeps the old connection until its successor has subscribed: a fill right after the notice is pushed, once', async () => {
     const keys = await sandbox.createAccount({ balances: { USDT: '500' } });
-    const client = createExchangeClient({
-      exchange: 'okx',
-      mode: 'sandbox',
-      sandboxUrl: sandbox.okxUrl,
-      apiKey: keys.apiKey,
-      secret: keys.secret,
-      password: keys.passphrase,
-      timeoutMs: 3000,
-    });
+    const client = okxClient(keys);
     const connections = async () =>
       (
         (await (await fetch(`${sandbox.okxUrl}/_sandbox/okx/stream/connections`)).json()) as {
