@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountBook } from './accounts';
 import { badControl, type ControlBody, controlBody, intIn } from './control-body';
 import { StreamSilence } from './stream-silence';
 
@@ -171,13 +172,13 @@ const readOrderFault = (body: ControlBody | undefined): Read<OrderFault> => {
  * `faults/outage` starts an outage, `faults/next-order` spoils the next placement's answer,
  * `faults/silent-stream` silences the private stream connections of the account of `apiKey` (or,
  * without it, all of them) until `faults/silent-stream/lift`; `faults/reset` ends them all.
- * `accountOf`: the account of a key, undefined for a key the exchange does not know.
+ * `accounts`: the exchange's keys (a key it does not know is refused).
  */
 export const dialectFaultRoutes = <R extends RefusingKind>(
   app: FastifyInstance,
   prefix: string,
   faults: DialectFaults<R>,
-  accountOf: (apiKey: string) => number | undefined,
+  accounts: AccountBook,
 ): void => {
   app.post(`${prefix}/faults/outage`, async (request, reply) => {
     const read = readOutage(controlBody(request.body), faults.refusingKinds);
@@ -198,7 +199,7 @@ export const dialectFaultRoutes = <R extends RefusingKind>(
     const apiKey = body?.apiKey;
     if (!body || (apiKey !== undefined && typeof apiKey !== 'string'))
       return badControl(reply, 'apiKey: a string, or none for every connection');
-    const accountId = apiKey === undefined ? undefined : accountOf(apiKey);
+    const accountId = apiKey === undefined ? undefined : accounts.key(apiKey)?.accountId;
     if (apiKey !== undefined && accountId === undefined) return badControl(reply, 'apiKey: an unknown key');
     faults.streamSilence.silence(accountId);
     return { ok: true };

@@ -11,12 +11,7 @@ import type { BybitDialect } from './bybit-app';
 export const bybitControlRoutes = async (app: FastifyInstance, { dialect }: { dialect: BybitDialect }) => {
   app.addHook('onRequest', loopbackOnly({ error: 'The sandbox control API answers on localhost only.' }));
 
-  dialectFaultRoutes(
-    app,
-    '/_sandbox/bybit',
-    dialect.faults,
-    (apiKey) => dialect.exchange.accounts.key(apiKey)?.accountId,
-  );
+  dialectFaultRoutes(app, '/_sandbox/bybit', dialect.faults, dialect.exchange.accounts);
 
   dialectLimitsRoute(app, '/_sandbox/bybit', dialect.limits);
 

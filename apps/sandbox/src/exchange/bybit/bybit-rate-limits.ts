@@ -32,8 +32,6 @@ export type BybitForcedRefusal = { pool: string; accountId: number; forMs: numbe
  */
 export class BybitRateLimits {
   private readonly windows: RateWindows;
-  /** `<pool>|uid:<id>` → refused until (forced). */
-  private readonly forced = new Map<string, number>();
   /** The requests to `/v5/` (the control API's are not logged). */
   readonly log = new DialectRequestLog();
 
@@ -55,14 +53,14 @@ export class BybitRateLimits {
     const spec = bybit.pools.find((p) => p.id === pool);
     if (spec?.scope !== 'account') throw new Error(`${pool}: not a per-UID Bybit pool`);
     const until = this.windows.now() + forMs;
-    this.forced.set(`${pool}|uid:${accountId}`, until);
+    // A closure of the windows' own (`forced`, `<pool>|uid:<id>`): reset() ends it with the rest.
+    this.windows.close('forced', `${pool}|uid:${accountId}`, until);
     return until;
   }
 
   /** Bybit's limits again; no usage, no bans, no forced refusals, an empty log. */
   reset(): void {
     this.windows.reset();
-    this.forced.clear();
     this.log.clear();
   }
 
@@ -87,7 +85,7 @@ export class BybitRateLimits {
     const now = this.windows.now();
     const limit = this.windows.limitOf(pool);
     const key = `uid:${uid}`;
-    const forcedUntil = this.forced.get(`${pool.id}|${key}`) ?? 0;
+    const forcedUntil = this.windows.closedUntil('forced', `${pool.id}|${key}`);
     if (forcedUntil > now) return { limit, left: 0, resetAt: forcedUntil, over: true, forced: true };
     const resetAt = this.windows.refillAt(pool, now, key);
     if (!this.windows.fits(pool, key, cost[pool.id]!, now)) return { limit, left: 0, resetAt, over: true };

@@ -38,12 +38,7 @@ export const okxControlRoutes = async (app: FastifyInstance, { dialect }: { dial
     return { connections: dialect.stream.upgradeNotice(closeAfterMs) };
   });
 
-  dialectFaultRoutes(
-    app,
-    '/_sandbox/okx',
-    dialect.faults,
-    (apiKey) => dialect.exchange.accounts.key(apiKey)?.accountId,
-  );
+  dialectFaultRoutes(app, '/_sandbox/okx', dialect.faults, dialect.exchange.accounts);
 
   dialectLimitsRoute(app, '/_sandbox/okx', dialect.limits);
 

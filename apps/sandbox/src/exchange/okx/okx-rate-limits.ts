@@ -22,8 +22,6 @@ export type OkxForcedRefusal = { pool: string; accountId?: number; ip?: string; 
  */
 export class OkxRateLimits {
   private readonly windows: RateWindows;
-  /** `<pool>|<who>` → refused until (forced). */
-  private readonly forced = new Map<string, number>();
   /** The requests to `/api/v5/` (the control API's are not logged). */
   readonly log = new DialectRequestLog();
 
@@ -48,14 +46,14 @@ export class OkxRateLimits {
       );
     const now = this.windows.now();
     const until = forMs === undefined ? this.windows.refillAt(spec, now) : now + forMs;
-    this.forced.set(`${pool}|${spec.scope === 'ip' ? who : `account:${who}`}`, until);
+    // A closure of the windows' own (`forced`, `<pool>|<who>`): reset() ends it with the rest.
+    this.windows.close('forced', `${pool}|${spec.scope === 'ip' ? who : `account:${who}`}`, until);
     return until;
   }
 
   /** OKX's limits again, no usage, no forced refusals, an empty log. */
   reset(): void {
     this.windows.reset();
-    this.forced.clear();
     this.log.clear();
   }
 
@@ -79,7 +77,7 @@ export class OkxRateLimits {
         pool.scope === 'ip' ? `ip:${ip}` : accountId === undefined ? undefined : `account:${accountId}`;
       // A private call without a known key is refused by its signature check, not counted.
       if (who === undefined) continue;
-      if ((this.forced.get(`${pool.id}|${who}`) ?? 0) > now) return { ok: false, forced: true };
+      if (this.windows.closedUntil('forced', `${pool.id}|${who}`) > now) return { ok: false, forced: true };
       if (!this.windows.fits(pool, who, units, now)) return { ok: false, forced: false };
       charged.push({ pool, who, units });
     }
